@@ -1,0 +1,60 @@
+"""The ``bacara-teach`` command line.
+
+Each sub-command lives in its own module of this package, which exposes
+``register(subparsers)``; the only printing in the project happens here.
+Errors in the user's input print one clear line on stderr and exit with 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from bacara_teach.errors import BacaraError
+
+__all__ = ["main"]
+
+COMMAND_MODULES: tuple[str, ...] = ("coup",)
+"""Sub-command modules of :mod:`bacara_teach.cli`, in the order ``--help`` lists them."""
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from bacara_teach import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="bacara-teach",
+        description="Baccarat's rules, dealt and explained: Punto Banco and Chemin de Fer.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f"bacara_teach.cli.{name}")
+        module.register(sub)
+    return parser
+
+
+def _utf8_streams() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit status."""
+    _utf8_streams()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except BacaraError as error:
+        print(f"bacara-teach: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
+        return 130
+    return status

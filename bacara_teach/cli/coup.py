@@ -1,0 +1,88 @@
+"""``bacara-teach deal`` and ``bacara-teach tableau``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+
+from bacara_teach.charts import tableau_text
+from bacara_teach.errors import IllegalAction
+from bacara_teach.narration import LANGUAGES
+from bacara_teach.punto_banco import deal_coup, play_coup
+from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Shoe
+from bacara_teach.tableau import TABLEAUX, get_tableau
+
+
+def _decks(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid number of decks {text!r}: expected a whole number from {MIN_DECKS} to {MAX_DECKS}"
+        ) from None
+    if not MIN_DECKS <= value <= MAX_DECKS:
+        raise argparse.ArgumentTypeError(
+            f"invalid number of decks {text!r}: expected a whole number from {MIN_DECKS} to {MAX_DECKS}"
+        )
+    return value
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    deal = sub.add_parser(
+        "deal",
+        help="deal one Punto Banco coup and explain every draw",
+        description="Deal one Punto Banco coup, from given cards or a seeded shoe, "
+        "and explain why each card was or was not drawn.",
+    )
+    source = deal.add_mutually_exclusive_group()
+    source.add_argument(
+        "--cards",
+        help='the cards in deal order: Punto, Banco, Punto, Banco, then third cards '
+        '(e.g. "4♥ 2♠ 9♣ A♦ 8♦"; ASCII "4h 2s 9c ad 8d" works too)',
+    )
+    source.add_argument("--seed", help="shuffle a shoe with this seed (default: a random seed, printed)")
+    deal.add_argument("--decks", type=_decks, default=8,
+                      help=f"decks in the shuffled shoe ({MIN_DECKS}-{MAX_DECKS}, default 8)")
+    deal.add_argument("--json", action="store_true", help="print one JSON object")
+    deal.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the narration")
+    deal.set_defaults(run=run_deal)
+
+    tab = sub.add_parser("tableau", help="print the third-card table",
+                         description="Print the third-card rules, read from the engine's data.")
+    tab.add_argument("--game", choices=list(TABLEAUX), default="punto-banco")
+    tab.add_argument("--json", action="store_true", help="print the table as JSON data")
+    tab.set_defaults(run=run_tableau)
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    seed: int | str | None = None
+    if args.cards is not None:
+        if not args.cards.strip():
+            raise IllegalAction("--cards is empty: give the cards in deal order, e.g. \"4♥ 2♠ 9♣ A♦ 8♦\"")
+        coup = deal_coup(args.cards)
+    else:
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
+        if isinstance(seed, str) and seed.isdigit():
+            seed = int(seed)
+        coup = play_coup(Shoe.standard(args.decks, seed=seed))
+    if args.json:
+        data = coup.to_dict()
+        if seed is not None:
+            data["shoe"] = {"decks": args.decks, "seed": seed}
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(coup.narrate(args.lang))
+        if seed is not None:
+            print(f"(shoe: {args.decks} decks, seed {seed})" if args.lang == "en"
+                  else f"(sabot: {args.decks} barajas, semilla {seed})")
+    return 0
+
+
+def run_tableau(args: argparse.Namespace) -> int:
+    tableau = get_tableau(args.game)
+    if args.json:
+        print(json.dumps(tableau.to_dict(), ensure_ascii=False))
+    else:
+        print(tableau_text(tableau))
+    return 0

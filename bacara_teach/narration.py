@@ -1,0 +1,227 @@
+"""Narration: a coup's recorded steps told in English or Spanish.
+
+The sentences are built only from the steps and the tableau data, so the
+story of a coup can never disagree with the rules that dealt it.
+
+>>> from bacara_teach.punto_banco import Coup
+>>> print(Coup.from_cards("4♥ 2♠ 9♣ A♦ 7♦ 5♣").narrate("es"))
+Punto recibe 4♥. Banco recibe 2♠. Punto recibe 9♣. Banco recibe A♦.
+No hay natural: Punto tiene 3 y Banco tiene 3. Se aplican las reglas de la tercera carta.
+Punto tiene 3 y roba con 0–5: Punto roba 7♦ y queda en 0.
+Banco tiene 3 y la tercera carta de Punto, 7♦, vale 7: con 3, Banco roba ante 0–7 y 9, se planta ante 8. Banco roba 5♣ y queda en 8.
+Gana Banco, 8 a 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bacara_teach.errors import IllegalAction
+from bacara_teach.steps import Rule, Step
+from bacara_teach.tableau import PUNTO_BANCO, Decision, Tableau
+
+__all__ = ["LANGUAGES", "describe_banker_row", "describe_player_rule", "narrate_step",
+           "narrate_steps", "spans"]
+
+LANGUAGES = ("en", "es")
+
+HAND_NAMES: dict[str, dict[str, str]] = {
+    "en": {"punto": "Punto", "banco": "Banco", "bettor": "the bettor", "banker": "the banker"},
+    "es": {"punto": "Punto", "banco": "Banco", "bettor": "el punto", "banker": "la banca"},
+}
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "deal": "{hand} is dealt {card}.",
+        "natural.one": "{hand} has a natural {total}: nobody draws.",
+        "natural.both": "Both hands are naturals (Punto {punto}, Banco {banco}): nobody draws.",
+        "no-natural": "No natural: Punto has {punto}, Banco has {banco}. The third-card rules apply.",
+        "player.draw": "{hand} has {total} and draws on {draws}: {hand} draws {card} and now has {new}.",
+        "player.stand": "{hand} has {total} and stands on {stands}.",
+        "banker-after-stand.draw": "{player} stood, and {hand} draws on {draws} when {player} stands: "
+        "{hand} has {total}, draws {card} and now has {new}.",
+        "banker-after-stand.stand": "{player} stood, and {hand} stands on {stands} when {player} "
+        "stands: {hand} stands on {total}.",
+        "banker-table": "{hand} has {total} and {player}'s third card, {card3}, counts {third}: "
+        "on {total} {hand} {row}.",
+        "banker-table.draw": "{hand} draws {card} and now has {new}.",
+        "banker-table.stand": "{hand} stands on {total}.",
+        "result.win": "{hand} wins, {winner_total} to {loser_total}.",
+        "result.tie": "Empate: a tie at {total}.",
+        "row.draws": "draws against {values}",
+        "row.stands": "stands against {values}",
+        "row.free": "is free against {values}",
+        "row.always": "always draws",
+        "row.never": "never draws",
+        "and": "and",
+    },
+    "es": {
+        "deal": "{hand} recibe {card}.",
+        "natural.one": "{hand} tiene un natural de {total}: nadie roba.",
+        "natural.both": "Las dos manos son naturales (Punto {punto}, Banco {banco}): nadie roba.",
+        "no-natural": "No hay natural: Punto tiene {punto} y Banco tiene {banco}. "
+        "Se aplican las reglas de la tercera carta.",
+        "player.draw": "{hand} tiene {total} y roba con {draws}: {hand} roba {card} y queda en {new}.",
+        "player.stand": "{hand} tiene {total} y se planta con {stands}.",
+        "banker-after-stand.draw": "{player} se plantó, y {hand} roba con {draws} cuando {player} "
+        "se planta: {hand} tiene {total}, roba {card} y queda en {new}.",
+        "banker-after-stand.stand": "{player} se plantó, y {hand} se planta con {stands} cuando "
+        "{player} se planta: {hand} se planta con {total}.",
+        "banker-table": "{hand} tiene {total} y la tercera carta de {player}, {card3}, vale {third}: "
+        "con {total}, {hand} {row}.",
+        "banker-table.draw": "{hand} roba {card} y queda en {new}.",
+        "banker-table.stand": "{hand} se planta con {total}.",
+        "result.win": "Gana {hand}, {winner_total} a {loser_total}.",
+        "result.tie": "Empate a {total}.",
+        "row.draws": "roba ante {values}",
+        "row.stands": "se planta ante {values}",
+        "row.free": "elige libremente ante {values}",
+        "row.always": "roba siempre",
+        "row.never": "no roba nunca",
+        "and": "y",
+    },
+}
+
+_PLAYER_OF = {"banco": "punto", "banker": "bettor"}
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise IllegalAction(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def _msg(lang: str, key: str, **fields: object) -> str:
+    return MESSAGES[lang][key].format(**fields)
+
+
+def _name(lang: str, actor: str, *, start: bool = False) -> str:
+    name = HAND_NAMES[lang][actor]
+    return name[0].upper() + name[1:] if start else name
+
+
+def spans(values: Iterable[int], lang: str = "en") -> str:
+    """Write a set of values as runs: ``0–7 and 9``.
+
+    >>> spans([0, 1, 2, 3, 4, 5, 6, 7, 9])
+    '0–7 and 9'
+    >>> spans([2, 3, 4, 5, 6, 7, 8], "es")
+    '2–8'
+    >>> spans([4, 6, 7], "es")
+    '4 y 6–7'
+    """
+    _check_lang(lang)
+    ordered = sorted(set(values))
+    runs: list[list[int]] = []
+    for v in ordered:
+        if runs and v == runs[-1][-1] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    parts = [str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {MESSAGES[lang]['and']} " + parts[-1]
+
+
+def describe_player_rule(tableau: Tableau, lang: str = "en") -> dict[str, str]:
+    """The player's rule as value runs per decision, e.g. ``{"draw": "0–5", "stand": "6–7"}``.
+
+    >>> describe_player_rule(PUNTO_BANCO)
+    {'draw': '0–5', 'stand': '6–7'}
+    """
+    out: dict[str, str] = {}
+    for decision in Decision:
+        totals = [t for t, d in enumerate(tableau.player) if d is decision]
+        if totals:
+            out[decision.value] = spans(totals, lang)
+    return out
+
+
+def describe_banker_row(tableau: Tableau, total: int, lang: str = "en") -> str:
+    """One row of the banker's table in words, read from the data.
+
+    >>> describe_banker_row(PUNTO_BANCO, 3)
+    'draws against 0–7 and 9, stands against 8'
+    >>> describe_banker_row(PUNTO_BANCO, 7, "es")
+    'no roba nunca'
+    """
+    _check_lang(lang)
+    row = tableau.banker[total]
+    if all(d is Decision.DRAW for d in row):
+        return _msg(lang, "row.always")
+    if all(d is Decision.STAND for d in row):
+        return _msg(lang, "row.never")
+    parts = []
+    for decision, key in ((Decision.DRAW, "row.draws"), (Decision.CHOICE, "row.free"),
+                          (Decision.STAND, "row.stands")):
+        values = [v for v, d in enumerate(row) if d is decision]
+        if values:
+            parts.append(_msg(lang, key, values=spans(values, lang)))
+    return ", ".join(parts)
+
+
+def _after_stand(tableau: Tableau, decision: Decision, lang: str) -> str:
+    return spans([t for t, d in enumerate(tableau.banker_after_stand) if d is decision], lang)
+
+
+def narrate_step(step: Step, lang: str = "en", tableau: Tableau = PUNTO_BANCO) -> str:
+    """One step as a sentence."""
+    _check_lang(lang)
+    hand = _name(lang, step.actor, start=True) if step.actor in HAND_NAMES[lang] else ""
+    action = step.action
+    if action == "deal":
+        return _msg(lang, "deal", hand=hand, card=step.card)
+    if action == "natural":
+        if step.actor == "table":
+            return _msg(lang, "natural.both", punto=step.fact("punto"), banco=step.fact("banco"))
+        return _msg(lang, "natural.one", hand=hand, total=step.fact(step.actor))
+    if action == "no-natural":
+        return _msg(lang, "no-natural", punto=step.fact("punto"), banco=step.fact("banco"))
+    if step.rule == Rule.PLAYER_RULE and step.cell is not None:
+        rule = describe_player_rule(tableau, lang)
+        if action == "draw":
+            assert step.card is not None
+            return _msg(lang, "player.draw", hand=hand, total=step.cell.total, draws=rule["draw"],
+                        card=step.card, new=step.total)
+        return _msg(lang, "player.stand", hand=hand, total=step.cell.total, stands=rule["stand"])
+    if step.rule == Rule.BANKER_AFTER_STAND and step.cell is not None:
+        player = _name(lang, _PLAYER_OF.get(step.actor, "punto"), start=True)
+        if action == "draw":
+            return _msg(lang, "banker-after-stand.draw", hand=hand, player=player,
+                        draws=_after_stand(tableau, Decision.DRAW, lang), total=step.cell.total,
+                        card=step.card, new=step.total)
+        return _msg(lang, "banker-after-stand.stand", hand=hand, player=player,
+                    stands=_after_stand(tableau, Decision.STAND, lang), total=step.cell.total)
+    if step.rule == Rule.BANKER_TABLE and step.cell is not None:
+        player = _name(lang, _PLAYER_OF.get(step.actor, "punto"))
+        if lang == "en" or step.actor == "banco":
+            player = _name(lang, _PLAYER_OF.get(step.actor, "punto"), start=step.actor == "banco")
+        head = _msg(lang, "banker-table", hand=hand, player=player, total=step.cell.total,
+                    third=step.cell.third, card3=step.fact("third_card"),
+                    row=describe_banker_row(tableau, step.cell.total, lang))
+        if action == "draw":
+            tail = _msg(lang, "banker-table.draw", hand=hand, card=step.card, new=step.total)
+        else:
+            tail = _msg(lang, "banker-table.stand", hand=hand, total=step.cell.total)
+        return f"{head} {tail}"
+    if action == "result":
+        winner = step.fact("winner")
+        winner_value = getattr(winner, "value", winner)
+        totals = {k: v for k, v in step.facts if k != "winner"}
+        if winner_value in totals:
+            loser = next(k for k in totals if k != winner_value)
+            return _msg(lang, "result.win", hand=_name(lang, winner_value, start=True),
+                        winner_total=totals[winner_value], loser_total=totals[loser])
+        return _msg(lang, "result.tie", total=next(iter(totals.values())))
+    raise IllegalAction(f"no narration for step {step.actor!r} {step.action!r} ({step.rule!r})")
+
+
+def narrate_steps(steps: Sequence[Step], lang: str = "en", tableau: Tableau = PUNTO_BANCO) -> str:
+    """All steps, the deal on one line and each later step on its own line."""
+    _check_lang(lang)
+    deal = [narrate_step(s, lang, tableau) for s in steps if s.action == "deal"]
+    rest = [narrate_step(s, lang, tableau) for s in steps if s.action != "deal"]
+    lines = [" ".join(deal)] if deal else []
+    lines.extend(rest)
+    return "\n".join(lines)

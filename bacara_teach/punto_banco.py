@@ -1,0 +1,395 @@
+"""One coup of Punto Banco: deal, naturals, the third-card rules, the outcome.
+
+The coup follows the tableau data of :mod:`bacara_teach.tableau` and
+records every step with the rule (and table cell) behind it.
+
+RULES.md worked example 1:
+
+>>> coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
+>>> coup.punto_total, coup.banco_total, coup.winner
+(1, 3, <Outcome.BANCO: 'banco'>)
+>>> print(coup.narrate())
+Punto is dealt 4♥. Banco is dealt 2♠. Punto is dealt 9♣. Banco is dealt A♦.
+No natural: Punto has 3, Banco has 3. The third-card rules apply.
+Punto has 3 and draws on 0–5: Punto draws 8♦ and now has 1.
+Banco has 3 and Punto's third card, 8♦, counts 8: on 3 Banco draws against 0–7 and 9, stands against 8. Banco stands on 3.
+Banco wins, 3 to 1.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bacara_teach.cards import Card, format_cards, hand_total, parse_cards
+from bacara_teach.errors import IllegalAction, ShoeExhausted
+from bacara_teach.shoe import Shoe
+from bacara_teach.steps import Rule, Step
+from bacara_teach.tableau import PUNTO_BANCO, Decision, Tableau, is_natural
+
+__all__ = [
+    "Coup",
+    "Outcome",
+    "coup_outcome",
+    "deal_coup",
+    "outcome_from_points",
+    "play_coup",
+]
+
+PUNTO = "punto"
+BANCO = "banco"
+TABLE = "table"
+
+
+class Outcome(enum.Enum):
+    """Who won the coup."""
+
+    PUNTO = "punto"
+    BANCO = "banco"
+    EMPATE = "empate"
+
+    @classmethod
+    def compare(cls, punto_total: int, banco_total: int) -> Outcome:
+        """Higher total wins; equal totals tie.
+
+        >>> Outcome.compare(1, 3), Outcome.compare(9, 8), Outcome.compare(5, 5)
+        (<Outcome.BANCO: 'banco'>, <Outcome.PUNTO: 'punto'>, <Outcome.EMPATE: 'empate'>)
+        """
+        if punto_total > banco_total:
+            return cls.PUNTO
+        if banco_total > punto_total:
+            return cls.BANCO
+        return cls.EMPATE
+
+
+def _check_fixed(tableau: Tableau) -> Tableau:
+    if tableau.free_cells():
+        raise IllegalAction(
+            f"tableau {tableau.name!r} has free cells; a Punto Banco coup needs fixed rules "
+            "(use bacara_teach.chemin_de_fer for games with decisions)"
+        )
+    return tableau
+
+
+@dataclass(frozen=True)
+class Coup:
+    """A dealt coup: the two hands and the recorded steps.
+
+    ``repr`` pastes back as code that deals the same coup again.
+    """
+
+    punto: tuple[Card, ...]
+    banco: tuple[Card, ...]
+    steps: tuple[Step, ...]
+    tableau: Tableau = PUNTO_BANCO
+
+    # -- construction -----------------------------------------------------------------------
+    @classmethod
+    def from_cards(cls, cards: str | Iterable[str | Card], *, tableau: Tableau = PUNTO_BANCO) -> Coup:
+        """Deal exactly ``cards`` in deal order (P, B, P, B, then third cards).
+
+        Too few cards, or cards left over, is an error naming what is wrong.
+
+        >>> Coup.from_cards("9♠ 2♠ K♦ 3♣").winner
+        <Outcome.PUNTO: 'punto'>
+        >>> Coup.from_cards("4♥ 2♠ 9♣ A♦")
+        Traceback (most recent call last):
+        ...
+        bacara_teach.errors.ShoeExhausted: not enough cards for this coup: 4 given (4♥ 2♠ 9♣ A♦), and Punto must draw a third card
+        """
+        return deal_coup(cards, tableau=tableau)
+
+    # -- results ------------------------------------------------------------------------------
+    @property
+    def punto_total(self) -> int:
+        return hand_total(self.punto)
+
+    @property
+    def banco_total(self) -> int:
+        return hand_total(self.banco)
+
+    @property
+    def winner(self) -> Outcome:
+        return Outcome.compare(self.punto_total, self.banco_total)
+
+    @property
+    def natural(self) -> bool:
+        """True when either two-card hand was 8 or 9."""
+        return is_natural(hand_total(self.punto[:2])) or is_natural(hand_total(self.banco[:2]))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """All cards in the order they were dealt."""
+        dealt = [self.punto[0], self.banco[0], self.punto[1], self.banco[1]]
+        dealt.extend(self.punto[2:])
+        dealt.extend(self.banco[2:])
+        return tuple(dealt)
+
+    @property
+    def punto_third(self) -> Card | None:
+        return self.punto[2] if len(self.punto) == 3 else None
+
+    @property
+    def banco_third(self) -> Card | None:
+        return self.banco[2] if len(self.banco) == 3 else None
+
+    @property
+    def punto_pair(self) -> bool:
+        """Punto's first two cards are of the same rank (K-K yes, K-Q no)."""
+        return self.punto[0].rank is self.punto[1].rank
+
+    @property
+    def banco_pair(self) -> bool:
+        """Banco's first two cards are of the same rank."""
+        return self.banco[0].rank is self.banco[1].rank
+
+    # -- presentation -----------------------------------------------------------------------
+    def narrate(self, lang: str = "en") -> str:
+        """The coup told step by step, in English (``en``) or Spanish (``es``)."""
+        from bacara_teach.narration import narrate_steps
+
+        return narrate_steps(self.steps, lang=lang, tableau=self.tableau)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (what ``bacara-teach deal --json`` prints)."""
+        return {
+            "punto": {"cards": [str(c) for c in self.punto], "total": self.punto_total},
+            "banco": {"cards": [str(c) for c in self.banco], "total": self.banco_total},
+            "winner": self.winner.value,
+            "natural": self.natural,
+            "steps": [step.to_dict() for step in self.steps],
+        }
+
+    def __repr__(self) -> str:
+        extra = "" if self.tableau is PUNTO_BANCO else f", tableau=get_tableau({self.tableau.name!r})"
+        return f"Coup.from_cards({format_cards(self.cards)!r}{extra})"
+
+    def _repr_html_(self) -> str:
+        from bacara_teach import display  # lazy: rich display is optional
+
+        return display.coup_html(self)
+
+
+def _cards_of(source: Shoe | str | Iterable[str | Card]) -> Shoe:
+    if isinstance(source, Shoe):
+        return source
+    return Shoe.stacked(source)
+
+
+def play_coup(shoe: Shoe, *, tableau: Tableau = PUNTO_BANCO) -> Coup:
+    """Deal one coup from ``shoe`` and record its steps.
+
+    The shoe is prepared first (reshuffled, for an ``every-coup`` shoe); if a
+    card runs out mid-coup, :class:`~bacara_teach.errors.ShoeExhausted` is
+    raised and the shoe is put back as it was.
+
+    >>> play_coup(Shoe.standard(8, seed=2024))
+    Coup.from_cards('2♠ 3♦ 2♦ 10♠ 4♦ 5♦')
+    """
+    _check_fixed(tableau)
+    if shoe.reshuffle == "every-coup":
+        shoe.start_coup()
+    start = shoe.dealt
+    try:
+        return _deal(shoe.draw, tableau)
+    except ShoeExhausted as error:
+        shoe._next = start  # noqa: SLF001 - put the cards back: a refused coup changes nothing
+        raise ShoeExhausted(f"not enough cards for a coup: {error}") from None
+
+
+def deal_coup(cards: str | Iterable[str | Card], *, tableau: Tableau = PUNTO_BANCO) -> Coup:
+    """Deal a coup from exactly ``cards`` (deal order), as :meth:`Coup.from_cards`.
+
+    >>> deal_coup("4♥ 2♠ 9♣ A♦ 7♦ 5♣").banco_total
+    8
+    >>> deal_coup("4♥ 2♠ 9♣ A♦ 8♦ 5♣")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: too many cards for this coup: it used 5 (4♥ 2♠ 9♣ A♦ 8♦) and 5♣ was left over
+    """
+    _check_fixed(tableau)
+    given = parse_cards(cards)
+    shoe = Shoe(given)
+    try:
+        coup = _deal(shoe.draw, tableau)
+    except _NeedCard as need:
+        raise ShoeExhausted(
+            f"not enough cards for this coup: {len(given)} given"
+            f" ({format_cards(given) or 'none'}), and {need.why}"
+        ) from None
+    if shoe.remaining:
+        used = len(given) - shoe.remaining
+        raise IllegalAction(
+            f"too many cards for this coup: it used {used} ({format_cards(given[:used])})"
+            f" and {format_cards(given[used:])} {'was' if shoe.remaining == 1 else 'were'} left over"
+        )
+    return coup
+
+
+class _NeedCard(ShoeExhausted):
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+_HAND_NAME = {PUNTO: "Punto", BANCO: "Banco"}
+
+
+def _deal(draw: Any, tableau: Tableau) -> Coup:
+    """The coup itself, card by card, recording each step."""
+
+    def take(why: str) -> Card:
+        try:
+            return draw()  # type: ignore[no-any-return]
+        except ShoeExhausted:
+            raise _NeedCard(why) from None
+
+    steps: list[Step] = []
+    punto: list[Card] = []
+    banco: list[Card] = []
+    for hand, name, why in (
+        (punto, PUNTO, "the first card of Punto is missing"),
+        (banco, BANCO, "the first card of Banco is missing"),
+        (punto, PUNTO, "the second card of Punto is missing"),
+        (banco, BANCO, "the second card of Banco is missing"),
+    ):
+        card = take(why)
+        hand.append(card)
+        steps.append(Step(name, "deal", Rule.DEAL_ORDER, card=card, total=hand_total(hand)))
+    p_total, b_total = hand_total(punto), hand_total(banco)
+    facts = (("punto", p_total), ("banco", b_total))
+    if is_natural(p_total) or is_natural(b_total):
+        holder = PUNTO if is_natural(p_total) else BANCO
+        if is_natural(p_total) and is_natural(b_total):
+            holder = TABLE
+        steps.append(Step(holder, "natural", Rule.NATURAL, facts=facts))
+    else:
+        steps.append(Step(TABLE, "no-natural", Rule.NO_NATURAL, facts=facts))
+        cell = tableau.player_cell(p_total)
+        third_value: int | None = None
+        if cell.decision is Decision.DRAW:
+            card = take("Punto must draw a third card")
+            punto.append(card)
+            third_value = card.points
+            steps.append(Step(PUNTO, "draw", Rule.PLAYER_RULE, card=card,
+                              total=hand_total(punto), cell=cell))
+        else:
+            steps.append(Step(PUNTO, "stand", Rule.PLAYER_RULE, total=p_total, cell=cell))
+        cell = tableau.banker_cell(b_total, third_value)
+        rule = Rule.BANKER_AFTER_STAND if third_value is None else Rule.BANKER_TABLE
+        b_facts: tuple[tuple[str, Any], ...] = ()
+        if third_value is not None:
+            b_facts = (("third_card", str(punto[2])),)
+        if cell.decision is Decision.DRAW:
+            card = take("Banco must draw a third card")
+            banco.append(card)
+            steps.append(Step(BANCO, "draw", rule, card=card, total=hand_total(banco),
+                              cell=cell, facts=b_facts))
+        else:
+            steps.append(Step(BANCO, "stand", rule, total=b_total, cell=cell, facts=b_facts))
+    p_final, b_final = hand_total(punto), hand_total(banco)
+    winner = Outcome.compare(p_final, b_final)
+    steps.append(Step(TABLE, "result", Rule.HIGHER_TOTAL,
+                      facts=(("punto", p_final), ("banco", b_final), ("winner", winner))))
+    return Coup(punto=tuple(punto), banco=tuple(banco), steps=tuple(steps), tableau=tableau)
+
+
+# -- the fast paths: outcome only, on point values ------------------------------------------------
+
+
+def _fast_tables(tableau: Tableau) -> tuple[tuple[bool, ...], tuple[tuple[bool, ...], ...]]:
+    """Boolean lookup tables built from the tableau data.
+
+    ``player[t]`` for t in 0-9 (False on naturals); ``banker[t][v + 1]`` with
+    column 0 meaning "player stood".
+    """
+    _check_fixed(tableau)
+    player = tuple(t < 8 and tableau.player[t] is Decision.DRAW for t in range(10))
+    banker = tuple(
+        tuple(
+            t < 8 and tableau.banker_decision(t, v) is Decision.DRAW
+            for v in (None, *range(10))
+        )
+        for t in range(10)
+    )
+    return player, banker
+
+
+_PB_PLAYER, _PB_BANKER = _fast_tables(PUNTO_BANCO)
+
+
+def outcome_from_points(points: Sequence[int], tableau: Tableau = PUNTO_BANCO) -> tuple[Outcome, int]:
+    """Outcome and number of cards used, for a deal given as point values.
+
+    ``points`` are the cards' point values in deal order (P, B, P, B, then
+    third cards); extra values are ignored.  This is the coup logic without
+    the records, for counting and analysis.
+
+    >>> outcome_from_points([4, 2, 9, 1, 8, 0])
+    (<Outcome.BANCO: 'banco'>, 5)
+    >>> outcome_from_points([4, 2, 9, 1, 7, 5])
+    (<Outcome.BANCO: 'banco'>, 6)
+    >>> outcome_from_points([9, 2, 0, 3, 0, 0])
+    (<Outcome.PUNTO: 'punto'>, 4)
+    """
+    if tableau is PUNTO_BANCO:
+        player, banker = _PB_PLAYER, _PB_BANKER
+    else:
+        player, banker = _fast_tables(tableau)
+    p = (points[0] + points[2]) % 10
+    b = (points[1] + points[3]) % 10
+    used = 4
+    if p < 8 and b < 8:
+        column = 0
+        if player[p]:
+            third = points[4]
+            p = (p + third) % 10
+            column = third + 1
+            used = 5
+        if banker[b][column]:
+            b = (b + points[used]) % 10
+            used += 1
+    if p > b:
+        return Outcome.PUNTO, used
+    if b > p:
+        return Outcome.BANCO, used
+    return Outcome.EMPATE, used
+
+
+def coup_outcome(shoe: Shoe) -> Outcome:
+    """Deal one Punto Banco coup from ``shoe`` and return only its outcome.
+
+    The quick path for simulation: same rules and tableau data as
+    :func:`play_coup`, no records.  Like :func:`play_coup` it reshuffles an
+    ``every-coup`` shoe first and leaves the shoe as it was if cards run out.
+
+    >>> coup_outcome(Shoe.standard(8, seed=2024))
+    <Outcome.EMPATE: 'empate'>
+    """
+    if shoe.reshuffle == "every-coup":
+        shoe.start_coup()
+    cards = shoe._cards  # noqa: SLF001 - the shoe's own buffer, read in place for speed
+    i = shoe._next  # noqa: SLF001
+    if len(cards) - i < 6:
+        return play_coup(shoe).winner  # near the end: the careful path checks every card
+    p = (cards[i].rank.points + cards[i + 2].rank.points) % 10
+    b = (cards[i + 1].rank.points + cards[i + 3].rank.points) % 10
+    i += 4
+    if p < 8 and b < 8:
+        column = 0
+        if _PB_PLAYER[p]:
+            third = cards[i].rank.points
+            i += 1
+            p = (p + third) % 10
+            column = third + 1
+        if _PB_BANKER[b][column]:
+            b = (b + cards[i].rank.points) % 10
+            i += 1
+    shoe._next = i  # noqa: SLF001
+    if p > b:
+        return Outcome.PUNTO
+    if b > p:
+        return Outcome.BANCO
+    return Outcome.EMPATE
