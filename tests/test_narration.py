@@ -1,0 +1,60 @@
+"""Narration of coups in English and Spanish, read from the steps and the tableau data."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bacara_teach.cards import Card, Rank, Suit
+from bacara_teach.errors import IllegalAction
+from bacara_teach.narration import LANGUAGES, describe_banker_row, spans
+from bacara_teach.punto_banco import Coup, play_coup
+from bacara_teach.shoe import Shoe
+from bacara_teach.tableau import PUNTO_BANCO, Decision
+
+
+def test_worked_example_1_in_both_languages() -> None:
+    coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
+    en = coup.narrate("en").splitlines()
+    es = coup.narrate("es").splitlines()
+    assert en[0] == "Punto is dealt 4♥. Banco is dealt 2♠. Punto is dealt 9♣. Banco is dealt A♦."
+    assert es[0] == "Punto recibe 4♥. Banco recibe 2♠. Punto recibe 9♣. Banco recibe A♦."
+    assert "stands against 8" in en[3] and "se planta ante 8" in es[3]
+    assert en[-1] == "Banco wins, 3 to 1."
+    assert es[-1] == "Gana Banco, 3 a 1."
+
+
+def test_ties_and_naturals() -> None:
+    tie = Coup.from_cards("8♠ 8♦ K♥ K♣")
+    assert tie.narrate().splitlines()[-1] == "Empate: a tie at 8."
+    assert tie.narrate("es").splitlines()[-1] == "Empate a 8."
+    assert "Both hands are naturals" in tie.narrate()
+    assert "Punto has a natural 9" in Coup.from_cards("9♠ 2♦ K♥ 3♣").narrate()
+
+
+@pytest.mark.parametrize("total", range(8))
+def test_row_descriptions_are_read_from_the_data(total: int) -> None:
+    text = describe_banker_row(PUNTO_BANCO, total)
+    draws = [v for v in range(10) if PUNTO_BANCO.banker_decision(total, v) is Decision.DRAW]
+    if len(draws) == 10:
+        assert text == "always draws"
+    elif not draws:
+        assert text == "never draws"
+    else:
+        assert text.startswith(f"draws against {spans(draws)}")
+
+
+@given(st.lists(st.builds(Card, st.sampled_from(list(Rank)), st.sampled_from(list(Suit))),
+                min_size=6, max_size=6), st.sampled_from(LANGUAGES))
+def test_every_coup_can_be_narrated_and_names_every_card(deal: list[Card], lang: str) -> None:
+    coup = play_coup(Shoe(deal))
+    text = coup.narrate(lang)
+    for card in coup.cards:
+        assert str(card) in text
+    assert len(text.splitlines()) == len(coup.steps) - 3  # the four deals share one line
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(IllegalAction, match="expected one of en, es"):
+        Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦").narrate("fr")
