@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from bacara_teach.errors import InvalidCard
@@ -140,16 +140,20 @@ class Card:
 
     rank: Rank
     suit: Suit
+    points: int = field(init=False, compare=False, repr=False)
+    """Baccarat point value of the card (suits never matter)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
+            raise InvalidCard(
+                f"invalid card ({self.rank!r}, {self.suit!r}): expected a Rank and a Suit"
+            )
+        object.__setattr__(self, "points", _RANK_POINTS[self.rank])
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read one card; see :func:`parse_card`."""
         return parse_card(text)
-
-    @property
-    def points(self) -> int:
-        """Baccarat point value of the card (suits never matter)."""
-        return self.rank.points
 
     @property
     def ascii(self) -> str:

@@ -249,6 +249,7 @@ def _deal(draw: Any, tableau: Tableau) -> Coup:
     steps: list[Step] = []
     punto: list[Card] = []
     banco: list[Card] = []
+    totals = {PUNTO: 0, BANCO: 0}
     for hand, name, why in (
         (punto, PUNTO, "the first card of Punto is missing"),
         (banco, BANCO, "the first card of Banco is missing"),
@@ -257,10 +258,12 @@ def _deal(draw: Any, tableau: Tableau) -> Coup:
     ):
         card = take(why)
         hand.append(card)
-        steps.append(Step(name, "deal", Rule.DEAL_ORDER, card=card, total=hand_total(hand)))
-    p_total, b_total = hand_total(punto), hand_total(banco)
-    facts = (("punto", p_total), ("banco", b_total))
-    if is_natural(p_total) or is_natural(b_total):
+        totals[name] = (totals[name] + card.points) % 10
+        steps.append(Step(name, "deal", Rule.DEAL_ORDER, card=card, total=totals[name]))
+    p_total, b_total = totals[PUNTO], totals[BANCO]
+    p_final, b_final = p_total, b_total
+    facts = ((PUNTO, p_total), (BANCO, b_total))
+    if p_total >= 8 or b_total >= 8:
         holder = PUNTO if is_natural(p_total) else BANCO
         if is_natural(p_total) and is_natural(b_total):
             holder = TABLE
@@ -273,8 +276,8 @@ def _deal(draw: Any, tableau: Tableau) -> Coup:
             card = take("Punto must draw a third card")
             punto.append(card)
             third_value = card.points
-            steps.append(Step(PUNTO, "draw", Rule.PLAYER_RULE, card=card,
-                              total=hand_total(punto), cell=cell))
+            p_final = (p_total + third_value) % 10
+            steps.append(Step(PUNTO, "draw", Rule.PLAYER_RULE, card=card, total=p_final, cell=cell))
         else:
             steps.append(Step(PUNTO, "stand", Rule.PLAYER_RULE, total=p_total, cell=cell))
         cell = tableau.banker_cell(b_total, third_value)
@@ -285,14 +288,14 @@ def _deal(draw: Any, tableau: Tableau) -> Coup:
         if cell.decision is Decision.DRAW:
             card = take("Banco must draw a third card")
             banco.append(card)
-            steps.append(Step(BANCO, "draw", rule, card=card, total=hand_total(banco),
-                              cell=cell, facts=b_facts))
+            b_final = (b_total + card.points) % 10
+            steps.append(Step(BANCO, "draw", rule, card=card, total=b_final, cell=cell,
+                              facts=b_facts))
         else:
             steps.append(Step(BANCO, "stand", rule, total=b_total, cell=cell, facts=b_facts))
-    p_final, b_final = hand_total(punto), hand_total(banco)
     winner = Outcome.compare(p_final, b_final)
     steps.append(Step(TABLE, "result", Rule.HIGHER_TOTAL,
-                      facts=(("punto", p_final), ("banco", b_final), ("winner", winner))))
+                      facts=((PUNTO, p_final), (BANCO, b_final), ("winner", winner))))
     return Coup(punto=tuple(punto), banco=tuple(banco), steps=tuple(steps), tableau=tableau)
 
 
@@ -374,18 +377,18 @@ def coup_outcome(shoe: Shoe) -> Outcome:
     i = shoe._next  # noqa: SLF001
     if len(cards) - i < 6:
         return play_coup(shoe).winner  # near the end: the careful path checks every card
-    p = (cards[i].rank.points + cards[i + 2].rank.points) % 10
-    b = (cards[i + 1].rank.points + cards[i + 3].rank.points) % 10
+    p = (cards[i].points + cards[i + 2].points) % 10
+    b = (cards[i + 1].points + cards[i + 3].points) % 10
     i += 4
     if p < 8 and b < 8:
         column = 0
         if _PB_PLAYER[p]:
-            third = cards[i].rank.points
+            third = cards[i].points
             i += 1
             p = (p + third) % 10
             column = third + 1
         if _PB_BANKER[b][column]:
-            b = (b + cards[i].rank.points) % 10
+            b = (b + cards[i].points) % 10
             i += 1
     shoe._next = i  # noqa: SLF001
     if p > b:

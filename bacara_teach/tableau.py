@@ -22,6 +22,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 
 from bacara_teach.errors import IllegalAction
@@ -190,6 +191,10 @@ class Tableau:
 
     def free_cells(self) -> tuple[Cell, ...]:
         """The cells where the rules leave the choice to the player."""
+        return self._free_cells
+
+    @cached_property
+    def _free_cells(self) -> tuple[Cell, ...]:
         return tuple(cell for cell in self.cells() if cell.decision is Decision.CHOICE)
 
     def banker_draws_against(self, total: int) -> tuple[int, ...]:
