@@ -1,0 +1,31 @@
+"""Interactive widgets (ipywidgets): thin views over the engine.
+
+Each widget keeps no rules of its own: it asks the engine and shows the
+answer.  Every control is a real button, dropdown or text box (reachable with
+Tab, pressed with Enter or Space), carries a text label for screen readers,
+and suits are always written as symbols, so colour is never the only cue.
+
+ipywidgets is an optional dependency (``pip install bacara_teach[widgets]``);
+it is imported only when a widget is built.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__all__ = ["CoupStepper", "TableauDrill"]
+
+if TYPE_CHECKING:
+    from bacara_teach.widgets.stepper import CoupStepper
+    from bacara_teach.widgets.trainer import TableauDrill
+
+_MODULES = {"CoupStepper": "stepper", "TableauDrill": "trainer"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MODULES:
+        import importlib
+
+        module = importlib.import_module(f"bacara_teach.widgets.{_MODULES[name]}")
+        return getattr(module, name)
+    raise AttributeError(f"module 'bacara_teach.widgets' has no attribute {name!r}")

@@ -1,0 +1,126 @@
+"""Coup stepper: deal a coup and advance one rule at a time.
+
+The stepper shows the cards revealed so far, the narrated step with the
+rule behind it, and Banco's table with the deciding cell highlighted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from bacara_teach.cards import Card
+from bacara_teach.charts import tableau_html
+from bacara_teach.errors import BacaraError
+from bacara_teach.narration import narrate_step
+from bacara_teach.punto_banco import Coup, deal_coup, play_coup
+from bacara_teach.shoe import Shoe
+from bacara_teach.widgets._common import button, hand_html, status_html
+
+__all__ = ["CoupStepper"]
+
+_LABELS = {
+    "en": {"cards": "Cards", "seed": "Seed", "deal": "Deal these cards", "shuffle": "Deal from a seeded shoe",
+           "prev": "◀ Previous step", "next": "Next step ▶", "step": "Step {n} of {of}",
+           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (deal order)"},
+    "es": {"cards": "Cartas", "seed": "Semilla", "deal": "Repartir estas cartas",
+           "shuffle": "Repartir de un sabot barajado", "prev": "◀ Paso anterior",
+           "next": "Paso siguiente ▶", "step": "Paso {n} de {of}",
+           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (orden de reparto)"},
+}
+
+
+class CoupStepper(w.VBox):  # type: ignore[misc]
+    """Step through a Punto Banco coup, one rule at a time.
+
+    ``CoupStepper(cards="4♥ 2♠ 9♣ A♦ 8♦")`` or ``CoupStepper(seed=7)``.
+    """
+
+    def __init__(self, *, cards: str | None = None, seed: int = 1, decks: int = 8,
+                 lang: str = "en", **kwargs: Any) -> None:
+        labels = _LABELS[lang]
+        self.lang = lang
+        self.decks = decks
+        self.cards_box = w.Text(value=cards or "", description=labels["cards"],
+                                placeholder=labels["placeholder"])
+        self.seed_box = w.IntText(value=seed, description=labels["seed"])
+        self.deal_button = button(labels["deal"], labels["deal"], style="primary")
+        self.shuffle_button = button(labels["shuffle"], labels["shuffle"])
+        self.prev_button = button(labels["prev"], labels["prev"])
+        self.next_button = button(labels["next"], labels["next"], style="success")
+        self.hands = w.HTML()
+        self.narration = w.HTML()
+        self.position_label = w.HTML()
+        self.table = w.HTML()
+        self.deal_button.on_click(lambda _: self.deal_cards(self.cards_box.value))
+        self.shuffle_button.on_click(lambda _: self.deal_seeded(self.seed_box.value))
+        self.prev_button.on_click(lambda _: self.back())
+        self.next_button.on_click(lambda _: self.advance())
+        super().__init__(
+            [
+                w.HBox([self.cards_box, self.deal_button]),
+                w.HBox([self.seed_box, self.shuffle_button]),
+                self.hands,
+                w.HBox([self.prev_button, self.next_button, self.position_label]),
+                self.narration,
+                self.table,
+            ],
+            **kwargs,
+        )
+        self.coup: Coup = deal_coup(cards) if cards else play_coup(Shoe.standard(decks, seed=seed))
+        self.position = 0
+        self._render()
+
+    # -- actions ------------------------------------------------------------------------------
+    def deal_cards(self, text: str) -> None:
+        """Deal exactly these cards; a bad entry is reported and changes nothing."""
+        try:
+            coup = deal_coup(text)
+        except BacaraError as error:
+            self.narration.value = status_html(str(error), kind="error")
+            return
+        self.coup, self.position = coup, 0
+        self._render()
+
+    def deal_seeded(self, seed: int) -> None:
+        self.coup, self.position = play_coup(Shoe.standard(self.decks, seed=seed)), 0
+        self.cards_box.value = " ".join(str(c) for c in self.coup.cards)
+        self._render()
+
+    def advance(self) -> None:
+        if self.position < len(self.coup.steps) - 1:
+            self.position += 1
+        self._render()
+
+    def back(self) -> None:
+        if self.position > 0:
+            self.position -= 1
+        self._render()
+
+    # -- view ---------------------------------------------------------------------------------
+    @property
+    def current_step(self) -> Any:
+        return self.coup.steps[self.position]
+
+    def _revealed(self) -> tuple[list[Card], list[Card]]:
+        punto: list[Card] = []
+        banco: list[Card] = []
+        for step in self.coup.steps[: self.position + 1]:
+            if step.card is not None:
+                (punto if step.actor == "punto" else banco).append(step.card)
+        return punto, banco
+
+    def _render(self) -> None:
+        punto, banco = self._revealed()
+        self.hands.value = hand_html("Punto", punto) + hand_html("Banco", banco)
+        step = self.current_step
+        self.narration.value = status_html(narrate_step(step, self.lang, self.coup.tableau))
+        self.position_label.value = _LABELS[self.lang]["step"].format(
+            n=self.position + 1, of=len(self.coup.steps))
+        highlight = None
+        if step.cell is not None and step.cell.hand == "banker":
+            highlight = (step.cell.total, step.cell.third)
+        self.table.value = tableau_html(self.coup.tableau, self.lang, highlight=highlight)
+        self.prev_button.disabled = self.position == 0
+        self.next_button.disabled = self.position == len(self.coup.steps) - 1

@@ -1,0 +1,98 @@
+"""The tableau drill: situations match their cells, feedback follows the data, misses come back."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bacara_teach.cards import hand_total
+from bacara_teach.errors import IllegalAction
+from bacara_teach.punto_banco import deal_coup
+from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Decision
+from bacara_teach.trainer import TableauTrainer, deal_situation
+
+ALL_CELLS = list(PUNTO_BANCO.cells())
+
+
+@given(st.sampled_from(ALL_CELLS), st.integers(0, 2**32))
+def test_a_dealt_situation_puts_a_real_coup_in_that_cell(cell: object, seed: int) -> None:
+    situation = deal_situation(cell, random.Random(seed))  # type: ignore[arg-type]
+    assert situation.cell is cell
+    player2, banker = situation.player[:2], situation.banker
+    assert hand_total(player2) < 8 and hand_total(banker) < 8  # no natural
+    if situation.cell.hand == "player":
+        assert hand_total(player2) == situation.cell.total
+        return
+    assert hand_total(banker) == situation.cell.total
+    # Replaying the shown cards through the engine reaches the same banker cell.
+    cards = [player2[0], banker[0], player2[1], banker[1], *situation.player[2:]]
+    if situation.cell.decision is Decision.DRAW:
+        cards.append(banker[0])  # any card: the banker's draw
+    coup = deal_coup(cards)
+    banker_step = next(s for s in coup.steps if s.actor == "banco" and s.cell is not None)
+    assert banker_step.cell == situation.cell
+
+
+def test_right_and_wrong_answers_follow_the_tableau_data() -> None:
+    trainer = TableauTrainer(seed=5)
+    for _ in range(40):
+        expected = trainer.current.cell.decision
+        wrong = Decision.STAND if expected is Decision.DRAW else Decision.DRAW
+        choice = expected if trainer.asked % 2 else wrong
+        feedback = trainer.answer(choice.value)
+        assert feedback.correct is (choice is expected)
+    assert trainer.right == 20
+    assert trainer.asked == 40
+
+
+def test_a_missed_cell_comes_back_after_repeat_after_questions() -> None:
+    trainer = TableauTrainer(seed=11, repeat_after=2)
+    missed = trainer.current.cell
+    wrong = "stand" if missed.decision is Decision.DRAW else "draw"
+    trainer.answer(wrong)
+    assert trainer.pending_repeats == (missed,)
+    seen = []
+    for _ in range(3):
+        seen.append(trainer.current.cell)
+        trainer.answer(trainer.current.cell.decision.value)
+    assert missed in seen[1:]
+    assert trainer.mistakes[(missed.hand, missed.total, missed.third)] == 1
+
+
+def test_feedback_explains_the_rule_in_both_languages() -> None:
+    trainer = TableauTrainer(seed=2, hands="banker")
+    while trainer.current.cell.third is None or trainer.current.cell.total != 3:
+        trainer.answer(trainer.current.cell.decision.value)
+    feedback = trainer.answer("stand" if trainer.current.cell.third != 8 else "draw")
+    assert not feedback.correct
+    assert "draws against 0–7 and 9, stands against 8" in feedback.message("en")
+    assert "roba ante 0–7 y 9, se planta ante 8" in feedback.message("es")
+
+
+def test_a_bad_answer_is_refused_and_changes_nothing() -> None:
+    trainer = TableauTrainer(seed=3)
+    before = (trainer.current, trainer.asked, trainer.right, list(trainer.history))
+    with pytest.raises(IllegalAction, match="expected one of draw, stand"):
+        trainer.answer("maybe")
+    with pytest.raises(IllegalAction):
+        trainer.answer("choice")  # Punto Banco has no free cells
+    assert (trainer.current, trainer.asked, trainer.right, trainer.history) == before
+
+
+def test_chemin_de_fer_drill_accepts_free_choice_answers() -> None:
+    trainer = TableauTrainer(tableau=CHEMIN_DE_FER, seed=9)
+    assert trainer.choices == ("draw", "stand", "choice")
+    while trainer.current.cell.decision is not Decision.CHOICE:
+        trainer.answer(trainer.current.cell.decision.value)
+    assert trainer.answer("choice").correct
+
+
+def test_same_seed_same_drill() -> None:
+    a, b = TableauTrainer(seed="class-1"), TableauTrainer(seed="class-1")
+    for _ in range(10):
+        assert a.current == b.current
+        a.answer("draw")
+        b.answer("draw")
