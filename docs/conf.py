@@ -1,0 +1,101 @@
+"""Sphinx configuration of the bacara_teach course and reference site.
+
+The pages are MyST Markdown notebooks executed at build time (myst-nb, with a
+cache), so every table and figure on the site is computed by the installed
+engine.  The site makes no request outside its own origin: no web fonts, no
+CDN scripts, no analytics.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import shutil
+from importlib.metadata import version as installed_version
+from pathlib import Path
+from typing import Any
+
+DOCS = Path(__file__).resolve().parent
+
+# -- project ---------------------------------------------------------------------------------
+project = "bacara_teach"
+author = "bacara_teach developers"
+copyright = "bacara_teach developers"
+release = installed_version("bacara_teach")
+version = ".".join(release.split(".")[:2])
+
+# -- general ---------------------------------------------------------------------------------
+extensions = ["myst_nb", "sphinx_copybutton"]
+root_doc = "index"
+exclude_patterns = ["_build", "jupyter_execute", "**.ipynb_checkpoints", "README.md"]
+nitpicky = True
+language = "en"
+
+myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
+myst_heading_anchors = 3
+
+
+def _engine_digest() -> str:
+    """A digest of the engine's source files.
+
+    Cached notebook outputs are only valid for the engine that computed them,
+    so the digest names the execution cache and is a Sphinx config value:
+    any change to the engine re-reads and re-executes every page.
+    """
+    spec = importlib.util.find_spec("bacara_teach")
+    if spec is None or spec.origin is None:  # pragma: no cover - the package is a dependency
+        raise RuntimeError("bacara_teach is not installed: install the project before the docs")
+    package = Path(spec.origin).parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+bacara_engine_digest = _engine_digest()
+
+# -- notebooks (myst-nb) ---------------------------------------------------------------------
+_CACHE_ROOT = DOCS / "_build" / ".jupyter_cache"
+nb_execution_mode = "cache"
+nb_execution_cache_path = str(_CACHE_ROOT / bacara_engine_digest)
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_execution_timeout = 300
+nb_merge_streams = True
+# myst-nb would add require.js and the ipywidgets manager from a CDN; the site serves
+# everything itself, so no widget JavaScript is loaded on static pages.
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
+
+if _CACHE_ROOT.is_dir():  # caches of other engine versions are never read again
+    for _old in _CACHE_ROOT.iterdir():
+        if _old.is_dir() and _old.name != bacara_engine_digest:
+            shutil.rmtree(_old, ignore_errors=True)
+
+# -- HTML ------------------------------------------------------------------------------------
+html_theme = "sphinx_book_theme"
+html_title = "bacara_teach"
+html_static_path = ["_static"]
+html_css_files = ["bacara.css"]
+html_last_updated_fmt = None
+html_show_sourcelink = False
+html_copy_source = False
+# Light or dark follows the reader's system setting until they pick one.
+html_context = {"default_mode": "auto"}
+html_theme_options: dict[str, Any] = {
+    "home_page_in_toc": True,
+    "show_toc_level": 2,
+    "use_download_button": False,
+    "use_fullscreen_button": False,
+    "use_repository_button": False,
+    "navigation_with_keys": False,
+    "search_bar_text": "Search the course…",
+}
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """Register the engine digest as a config value that invalidates the environment."""
+    app.add_config_value("bacara_engine_digest", "", "env")
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

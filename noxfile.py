@@ -1,0 +1,155 @@
+"""Development sessions for bacara_teach.
+
+Run them with ``python3 -m nox -s NAME`` (``python3 -m pip install nox`` first):
+
+* ``tests``: the whole suite. Builds the site (warnings are errors, every notebook
+  executed), then runs pytest: unit, property and doctests, the built-site checks in
+  ``tests/docs``, the exercise checks in ``tests/exercises`` and the browser tests in
+  ``tests/browser`` (Debian's Chromium, installed with apt-get when missing).
+* ``lint``: ruff and mypy (strict), configured in ``pyproject.toml``.
+* ``docs``: builds the site into ``docs/_build/html`` and checks its internal links.
+* ``serve``: builds the site, then serves it on http://127.0.0.1:8000.
+* ``bench``: runs every ``tests/benchmarks/bench_*.py`` script.
+
+Each session installs what it needs from the project's own extras into its own virtual
+environment under ``.nox/``. Environments are kept between runs and reinstalled only
+when ``pyproject.toml`` changes, so re-runs start at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+
+import nox
+
+ROOT = Path(__file__).resolve().parent
+DOCS = ROOT / "docs"
+SITE = DOCS / "_build" / "html"
+BENCHMARKS = ROOT / "tests" / "benchmarks"
+CHROMIUM = Path("/usr/bin/chromium")
+SERVE_HOST = "127.0.0.1"
+SERVE_PORT = 8000
+
+nox.options.sessions = ["tests", "lint"]
+nox.options.reuse_venv = "yes"
+nox.options.error_on_external_run = True
+
+# Jupyter's own deprecation notice about its paths is noise in every notebook build.
+QUIET_JUPYTER = {"JUPYTER_PLATFORM_DIRS": "1", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
+
+
+def install_project(session: nox.Session, extras: Sequence[str], *extra_packages: str) -> None:
+    """Install the project (editable) with ``extras`` unless this environment already has them.
+
+    A stamp in the environment records the ``pyproject.toml`` it was installed from; the
+    install runs again only when that file, the extras or the extra packages change.
+    """
+    venv = getattr(session, "virtualenv", None)
+    location = getattr(venv, "location", None)
+    wanted = ",".join(sorted(extras))
+    spec = f".[{wanted}]" if wanted else "."
+    key = hashlib.sha256(
+        (ROOT / "pyproject.toml").read_bytes() + repr((spec, extra_packages)).encode()
+    ).hexdigest()
+    stamp = Path(location) / ".bacara-install" if location else None
+    if stamp is not None and stamp.is_file() and stamp.read_text() == key:
+        session.log(f"bacara_teach{spec[1:]} already installed from this pyproject.toml")
+        return
+    session.install("--upgrade", "pip")
+    session.install("-e", spec, *extra_packages)
+    if stamp is not None:
+        stamp.write_text(key)
+
+
+def ensure_chromium(session: nox.Session) -> None:
+    """Install Debian's Chromium when ``/usr/bin/chromium`` is missing.
+
+    Browser test tools cannot download their own browsers here, so the browser tests
+    drive the system one; the project installs it rather than skipping the tests.
+    """
+    if CHROMIUM.exists():
+        return
+    apt_get = shutil.which("apt-get")
+    if apt_get is None:
+        session.error(f"{CHROMIUM} is missing and apt-get is not available to install Chromium")
+    if os.geteuid() != 0:
+        session.error(
+            f"{CHROMIUM} is missing: install it as root with "
+            "'apt-get update && apt-get install -y chromium', then run this session again"
+        )
+    session.log(f"{CHROMIUM} is missing: installing Debian's chromium package")
+    env = {"DEBIAN_FRONTEND": "noninteractive"}
+    session.run(apt_get, "update", external=True, env=env)
+    session.run(apt_get, "install", "-y", "chromium", external=True, env=env)
+    if not CHROMIUM.exists():
+        session.error(f"apt-get installed chromium but {CHROMIUM} is still missing")
+
+
+def build_site(session: nox.Session, *, fresh: bool = False) -> None:
+    """Build the site with Sphinx: warnings are errors, notebooks executed (cached).
+
+    ``fresh`` re-reads every page (``-E``) so that every warning is reported again; the
+    notebook cache keeps that cheap, and any engine change re-executes the notebooks.
+    """
+    args = ["python", "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n"]
+    if fresh:
+        args.append("-E")
+    session.run(*args, str(DOCS), str(SITE), env=QUIET_JUPYTER)
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """The whole suite: site build, then every test (unit, property, doctest, docs, browser)."""
+    install_project(session, ["test", "docs", "widgets", "analysis"])
+    ensure_chromium(session)
+    build_site(session, fresh=True)
+    session.run(
+        "python", "-m", "pytest", *session.posargs,
+        env={**QUIET_JUPYTER, "BACARA_SITE_DIR": str(SITE)},
+    )
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff and mypy --strict over the package, the tests, the docs config and this file."""
+    install_project(session, ["lint", "test", "widgets", "analysis"])
+    session.run("ruff", "check", ".")
+    session.run("mypy")
+
+
+@nox.session(default=False)
+def docs(session: nox.Session) -> None:
+    """Build the site into docs/_build/html and check that its internal links resolve."""
+    install_project(session, ["docs"])
+    build_site(session, fresh="--fresh" in session.posargs)
+    session.run("python", str(ROOT / "tests" / "docs" / "sitecheck.py"), str(SITE))
+    session.log(f"site built in {SITE}")
+
+
+@nox.session(default=False)
+def serve(session: nox.Session) -> None:
+    """Build the site, then serve it on http://127.0.0.1:8000 (a port may follow ``--``)."""
+    install_project(session, ["docs"])
+    build_site(session)
+    port = session.posargs[0] if session.posargs else str(SERVE_PORT)
+    session.log(f"Serving the site at http://{SERVE_HOST}:{port}/ (Ctrl+C stops)")
+    session.run(
+        "python", "-m", "http.server", port, "--bind", SERVE_HOST, "--directory", str(SITE)
+    )
+
+
+@nox.session(default=False)
+def bench(session: nox.Session) -> None:
+    """Run every tests/benchmarks/bench_*.py script; each prints its own figures."""
+    install_project(session, ["analysis"])
+    scripts = sorted(BENCHMARKS.glob("bench_*.py"))
+    if not scripts:
+        session.log(f"no benchmark scripts in {BENCHMARKS} yet")
+        return
+    for script in scripts:
+        session.log(f"benchmark: {script.relative_to(ROOT)}")
+        session.run("python", str(script))

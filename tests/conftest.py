@@ -1,0 +1,95 @@
+"""Shared fixtures: the built site, and a local static server for it.
+
+The site is built by ``python3 -m nox -s tests`` before pytest runs, and its folder is
+passed in ``BACARA_SITE_DIR``.  Under plain ``pytest`` the folder defaults to
+``docs/_build/html`` and the site is (re)built with Sphinx when it is missing or older
+than the docs and engine sources.
+
+Folders collected here: the unit, property and doctest tests; ``tests/docs`` (the
+built pages); ``tests/browser`` (Chromium against the served site); ``tests/exercises``
+(every exercise and its grader).  ``tests/benchmarks`` holds scripts run by
+``nox -s bench``, not tests.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+DEFAULT_SITE = DOCS / "_build" / "html"
+SITE_ENV = "BACARA_SITE_DIR"
+BUILT_STAMP = ".bacara-built"
+LOCALHOST = "127.0.0.1"
+
+collect_ignore = ["benchmarks"]
+
+
+def _newest_source_time() -> float:
+    newest = 0.0
+    for base in (DOCS, ROOT / "bacara_teach"):
+        for path in base.rglob("*"):
+            if {"_build", "jupyter_execute", "__pycache__"} & set(path.parts):
+                continue
+            if path.is_file():
+                newest = max(newest, path.stat().st_mtime)
+    return newest
+
+
+def build_site(site: Path) -> None:
+    """Build the site into ``site`` as ``nox -s docs`` does (warnings are errors)."""
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n", "-q",
+               str(DOCS), str(site)]
+    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        pytest.fail(
+            f"the site did not build ({' '.join(command)} exited with {result.returncode}):\n"
+            f"{result.stderr[-6000:]}",
+            pytrace=False,
+        )
+    (site / BUILT_STAMP).touch()
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The built site's folder, built first if needed."""
+    given = os.environ.get(SITE_ENV)
+    site = Path(given) if given else DEFAULT_SITE
+    index = site / "index.html"
+    stamp = site / BUILT_STAMP
+    stale = not given and (not stamp.is_file() or stamp.stat().st_mtime < _newest_source_time())
+    if stale or not index.is_file():
+        build_site(site)
+    return site
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    """A static file handler that keeps the test output clean."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        return
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The built site served by a plain static server on 127.0.0.1, a free port."""
+    handler = partial(_QuietHandler, directory=str(site_dir))
+    server = ThreadingHTTPServer((LOCALHOST, 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{LOCALHOST}:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
