@@ -1,0 +1,154 @@
+"""Exact amounts of money: reading, arithmetic and writing.
+
+Stakes, payouts, commissions and balances are exact.  Amounts are
+:class:`~decimal.Decimal` values that never went through a float; arithmetic
+is done on :class:`~fractions.Fraction` (so no :mod:`decimal` context can
+round it) and converted back only when the result is a finite decimal, which
+every table's payouts guarantee (their denominators divide a power of ten).
+
+>>> stake = parse_amount("5")
+>>> format_amount(stake * 19 / 20)
+'4.75'
+>>> format_amount(to_decimal(Fraction(5) * Fraction(1, 20)))
+'0.25'
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from fractions import Fraction
+
+from bacara_teach.errors import IllegalAction, NotationError
+
+__all__ = [
+    "Amount",
+    "add",
+    "format_amount",
+    "format_signed",
+    "is_terminating",
+    "parse_amount",
+    "to_decimal",
+]
+
+Amount = Decimal | Fraction | int | str
+"""What the API accepts as an amount: a Decimal, an exact Fraction, an int or a decimal string."""
+
+_AMOUNT_RE = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
+_VALID_AMOUNT = "a decimal number written with digits and an optional decimal point, e.g. 20, 4.75, 0.5"
+
+
+def is_terminating(value: Fraction) -> bool:
+    """True when ``value`` has a finite decimal expansion (denominator 2^a·5^b).
+
+    >>> is_terminating(Fraction(19, 20)), is_terminating(Fraction(1, 3))
+    (True, False)
+    """
+    d = value.denominator
+    for prime in (2, 5):
+        while d % prime == 0:
+            d //= prime
+    return d == 1
+
+
+def to_decimal(value: Fraction | int) -> Decimal:
+    """The exact :class:`Decimal` of a fraction with a finite decimal expansion.
+
+    >>> to_decimal(Fraction(19, 20)), to_decimal(-20)
+    (Decimal('0.95'), Decimal('-20'))
+    >>> to_decimal(Fraction(1, 3))
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: the amount 1/3 has no exact decimal form: amounts must be decimals such as 0.25
+    """
+    fraction = Fraction(value)
+    if not is_terminating(fraction):
+        raise IllegalAction(
+            f"the amount {fraction} has no exact decimal form: amounts must be decimals such as 0.25"
+        )
+    numerator, denominator = fraction.numerator, fraction.denominator
+    digits = 0
+    while denominator != 1:
+        # multiply by 10 until the denominator is gone: exact, since only 2s and 5s remain
+        numerator *= 10
+        digits += 1
+        common = _gcd(numerator, denominator)
+        numerator //= common
+        denominator //= common
+    # The string constructor is exact: no context precision applies to it.
+    return Decimal(f"{numerator}E-{digits}") if digits else Decimal(numerator)
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return abs(a)
+
+
+def parse_amount(value: Amount, *, what: str = "amount") -> Decimal:
+    """Read an amount exactly: a decimal string, an int, a Decimal or a terminating Fraction.
+
+    Signs are read (so that a negative stake can be refused as negative, not
+    as unreadable); floats are refused because they are not exact.
+
+    >>> parse_amount("4.75"), parse_amount(20), parse_amount(Fraction(1, 4))
+    (Decimal('4.75'), Decimal('20'), Decimal('0.25'))
+    >>> parse_amount("ten", what="stake")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: invalid stake 'ten': expected a decimal number written with digits and an optional decimal point, e.g. 20, 4.75, 0.5
+    """
+    if isinstance(value, float):
+        raise NotationError(
+            f"invalid {what} {value!r}: a float is not exact; give it as text ({str(value)!r}) "
+            "or as a Decimal"
+        )
+    if isinstance(value, bool):
+        raise NotationError(f"invalid {what} {value!r}: expected {_VALID_AMOUNT}")
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise NotationError(f"invalid {what} {value!r}: expected {_VALID_AMOUNT}")
+        return to_decimal(Fraction(value))
+    if isinstance(value, Fraction | int):
+        try:
+            return to_decimal(Fraction(value))
+        except IllegalAction:
+            raise NotationError(
+                f"invalid {what} {value}: it has no exact decimal form; expected {_VALID_AMOUNT}"
+            ) from None
+    if isinstance(value, str):
+        text = value.strip()
+        if _AMOUNT_RE.fullmatch(text):
+            return to_decimal(Fraction(Decimal(text)))
+    raise NotationError(f"invalid {what} {value!r}: expected {_VALID_AMOUNT}")
+
+
+def add(*amounts: Decimal | Fraction | int) -> Decimal:
+    """Exact sum of amounts.
+
+    >>> add(Decimal("100"), Decimal("4.75"), -5)
+    Decimal('99.75')
+    """
+    return to_decimal(sum((Fraction(a) for a in amounts), Fraction(0)))
+
+
+def format_amount(amount: Decimal | Fraction | int) -> str:
+    """An amount as a plain decimal string: no exponent, no trailing zeros, no ``-0``.
+
+    >>> [format_amount(Decimal(x)) for x in ("19", "4.750", "-20", "2E+1", "-0", "0.10")]
+    ['19', '4.75', '-20', '20', '0', '0.1']
+    """
+    value = amount if isinstance(amount, Decimal) else to_decimal(Fraction(amount))
+    if value == 0:
+        return "0"
+    return format(value.normalize(), "f")
+
+
+def format_signed(amount: Decimal | Fraction | int) -> str:
+    """An amount with its sign always shown (``+19``, ``-20``, ``0``).
+
+    >>> format_signed(Decimal("19")), format_signed(Decimal("-20")), format_signed(0)
+    ('+19', '-20', '0')
+    """
+    text = format_amount(amount)
+    return text if text.startswith("-") or text == "0" else "+" + text

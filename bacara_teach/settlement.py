@@ -1,0 +1,439 @@
+"""Exact settlement of bets against a dealt coup, under a table profile.
+
+A :class:`Bet` is a position and an exact stake.  :func:`settle` pays every
+bet on a :class:`~bacara_teach.punto_banco.Coup` by the rules of a
+:class:`~bacara_teach.tables.TableProfile` and returns, for each bet, the net
+change and the reason: won, lost or push, the rule that decided it, the odds
+paid and the commission taken (or owed, when the table collects it later).
+
+RULES.md worked example 1 (Banco wins 3 to 1; a Banco prediction of 20 nets +19):
+
+>>> from bacara_teach.punto_banco import Coup
+>>> coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
+>>> result = settle(coup, [Bet.parse("banco=20")], "home")
+>>> format_amount(result.net), result.bets[0].result.value, result.bets[0].rule
+('19', 'won', 'side-wins')
+
+Seed 003's example: on the online table a winning Banco stake of 5 gets 4.75,
+the commission of 0.25 deducted at payment:
+
+>>> paid = settle(coup, [Bet.parse("banco=5")], "online").bets[0]
+>>> format_amount(paid.winnings), format_amount(paid.commission), format_amount(paid.net)
+('5', '0.25', '4.75')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from bacara_teach.cards import Card
+from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.money import Amount, add, format_amount, format_signed, parse_amount, to_decimal
+from bacara_teach.punto_banco import Coup, Outcome
+from bacara_teach.tables import (
+    BetKind,
+    CommissionTiming,
+    PairReading,
+    Positions,
+    TableProfile,
+    TiePolicy,
+    get_profile,
+)
+
+__all__ = [
+    "Bet",
+    "CoupSettlement",
+    "Result",
+    "SettledBet",
+    "SettlementRule",
+    "coup_has_pair",
+    "hand_has_pair",
+    "settle",
+    "settle_bet",
+    "verify_bet",
+    "verify_bets",
+]
+
+
+class Result(enum.Enum):
+    """How a bet came out."""
+
+    WON = "won"
+    LOST = "lost"
+    PUSH = "push"
+
+
+class SettlementRule:
+    """Machine-readable names of the rules that settle a bet."""
+
+    SIDE_WINS = "side-wins"
+    """A Punto or Banco bet whose hand has the higher total wins."""
+    SIDE_LOSES = "side-loses"
+    """A Punto or Banco bet whose hand has the lower total loses."""
+    TIE_RETURNS = "tie-returns-bet"
+    """On a tie, a Punto or Banco bet comes back (net 0)."""
+    TIE_KEEPS = "tie-keeps-bet"
+    """On a tie, a Punto or Banco bet stays on the table for the next coup (net 0)."""
+    TIE_MAY_CHANGE = "tie-bet-may-change"
+    """On a tie, a Punto or Banco bet stays and may be changed before the next coup (net 0)."""
+    EMPATE_WINS = "empate-wins"
+    """Equal totals: the Empate bet wins."""
+    EMPATE_LOSES = "empate-loses"
+    """Unequal totals: the Empate bet loses."""
+    PAIR_WINS = "pair-wins"
+    """The hand's first two cards make a pair: the pair bet wins."""
+    PAIR_LOSES = "no-pair"
+    """The hand's first two cards are no pair: the pair bet loses."""
+
+
+_TIE_RULES = {
+    TiePolicy.RETURN: SettlementRule.TIE_RETURNS,
+    TiePolicy.KEEP: SettlementRule.TIE_KEEPS,
+    TiePolicy.CHANGE: SettlementRule.TIE_MAY_CHANGE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """A stake on one position.  ``repr`` pastes back.
+
+    The position may be given by name and the stake as text; both are read
+    exactly and checked (the stake must be above 0).
+
+    >>> Bet("banco", "4.750")
+    Bet.parse('banco=4.75')
+    >>> Bet("banco", "-5")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: invalid stake -5 on banco: a stake must be above 0
+    """
+
+    on: BetKind
+    stake: Decimal
+
+    def __post_init__(self) -> None:
+        on = BetKind.parse(self.on)
+        stake = parse_amount(self.stake, what="stake")
+        if stake <= 0:
+            raise IllegalAction(
+                f"invalid stake {format_amount(stake)} on {on.value}: a stake must be above 0"
+            )
+        object.__setattr__(self, "on", on)
+        object.__setattr__(self, "stake", stake)
+
+    @classmethod
+    def of(cls, on: BetKind | str, stake: Amount) -> Bet:
+        """A bet from loosely typed input (a name, a decimal string)."""
+        return cls(on, stake)  # type: ignore[arg-type]  # __post_init__ reads and checks both
+
+    @classmethod
+    def parse(cls, text: str) -> Bet:
+        """Read ``POSITION=STAKE``, e.g. ``banco=20`` or ``pareja-punto=2.5``.
+
+        >>> Bet.parse("empate=5"), Bet.parse(" J = 10 ")
+        (Bet.parse('empate=5'), Bet.parse('punto=10'))
+        >>> Bet.parse("banco 20")
+        Traceback (most recent call last):
+        ...
+        bacara_teach.errors.NotationError: invalid bet 'banco 20': expected POSITION=STAKE, e.g. banco=20 or empate=5
+        """
+        if not isinstance(text, str) or text.count("=") != 1:
+            raise NotationError(
+                f"invalid bet {text!r}: expected POSITION=STAKE, e.g. banco=20 or empate=5"
+            )
+        on, _, stake = text.partition("=")
+        try:
+            return cls.of(on, stake)
+        except NotationError as error:
+            raise NotationError(f"invalid bet {text!r}: {error}") from None
+
+    def __str__(self) -> str:
+        return f"{self.on.value}={format_amount(self.stake)}"
+
+    def __repr__(self) -> str:
+        return f"Bet.parse({str(self)!r})"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"on": self.on.value, "stake": format_amount(self.stake)}
+
+
+# -- pairs ---------------------------------------------------------------------------------
+
+
+def hand_has_pair(cards: Sequence[Card], reading: PairReading | str = PairReading.SAME_RANK) -> bool:
+    """Do the first two cards of a hand make a pair, under ``reading``?
+
+    Same rank (the default, the common casino reading): K-K yes, K-Q no.
+    Same value: any two cards of equal points, so K-Q (0 and 0) is a pair too.
+
+    >>> from bacara_teach.cards import parse_cards
+    >>> hand_has_pair(parse_cards("K♠ K♥")), hand_has_pair(parse_cards("K♠ Q♥"))
+    (True, False)
+    >>> hand_has_pair(parse_cards("K♠ Q♥"), "same-value"), hand_has_pair(parse_cards("10♠ 9♥"), "same-value")
+    (True, False)
+    """
+    if len(cards) < 2:
+        raise IllegalAction(f"a pair needs two cards; got {len(cards)}")
+    mode = reading if isinstance(reading, PairReading) else _pair_reading(reading)
+    first, second = cards[0], cards[1]
+    if mode is PairReading.SAME_RANK:
+        return first.rank is second.rank
+    return first.points == second.points
+
+
+def _pair_reading(text: str) -> PairReading:
+    for member in PairReading:
+        if member.value == text:
+            return member
+    raise IllegalAction(
+        f"unknown pair reading {text!r}: expected one of {', '.join(m.value for m in PairReading)}"
+    )
+
+
+def coup_has_pair(coup: Coup, hand: BetKind | str, reading: PairReading = PairReading.SAME_RANK) -> bool:
+    """Does Punto's (``punto``/``pareja-punto``) or Banco's hand of ``coup`` open with a pair?
+
+    >>> coup = Coup.from_cards("K♠ 4♦ Q♥ 4♣")
+    >>> coup_has_pair(coup, "punto"), coup_has_pair(coup, "punto", PairReading.SAME_VALUE)
+    (False, True)
+    >>> coup_has_pair(coup, "banco")
+    True
+    """
+    kind = BetKind.parse(hand)
+    if kind in (BetKind.PUNTO, BetKind.PAREJA_PUNTO):
+        if reading is PairReading.SAME_RANK:
+            return coup.punto_pair
+        return hand_has_pair(coup.punto, reading)
+    if kind in (BetKind.BANCO, BetKind.PAREJA_BANCO):
+        if reading is PairReading.SAME_RANK:
+            return coup.banco_pair
+        return hand_has_pair(coup.banco, reading)
+    raise IllegalAction(f"no hand called {kind.value!r}: expected punto or banco")
+
+
+# -- checking bets against a table -------------------------------------------------------------
+
+
+def verify_bet(bet: Bet, profile: TableProfile | str) -> None:
+    """Raise :class:`IllegalAction` unless ``profile`` takes ``bet`` (position offered, stake allowed).
+
+    >>> verify_bet(Bet.parse("banco=300"), "online")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: bet banco=300 refused: the online table's maximum bet is 250
+    >>> verify_bet(Bet.parse("banco=5"), "home")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: bet banco=5 refused: the home table's stake is fixed at 20
+    """
+    table = get_profile(profile)
+    if not table.offers(bet.on):
+        raise IllegalAction(
+            f"bet {bet} refused: the {table.name} table takes no {bet.on.value} bets; it offers "
+            f"{', '.join(kind.value for kind in table.bets)}"
+        )
+    if table.fixed_stake is not None and bet.stake != table.fixed_stake:
+        raise IllegalAction(
+            f"bet {bet} refused: the {table.name} table's stake is fixed at "
+            f"{format_amount(table.fixed_stake)}"
+        )
+    if table.min_bet is not None and bet.stake < table.min_bet:
+        raise IllegalAction(
+            f"bet {bet} refused: the {table.name} table's minimum bet is {format_amount(table.min_bet)}"
+        )
+    if table.max_bet is not None and bet.stake > table.max_bet:
+        raise IllegalAction(
+            f"bet {bet} refused: the {table.name} table's maximum bet is {format_amount(table.max_bet)}"
+        )
+
+
+def verify_bets(bets: Iterable[Bet], profile: TableProfile | str) -> None:
+    """Raise :class:`IllegalAction` unless ``profile`` takes all ``bets`` together in one coup.
+
+    >>> verify_bets([Bet.parse("punto=10"), Bet.parse("banco=10")], "casino")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: bets punto=10, banco=10 refused: the casino table does not take Punto and Banco in the same coup
+    >>> verify_bets([Bet.parse("banco=10"), Bet.parse("empate=1"), Bet.parse("pareja-banco=1")], "casino")
+    """
+    table = get_profile(profile)
+    listed = list(bets)
+    for bet in listed:
+        verify_bet(bet, table)
+    if not listed:
+        return
+    text = ", ".join(map(str, listed))
+    kinds = [bet.on for bet in listed]
+    for kind in set(kinds):
+        if kinds.count(kind) > 1:
+            raise IllegalAction(
+                f"bets {text} refused: {kind.value} is bet more than once; give one stake per position"
+            )
+    if table.positions is Positions.ONE and len(listed) > 1:
+        raise IllegalAction(
+            f"bets {text} refused: the {table.name} table takes one position per coup"
+        )
+    if (table.positions is Positions.ONE_SIDE and BetKind.PUNTO in kinds
+            and BetKind.BANCO in kinds):
+        raise IllegalAction(
+            f"bets {text} refused: the {table.name} table does not take Punto and Banco in the same coup"
+        )
+
+
+# -- settling ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SettledBet:
+    """One bet paid: the result, the rule, the odds, the commission and the net change.
+
+    ``winnings`` is stake × odds for a winning bet (0 otherwise);
+    ``commission`` is what was deducted at payment, ``commission_owed``
+    what the table will collect later (accrued commission);
+    ``net = winnings - commission`` for a win, ``-stake`` for a loss, 0 for a push.
+    ``stays`` is True when the bet remains on the table for the next coup.
+    """
+
+    bet: Bet
+    result: Result
+    rule: str
+    odds: Fraction | None
+    winnings: Decimal
+    commission: Decimal
+    commission_owed: Decimal
+    net: Decimal
+    stays: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form, every amount a decimal string."""
+        return {
+            "on": self.bet.on.value,
+            "stake": format_amount(self.bet.stake),
+            "result": self.result.value,
+            "rule": self.rule,
+            "payout": None if self.odds is None else f"{self.odds}:1",
+            "winnings": format_amount(self.winnings),
+            "commission": format_amount(self.commission),
+            "commission_owed": format_amount(self.commission_owed),
+            "net": format_amount(self.net),
+            "stays": self.stays,
+        }
+
+    def describe(self) -> str:
+        """One readable line, e.g. ``banco 20: won, paid 19/20 to 1: +19``."""
+        head = f"{self.bet.on.value} {format_amount(self.bet.stake)}: "
+        if self.result is Result.WON:
+            text = f"won, paid {self.odds} to 1"
+            if self.commission:
+                text += f" less {format_amount(self.commission)} commission"
+            if self.commission_owed:
+                text += f" ({format_amount(self.commission_owed)} commission owed)"
+        elif self.result is Result.LOST:
+            text = "lost"
+        else:
+            text = {
+                SettlementRule.TIE_RETURNS: "push on the tie, stake returned",
+                SettlementRule.TIE_KEEPS: "push on the tie, the bet stays for the next coup",
+                SettlementRule.TIE_MAY_CHANGE: "push on the tie, the bet stays and may be changed",
+            }.get(self.rule, "push")
+        return f"{head}{text}: {format_signed(self.net)}"
+
+
+@dataclass(frozen=True)
+class CoupSettlement:
+    """Every bet of one coup settled under one table profile."""
+
+    profile: TableProfile
+    coup: Coup
+    bets: tuple[SettledBet, ...]
+
+    @property
+    def net(self) -> Decimal:
+        """The sum of the bets' net changes."""
+        return add(0, *(bet.net for bet in self.bets))
+
+    @property
+    def commission(self) -> Decimal:
+        """Commission deducted at payment in this coup."""
+        return add(0, *(bet.commission for bet in self.bets))
+
+    @property
+    def commission_owed(self) -> Decimal:
+        """Commission accrued in this coup, to be collected later."""
+        return add(0, *(bet.commission_owed for bet in self.bets))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (what ``bacara-teach settle --json`` prints)."""
+        return {
+            "profile": self.profile.name,
+            "winner": self.coup.winner.value,
+            "punto": {"cards": [str(c) for c in self.coup.punto], "total": self.coup.punto_total},
+            "banco": {"cards": [str(c) for c in self.coup.banco], "total": self.coup.banco_total},
+            "bets": [bet.to_dict() for bet in self.bets],
+            "net": format_amount(self.net),
+            "commission": format_amount(self.commission),
+            "commission_owed": format_amount(self.commission_owed),
+        }
+
+
+def _win(bet: Bet, rule: str, odds: Fraction, rate: Fraction, timing: CommissionTiming) -> SettledBet:
+    winnings = to_decimal(Fraction(bet.stake) * odds)
+    commission = to_decimal(Fraction(winnings) * rate)
+    if timing is CommissionTiming.ACCRUED:
+        return SettledBet(bet, Result.WON, rule, odds, winnings, Decimal(0), commission, winnings)
+    return SettledBet(bet, Result.WON, rule, odds, winnings, commission, Decimal(0),
+                      add(winnings, -commission))
+
+
+def _loss(bet: Bet, rule: str) -> SettledBet:
+    return SettledBet(bet, Result.LOST, rule, None, Decimal(0), Decimal(0), Decimal(0), -bet.stake)
+
+
+def settle_bet(coup: Coup, bet: Bet, profile: TableProfile | str) -> SettledBet:
+    """Settle one bet on ``coup`` by the rules of ``profile``.
+
+    >>> tie = Coup.from_cards("9♠ 9♦ K♣ K♥")
+    >>> [settle_bet(tie, Bet.parse(text), "home").describe() for text in ("punto=20", "empate=20")]
+    ['punto 20: push on the tie, stake returned: 0', 'empate 20: won, paid 8 to 1: +160']
+    >>> settle_bet(tie, Bet.parse("pareja-banco=5"), "casino").describe()
+    'pareja-banco 5: lost: -5'
+    """
+    table = get_profile(profile)
+    verify_bet(bet, table)
+    odds = table.payout(bet.on)
+    winner = coup.winner
+    if bet.on.is_side:
+        if winner is Outcome.EMPATE:
+            rule = _TIE_RULES[table.tie]
+            zero = Decimal(0)
+            return SettledBet(bet, Result.PUSH, rule, None, zero, zero, zero, zero,
+                              stays=table.tie is not TiePolicy.RETURN)
+        if winner.value == bet.on.value:
+            rate = table.commission_rate if bet.on is BetKind.BANCO else Fraction(0)
+            return _win(bet, SettlementRule.SIDE_WINS, odds, rate, table.commission)
+        return _loss(bet, SettlementRule.SIDE_LOSES)
+    if bet.on is BetKind.EMPATE:
+        if winner is Outcome.EMPATE:
+            return _win(bet, SettlementRule.EMPATE_WINS, odds, Fraction(0), table.commission)
+        return _loss(bet, SettlementRule.EMPATE_LOSES)
+    if coup_has_pair(coup, bet.on, table.pair_reading):
+        return _win(bet, SettlementRule.PAIR_WINS, odds, Fraction(0), table.commission)
+    return _loss(bet, SettlementRule.PAIR_LOSES)
+
+
+def settle(coup: Coup, bets: Iterable[Bet], profile: TableProfile | str) -> CoupSettlement:
+    """Settle all ``bets`` on ``coup``; the bets are first checked together against the table.
+
+    >>> coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
+    >>> [b.describe() for b in settle(coup, [Bet.parse("punto=5")], "online").bets]
+    ['punto 5: lost: -5']
+    """
+    table = get_profile(profile)
+    listed = tuple(bets)
+    verify_bets(listed, table)
+    return CoupSettlement(table, coup, tuple(settle_bet(coup, bet, table) for bet in listed))

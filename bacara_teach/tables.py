@@ -1,0 +1,622 @@
+"""Table profiles: how one Punto Banco table deals, pays and takes bets, as data.
+
+All Punto Banco tables share the scoring and the tableau
+(:data:`bacara_teach.tableau.PUNTO_BANCO`); what differs from one table to
+another is a profile: the number of decks, when the shoe is reshuffled, the
+payout of each bet, the commission on Banco and when it is taken, what
+happens to Punto/Banco bets after a tie, the limits, how many positions a
+player may take, how pairs are read.  These are fields of a frozen
+:class:`TableProfile`, never separate code paths.
+
+Three profiles come from the rule systems of RULES.md:
+
+* ``home`` (system A): the home prediction session of seed 000.
+* ``casino`` (system B): a casino table with pair side bets (seed 001).
+* ``online`` (system C): the online table of seed 003.
+
+The differences seed 003 lists between "common casinos" and the online
+table are options of a profile; build a variant with
+:meth:`TableProfile.with_options`, which validates every value:
+
+>>> online = get_profile("online")
+>>> online.payout("banco"), online.commission_rate, online.commission.value
+(Fraction(1, 1), Fraction(1, 20), 'at-payment')
+>>> common = online.with_options(decks=8, positions="both-sides", commission="accrued",
+...                              tie="change", max_players=15)
+>>> common.decks, common.positions.value, common.tie.value
+(8, 'both-sides', 'change')
+>>> get_profile("home").payout("banco")
+Fraction(19, 20)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, cast
+
+from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.money import Amount, format_amount, is_terminating, parse_amount
+from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Reshuffle
+
+__all__ = [
+    "CASINO",
+    "HOME",
+    "ONLINE",
+    "PROFILES",
+    "BetKind",
+    "CommissionTiming",
+    "PairReading",
+    "Positions",
+    "TableProfile",
+    "TiePolicy",
+    "get_profile",
+    "profile_names",
+]
+
+
+class BetKind(enum.Enum):
+    """The positions a bet can be placed on."""
+
+    PUNTO = "punto"
+    BANCO = "banco"
+    EMPATE = "empate"
+    PAREJA_PUNTO = "pareja-punto"
+    PAREJA_BANCO = "pareja-banco"
+
+    @classmethod
+    def parse(cls, text: str | BetKind) -> BetKind:
+        """Read a bet position: its name, an English name or the seeds' letters.
+
+        Case, spaces and underscores do not matter.
+
+        >>> BetKind.parse("Banco"), BetKind.parse("J"), BetKind.parse("pareja_b")
+        (<BetKind.BANCO: 'banco'>, <BetKind.PUNTO: 'punto'>, <BetKind.PAREJA_BANCO: 'pareja-banco'>)
+        >>> BetKind.parse("dragon")
+        Traceback (most recent call last):
+        ...
+        bacara_teach.errors.NotationError: unknown bet 'dragon': expected one of punto, banco, empate, pareja-punto, pareja-banco
+        """
+        if isinstance(text, BetKind):
+            return text
+        if isinstance(text, str):
+            key = "-".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
+            if key in _BET_ALIASES:
+                return _BET_ALIASES[key]
+        raise NotationError(
+            f"unknown bet {text!r}: expected one of {', '.join(kind.value for kind in cls)}"
+        )
+
+    @property
+    def is_side(self) -> bool:
+        """Punto and Banco are the two sides; Empate and the pairs are not."""
+        return self in (BetKind.PUNTO, BetKind.BANCO)
+
+    @property
+    def label(self) -> str:
+        """The name shown to people: ``Punto``, ``Pareja Banco``..."""
+        return self.value.replace("-", " ").title()
+
+
+_BET_ALIASES: dict[str, BetKind] = {kind.value: kind for kind in BetKind}
+_BET_ALIASES.update({
+    "p": BetKind.PUNTO, "j": BetKind.PUNTO, "jugador": BetKind.PUNTO, "player": BetKind.PUNTO,
+    "b": BetKind.BANCO, "banca": BetKind.BANCO, "banquero": BetKind.BANCO, "banker": BetKind.BANCO,
+    "e": BetKind.EMPATE, "tie": BetKind.EMPATE,
+    "pp": BetKind.PAREJA_PUNTO, "pareja-j": BetKind.PAREJA_PUNTO, "player-pair": BetKind.PAREJA_PUNTO,
+    "pb": BetKind.PAREJA_BANCO, "pareja-b": BetKind.PAREJA_BANCO, "banker-pair": BetKind.PAREJA_BANCO,
+})
+
+
+class CommissionTiming(enum.Enum):
+    """When the commission on winning Banco bets is taken."""
+
+    AT_PAYMENT = "at-payment"
+    """Deducted from the win when it is paid (seed 003's online table: stake 5 wins 4.75)."""
+    ACCRUED = "accrued"
+    """The win is paid in full; the commission is owed and collected at the end of the shoe
+    or when the player leaves, whichever comes first (seed 003's common casinos)."""
+
+
+class Positions(enum.Enum):
+    """Which bets one player may hold together in one coup."""
+
+    ONE = "one"
+    """A single position per coup (seed 003's online table; the home prediction)."""
+    ONE_SIDE = "one-side"
+    """Punto and Banco never together; Empate and pairs may be added (seed 001)."""
+    BOTH_SIDES = "both-sides"
+    """Any bets together, Punto and Banco too (seed 003's common casinos)."""
+
+
+class TiePolicy(enum.Enum):
+    """What becomes of Punto and Banco bets when the coup is a tie."""
+
+    RETURN = "return"
+    """The bet comes back to the player (net 0)."""
+    KEEP = "keep"
+    """The bet stays on the table, as it is, for the next coup (net 0)."""
+    CHANGE = "change"
+    """The bet stays on the table for the next coup and may be changed or withdrawn (net 0)."""
+
+
+class PairReading(enum.Enum):
+    """What "pair" means for the pair side bets."""
+
+    SAME_RANK = "same-rank"
+    """The first two cards of the hand have the same rank: K-K is a pair, K-Q is not."""
+    SAME_VALUE = "same-value"
+    """The first two cards have the same point value: K-Q (both 0) is a pair too."""
+
+
+_ENUM_FIELDS: dict[str, type[enum.Enum]] = {
+    "commission": CommissionTiming,
+    "positions": Positions,
+    "tie": TiePolicy,
+    "pair_reading": PairReading,
+}
+_RESHUFFLE_CHOICES: tuple[Reshuffle, ...] = ("every-coup", "never")
+_AMOUNT_FIELDS = ("min_bet", "max_bet", "fixed_stake")
+_REQUIRED_BETS = (BetKind.PUNTO, BetKind.BANCO, BetKind.EMPATE)
+
+
+@dataclass(frozen=True)
+class TableProfile:
+    """One table's rules of play and payment (see the module docstring).
+
+    ``payouts`` maps each bet offered to its odds: a winning bet of stake
+    ``s`` wins ``s * odds`` and the stake comes back.  ``commission_rate`` is
+    taken on winning Banco bets, at the moment given by ``commission``.
+    ``min_bet``/``max_bet`` bound each bet (``None``: no limit);
+    ``fixed_stake``, when set, is the only stake allowed.  ``assumptions``
+    names what the rule source leaves open and the profile assumes.
+    """
+
+    name: str
+    system: str
+    title: str
+    decks: int
+    reshuffle: Reshuffle
+    payouts: tuple[tuple[BetKind, Fraction], ...]
+    commission_rate: Fraction = Fraction(0)
+    commission: CommissionTiming = CommissionTiming.AT_PAYMENT
+    positions: Positions = Positions.ONE_SIDE
+    tie: TiePolicy = TiePolicy.RETURN
+    min_bet: Decimal | None = None
+    max_bet: Decimal | None = None
+    fixed_stake: Decimal | None = None
+    min_players: int = 1
+    max_players: int | None = None
+    face_down: bool = False
+    pair_reading: PairReading = PairReading.SAME_RANK
+    assumptions: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def bets(self) -> tuple[BetKind, ...]:
+        """The bets this table offers, in :class:`BetKind` order."""
+        return tuple(kind for kind, _ in self.payouts)
+
+    def offers(self, kind: BetKind | str) -> bool:
+        """Does this table take bets on ``kind``?"""
+        return BetKind.parse(kind) in self.bets
+
+    def payout(self, kind: BetKind | str) -> Fraction:
+        """The odds paid on a winning bet on ``kind``.
+
+        >>> CASINO.payout("empate"), HOME.payout("empate")
+        (Fraction(9, 1), Fraction(8, 1))
+        >>> HOME.payout("pareja-punto")
+        Traceback (most recent call last):
+        ...
+        bacara_teach.errors.IllegalAction: the home table takes no pareja-punto bets: it offers punto, banco, empate
+        """
+        wanted = BetKind.parse(kind)
+        for offered, odds in self.payouts:
+            if offered is wanted:
+                return odds
+        raise IllegalAction(
+            f"the {self.name} table takes no {wanted.value} bets: it offers "
+            f"{', '.join(k.value for k in self.bets)}"
+        )
+
+    @property
+    def decks_assumed(self) -> bool:
+        """True when the number of decks is an assumption, not a rule of the source."""
+        return any(text.startswith("decks:") for text in self.assumptions)
+
+    # -- variants ----------------------------------------------------------------------------
+    def with_options(self, **options: Any) -> TableProfile:
+        """A copy with some options changed, every value checked.
+
+        Values may be given as their text (``commission="accrued"``,
+        ``max_bet="500"``, ``face_down="yes"``) so that the command line can
+        pass them on.  ``payouts`` is merged into the table's payouts: the bets
+        named get the odds given (``{"empate": "9:1"}``), ``None`` withdraws a bet.
+
+        >>> HOME.with_options(decks=6).decks
+        6
+        >>> HOME.with_options(deck=6)
+        Traceback (most recent call last):
+        ...
+        bacara_teach.errors.IllegalAction: unknown table option 'deck': expected one of commission, commission_rate, decks, face_down, fixed_stake, max_bet, max_players, min_bet, min_players, pair_reading, payouts, positions, reshuffle, tie
+        >>> ONLINE.with_options(tie="later")
+        Traceback (most recent call last):
+        ...
+        bacara_teach.errors.IllegalAction: invalid tie option 'later': expected one of return, keep, change
+        """
+        changes: dict[str, Any] = {}
+        for key, value in options.items():
+            name = key.replace("-", "_")
+            if name not in OPTION_NAMES:
+                raise IllegalAction(
+                    f"unknown table option {key!r}: expected one of {', '.join(sorted(OPTION_NAMES))}"
+                )
+            if name == "payouts" and isinstance(value, Mapping):
+                # merge: the bets named get new odds; None withdraws a bet
+                merged: dict[BetKind | str, object] = dict(self.payouts)
+                for kind, odds in value.items():
+                    try:
+                        bet = BetKind.parse(kind)
+                    except NotationError as error:
+                        raise IllegalAction(str(error)) from None
+                    if odds is None:
+                        merged.pop(bet, None)
+                    else:
+                        merged[bet] = odds
+                changes[name] = _coerce_option(name, merged)
+            else:
+                changes[name] = _coerce_option(name, value)
+        return dataclasses.replace(self, **changes)
+
+    # -- data ---------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data (amounts and odds as strings); :meth:`from_dict` reads it back.
+
+        >>> TableProfile.from_dict(ONLINE.to_dict()) == ONLINE
+        True
+        """
+        def amount(value: Decimal | None) -> str | None:
+            return None if value is None else format_amount(value)
+
+        return {
+            "name": self.name,
+            "system": self.system,
+            "title": self.title,
+            "decks": self.decks,
+            "reshuffle": self.reshuffle,
+            "payouts": {kind.value: str(odds) for kind, odds in self.payouts},
+            "commission_rate": str(self.commission_rate),
+            "commission": self.commission.value,
+            "positions": self.positions.value,
+            "tie": self.tie.value,
+            "min_bet": amount(self.min_bet),
+            "max_bet": amount(self.max_bet),
+            "fixed_stake": amount(self.fixed_stake),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "face_down": self.face_down,
+            "pair_reading": self.pair_reading.value,
+            "assumptions": list(self.assumptions),
+            "notes": list(self.notes),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableProfile:
+        """Build a profile from :meth:`to_dict` data, checking every value."""
+        if not isinstance(data, Mapping):
+            raise NotationError(f"invalid table profile {data!r}: expected a mapping of options")
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise NotationError(
+                f"invalid table profile: unknown field(s) {', '.join(map(repr, unknown))}; "
+                f"expected {', '.join(sorted(known))}"
+            )
+        missing = [name for name in ("name", "system", "title", "decks", "reshuffle", "payouts")
+                   if name not in data]
+        if missing:
+            raise NotationError(f"invalid table profile: missing field(s) {', '.join(missing)}")
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if key in OPTION_NAMES:
+                values[key] = _coerce_option(key, value)
+            elif key in ("assumptions", "notes"):
+                values[key] = tuple(str(v) for v in value)
+            else:
+                values[key] = str(value)
+        return cls(**values)
+
+
+OPTION_NAMES = frozenset({
+    "decks", "reshuffle", "payouts", "commission_rate", "commission", "positions", "tie",
+    "min_bet", "max_bet", "fixed_stake", "min_players", "max_players", "face_down", "pair_reading",
+})
+"""Fields of :class:`TableProfile` that :meth:`TableProfile.with_options` may change."""
+
+
+def _fraction(value: object, what: str) -> Fraction:
+    try:
+        if isinstance(value, bool | float):
+            raise ValueError
+        if isinstance(value, Fraction | int | Decimal):
+            result = Fraction(value)
+        elif isinstance(value, str):
+            text = value.strip()
+            if ":" in text:  # "9:1" odds notation
+                left, _, right = text.partition(":")
+                result = Fraction(Decimal(left.strip())) / Fraction(Decimal(right.strip()))
+            else:
+                result = Fraction(text)
+        else:
+            raise ValueError
+    except (ValueError, ZeroDivisionError, ArithmeticError):
+        raise IllegalAction(
+            f"invalid {what} {value!r}: expected an exact number such as 19/20, 0.95 or 9:1"
+        ) from None
+    return result
+
+
+def _boolean(value: object, what: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        key = value.strip().lower()
+        if key in ("yes", "true", "1", "on", "face-down"):
+            return True
+        if key in ("no", "false", "0", "off", "face-up"):
+            return False
+    raise IllegalAction(f"invalid {what} option {value!r}: expected yes or no")
+
+
+def _whole(value: object, what: str, *, optional: bool = False) -> int | None:
+    if optional and (value is None or (isinstance(value, str) and value.strip().lower() == "none")):
+        return None
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    none = " (or none)" if optional else ""
+    raise IllegalAction(f"invalid {what} option {value!r}: expected a whole number{none}")
+
+
+def _coerce_option(name: str, value: object) -> Any:
+    """Turn an option value (possibly text) into the field's type; errors quote the value."""
+    what = name.replace("_", "-")
+    if name in _ENUM_FIELDS:
+        enum_type = _ENUM_FIELDS[name]
+        if isinstance(value, enum_type):
+            return value
+        if isinstance(value, str):
+            for member in enum_type:
+                if member.value == value.strip().lower():
+                    return member
+        raise IllegalAction(
+            f"invalid {what} option {value!r}: expected one of "
+            f"{', '.join(str(m.value) for m in enum_type)}"
+        )
+    if name == "reshuffle":
+        if value in _RESHUFFLE_CHOICES:
+            return value
+        raise IllegalAction(
+            f"invalid reshuffle option {value!r}: expected one of {', '.join(_RESHUFFLE_CHOICES)}"
+        )
+    if name in ("decks", "min_players"):
+        return _whole(value, what)
+    if name == "max_players":
+        return _whole(value, what, optional=True)
+    if name == "face_down":
+        return _boolean(value, "face-down")
+    if name == "commission_rate":
+        return _fraction(value, "commission rate")
+    if name in _AMOUNT_FIELDS:
+        if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
+            return None
+        try:
+            return parse_amount(cast(Amount, value), what=what)
+        except NotationError as error:
+            raise IllegalAction(str(error)) from None
+    if name == "payouts":
+        if isinstance(value, Mapping):
+            pairs = list(value.items())
+        elif isinstance(value, tuple | list):
+            pairs = list(value)
+        else:
+            raise IllegalAction(
+                f"invalid payouts {value!r}: expected a mapping of bet to odds, e.g. {{'empate': '9'}}"
+            )
+        odds: dict[BetKind, Fraction] = {}
+        for item in pairs:
+            if not isinstance(item, tuple | list) or len(item) != 2:
+                raise IllegalAction(
+                    f"invalid payouts entry {item!r}: expected a bet and its odds, e.g. ('empate', '9')"
+                )
+            kind, price = item
+            try:
+                bet = BetKind.parse(kind)
+            except NotationError as error:
+                raise IllegalAction(str(error)) from None
+            odds[bet] = _fraction(price, f"payout for {bet.value}")
+        return tuple(sorted(odds.items(), key=lambda pair: list(BetKind).index(pair[0])))
+    raise IllegalAction(f"unknown table option {name!r}")  # pragma: no cover - guarded above
+
+
+def _validate(profile: TableProfile) -> None:
+    """Check a profile's values; the errors name the profile and the bad value."""
+    where = f"table profile {profile.name!r}"
+    if isinstance(profile.decks, bool) or not isinstance(profile.decks, int) or not (
+        MIN_DECKS <= profile.decks <= MAX_DECKS
+    ):
+        raise IllegalAction(
+            f"{where}: invalid decks {profile.decks!r}: expected a whole number from "
+            f"{MIN_DECKS} to {MAX_DECKS} (6 or 8 at real tables)"
+        )
+    if profile.reshuffle not in _RESHUFFLE_CHOICES:
+        raise IllegalAction(
+            f"{where}: invalid reshuffle {profile.reshuffle!r}: expected one of "
+            f"{', '.join(_RESHUFFLE_CHOICES)}"
+        )
+    kinds = [kind for kind, _ in profile.payouts]
+    if len(set(kinds)) != len(kinds) or kinds != sorted(kinds, key=list(BetKind).index):
+        raise IllegalAction(f"{where}: payouts must name each bet once, in BetKind order")
+    for kind in _REQUIRED_BETS:
+        if kind not in kinds:
+            raise IllegalAction(
+                f"{where}: every Punto Banco table pays punto, banco and empate; "
+                f"no payout given for {kind.value}"
+            )
+    for kind, odds in profile.payouts:
+        if not isinstance(odds, Fraction) or odds <= 0 or not is_terminating(odds):
+            raise IllegalAction(
+                f"{where}: invalid payout {odds!s} for {kind.value}: expected a positive exact "
+                "decimal fraction such as 1, 19/20 or 8"
+            )
+    rate = profile.commission_rate
+    if not isinstance(rate, Fraction) or not 0 <= rate < 1 or not is_terminating(rate):
+        raise IllegalAction(
+            f"{where}: invalid commission rate {rate!s}: expected an exact fraction from 0 "
+            "to below 1, such as 1/20 (5%)"
+        )
+    if profile.commission is CommissionTiming.ACCRUED and rate == 0:
+        raise IllegalAction(
+            f"{where}: commission 'accrued' needs a commission rate above 0 "
+            f"(Banco pays {profile.payout(BetKind.BANCO)}:1 with no commission)"
+        )
+    low, high, fixed = profile.min_bet, profile.max_bet, profile.fixed_stake
+    for label, value in (("min-bet", low), ("max-bet", high), ("fixed-stake", fixed)):
+        if value is not None and (not isinstance(value, Decimal) or value <= 0):
+            raise IllegalAction(f"{where}: invalid {label} {value!r}: expected an amount above 0")
+    if low is not None and high is not None and low > high:
+        raise IllegalAction(
+            f"{where}: min-bet {format_amount(low)} is above max-bet {format_amount(high)}"
+        )
+    if fixed is not None and ((low is not None and fixed < low) or (high is not None and fixed > high)):
+        raise IllegalAction(f"{where}: fixed-stake {format_amount(fixed)} is outside the limits")
+    if profile.min_players < 1:
+        raise IllegalAction(f"{where}: invalid min-players {profile.min_players}: expected 1 or more")
+    if profile.max_players is not None and profile.max_players < profile.min_players:
+        raise IllegalAction(
+            f"{where}: max-players {profile.max_players} is below min-players {profile.min_players}"
+        )
+
+
+def _payouts(**odds: Fraction | int) -> tuple[tuple[BetKind, Fraction], ...]:
+    return tuple(
+        (kind, Fraction(odds[kind.name.lower()])) for kind in BetKind if kind.name.lower() in odds
+    )
+
+
+HOME = TableProfile(
+    name="home",
+    system="A",
+    title="Punto Banco, home prediction session (seed 000)",
+    decks=8,
+    reshuffle="every-coup",
+    payouts=_payouts(punto=1, banco=Fraction(19, 20), empate=8),
+    positions=Positions.ONE,
+    tie=TiePolicy.RETURN,
+    fixed_stake=Decimal(20),
+    min_players=2,
+    max_players=8,
+    notes=(
+        "Every participant, the dealer too, records one prediction per coup with a fictitious "
+        "stake of 20; no money and no balance limit, negative totals allowed.",
+        "Banco pays 19/20 to 1, so a winning Banco prediction of 20 nets a whole 19.",
+        "On a tie Punto and Banco predictions push (net 0) and Empate wins.",
+        "No pair bets, no 9:1 tie, no commission-free variants.",
+    ),
+)
+"""System A: 8 decks reshuffled every coup; Punto 1:1, Banco 0.95:1, Empate 8:1; stake fixed at 20."""
+
+CASINO = TableProfile(
+    name="casino",
+    system="B",
+    title="Punto Banco casino table with pair side bets (seed 001)",
+    decks=8,
+    reshuffle="never",
+    payouts=_payouts(punto=1, banco=Fraction(19, 20), empate=9, pareja_punto=11, pareja_banco=11),
+    positions=Positions.ONE_SIDE,
+    tie=TiePolicy.RETURN,
+    assumptions=(
+        "decks: seed 001 does not give the number of decks; 8 is assumed.",
+        "reshuffle: seed 001 does not say when the shoe is reshuffled; the shoe is assumed "
+        "dealt through, as at a casino table.",
+        "limits: seed 001 gives no table limits; none are assumed.",
+    ),
+    notes=(
+        "J (Punto) and B (Banco) cannot both be bet in one coup; Empate and the pairs may be added.",
+        "A tie returns J and B bets.",
+        "A pair is read as two first cards of the same rank (K-K yes, K-Q no); seed 001 says "
+        "'identical value', and the other reading is the option pair_reading='same-value'.",
+    ),
+)
+"""System B: J 1:1, B 0.95:1, Empate 9:1, pairs 11:1; 8 decks assumed."""
+
+ONLINE = TableProfile(
+    name="online",
+    system="C",
+    title="Punto Banco online table (seed 003)",
+    decks=6,
+    reshuffle="every-coup",
+    payouts=_payouts(punto=1, banco=1, empate=8),
+    commission_rate=Fraction(1, 20),
+    commission=CommissionTiming.AT_PAYMENT,
+    positions=Positions.ONE,
+    tie=TiePolicy.RETURN,
+    min_bet=Decimal(1),
+    max_bet=Decimal(250),
+    max_players=5,
+    face_down=False,
+    notes=(
+        "Banco pays 1:1 less a 5% commission on the win, deducted at payment: a stake of 5 "
+        "wins 4.75.",
+        "One position per coup: Punto and Banco are never held together.",
+        "A tie returns Punto and Banco bets to the account.",
+        "All cards are dealt face up by the dealer.",
+        "Seed 003's common casinos differ by options: both sides at once, 6 or 8 decks, "
+        "commission accrued and collected at the end of the shoe or on leaving, up to 15 "
+        "players (mini 7), face-down deal, a bet kept or changed after a tie.",
+    ),
+)
+"""System C: 6 decks reshuffled every coup; Banco 1:1 less 5% at payment; limits 1-250."""
+
+PROFILES: Mapping[str, TableProfile] = MappingProxyType({p.name: p for p in (HOME, CASINO, ONLINE)})
+"""The registry of table profiles, by name."""
+
+
+def profile_names() -> tuple[str, ...]:
+    """The registered profile names.
+
+    >>> profile_names()
+    ('home', 'casino', 'online')
+    """
+    return tuple(PROFILES)
+
+
+def get_profile(name: str | TableProfile) -> TableProfile:
+    """Look a table profile up by name (a profile is returned as it is).
+
+    >>> get_profile("casino").decks_assumed
+    True
+    >>> get_profile("macao")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: unknown table profile 'macao': expected one of home, casino, online
+    """
+    if isinstance(name, TableProfile):
+        return name
+    try:
+        return PROFILES[name]
+    except (KeyError, TypeError):
+        raise IllegalAction(
+            f"unknown table profile {name!r}: expected one of {', '.join(PROFILES)}"
+        ) from None
