@@ -1,0 +1,315 @@
+"""House edge, return and spread of every Punto Banco bet, exactly.
+
+A bet is described by its terms (:class:`BetTerms`): what it is on, what it
+pays per unit staked, the commission taken from a win at payment, whether a
+tie returns it, and how a pair is read.  Its result per unit staked is
+``+net_win`` (win), ``0`` (push) or ``-1`` (loss); :class:`BetAnalysis` gives
+the exact probabilities of the three, the expectation, the house edge
+(``-expectation``, ties included) and the variance, from the exact counts of
+:mod:`bacara_teach.analysis.punto_banco`.
+
+>>> home = house_edges(8)
+>>> [(name, f"{float(a.house_edge):.4%}") for name, a in home.items()]
+[('punto', '1.2351%'), ('banco', '1.0579%'), ('empate', '14.3596%')]
+>>> f"{float(analyse_bet(EMPATE_9, 8).house_edge):.2%}", f"{float(analyse_bet(PAREJA_PUNTO, 8).house_edge):.2%}"
+('4.84%', '10.36%')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from bacara_teach.analysis.composition import ShoeSpec, as_composition
+from bacara_teach.analysis.punto_banco import DealCounts, count_deals, pair_ways
+from bacara_teach.errors import IllegalAction, NotationError
+
+if TYPE_CHECKING:
+    from bacara_teach.tables import TableProfile
+
+__all__ = [
+    "ALL_BETS",
+    "BANCO",
+    "BANCO_LESS_COMMISSION",
+    "BET_POSITIONS",
+    "CASINO_BETS",
+    "EMPATE_8",
+    "EMPATE_9",
+    "HOME_BETS",
+    "ONLINE_BETS",
+    "PAIR_READINGS",
+    "PAREJA_BANCO",
+    "PAREJA_BANCO_BY_POINTS",
+    "PAREJA_PUNTO",
+    "PAREJA_PUNTO_BY_POINTS",
+    "PUNTO",
+    "BetAnalysis",
+    "BetTerms",
+    "analyse_bet",
+    "analyse_bets",
+    "edges_for_profile",
+    "house_edges",
+]
+
+BET_POSITIONS: tuple[str, ...] = ("punto", "banco", "empate", "pareja-punto", "pareja-banco")
+"""What a bet can be on: the two hands, the tie, and a pair in either hand's first two cards."""
+
+PAIR_READINGS: tuple[str, ...] = ("rank", "points")
+"""How a pair is read: same rank (K-K, not K-Q), or same point value (K-Q counts)."""
+
+
+def _fraction(value: object, what: str) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, int | Fraction):
+        raise NotationError(
+            f"invalid {what} {value!r}: expected an exact number (int or Fraction), e.g. Fraction(19, 20)"
+        )
+    return Fraction(value)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetTerms:
+    """The terms of one bet.
+
+    ``payout`` is what a win pays per unit staked (the stake comes back too);
+    ``commission`` the share of that win kept by the house at payment;
+    ``push_on_tie`` whether a tie returns a Punto or Banco bet;
+    ``pair_reading`` how a pair bet reads a pair (``"rank"`` or ``"points"``).
+
+    >>> BetTerms(name="banco", on="banco", payout=1, commission=Fraction(5, 100)).net_win
+    Fraction(19, 20)
+    >>> BetTerms(name="x", on="dragon", payout=1)
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: invalid bet position 'dragon': expected one of punto, banco, empate, pareja-punto, pareja-banco
+    """
+
+    name: str
+    on: str
+    payout: Fraction
+    commission: Fraction = Fraction(0)
+    push_on_tie: bool = True
+    pair_reading: str = "rank"
+
+    def __post_init__(self) -> None:
+        if self.on not in BET_POSITIONS:
+            raise NotationError(
+                f"invalid bet position {self.on!r}: expected one of {', '.join(BET_POSITIONS)}"
+            )
+        payout = _fraction(self.payout, "payout")
+        commission = _fraction(self.commission, "commission")
+        if payout <= 0:
+            raise NotationError(f"invalid payout {self.payout!r}: a winning bet must pay more than 0")
+        if not 0 <= commission < 1:
+            raise NotationError(
+                f"invalid commission {self.commission!r}: expected a share from 0 (none) up to, not including, 1"
+            )
+        if self.pair_reading not in PAIR_READINGS:
+            raise NotationError(
+                f"invalid pair reading {self.pair_reading!r}: expected one of {', '.join(PAIR_READINGS)}"
+            )
+        object.__setattr__(self, "payout", payout)
+        object.__setattr__(self, "commission", commission)
+
+    @property
+    def net_win(self) -> Fraction:
+        """What a win adds per unit staked, after commission."""
+        return self.payout * (1 - self.commission)
+
+    def describe(self) -> str:
+        """Short text such as ``banco 1:1 less 5%`` or ``empate 8:1``.
+
+        >>> BANCO.describe(), BANCO_LESS_COMMISSION.describe(), PAREJA_BANCO_BY_POINTS.describe()
+        ('banco 19/20:1', 'banco 1:1 less 5%', 'pareja-banco 11:1 (same point value)')
+        """
+        text = f"{self.on} {self.payout}:1"
+        if self.commission:
+            text += f" less {_percent(self.commission)}"
+        if self.on.startswith("pareja"):
+            text += " (same rank)" if self.pair_reading == "rank" else " (same point value)"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "on": self.on, "payout": _ratio(self.payout),
+                "commission": _ratio(self.commission), "push_on_tie": self.push_on_tie,
+                "pair_reading": self.pair_reading}
+
+
+def _percent(share: Fraction) -> str:
+    value = share * 100
+    return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):g}%"
+
+
+def _ratio(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+PUNTO = BetTerms(name="punto", on="punto", payout=Fraction(1))
+BANCO = BetTerms(name="banco", on="banco", payout=Fraction(19, 20))
+"""Banco paid 0.95:1 (the home session and the casino table)."""
+BANCO_LESS_COMMISSION = BetTerms(name="banco", on="banco", payout=Fraction(1), commission=Fraction(1, 20))
+"""Banco paid 1:1 less a 5% commission taken at payment (the online table): the same net 0.95."""
+EMPATE_8 = BetTerms(name="empate", on="empate", payout=Fraction(8))
+EMPATE_9 = BetTerms(name="empate", on="empate", payout=Fraction(9))
+PAREJA_PUNTO = BetTerms(name="pareja-punto", on="pareja-punto", payout=Fraction(11))
+PAREJA_BANCO = BetTerms(name="pareja-banco", on="pareja-banco", payout=Fraction(11))
+PAREJA_PUNTO_BY_POINTS = BetTerms(name="pareja-punto", on="pareja-punto", payout=Fraction(11),
+                                  pair_reading="points")
+PAREJA_BANCO_BY_POINTS = BetTerms(name="pareja-banco", on="pareja-banco", payout=Fraction(11),
+                                  pair_reading="points")
+
+HOME_BETS: tuple[BetTerms, ...] = (PUNTO, BANCO, EMPATE_8)
+"""System A (home session): Punto 1:1, Banco 0.95:1, Empate 8:1."""
+CASINO_BETS: tuple[BetTerms, ...] = (PUNTO, BANCO, EMPATE_9, PAREJA_PUNTO, PAREJA_BANCO)
+"""System B (casino table): Punto 1:1, Banco 0.95:1, Empate 9:1, pairs (same rank) 11:1."""
+ONLINE_BETS: tuple[BetTerms, ...] = (PUNTO, BANCO_LESS_COMMISSION, EMPATE_8)
+"""System C (online table): Punto 1:1, Banco 1:1 less 5% at payment, Empate 8:1."""
+ALL_BETS: tuple[BetTerms, ...] = (
+    PUNTO, BANCO, BANCO_LESS_COMMISSION, EMPATE_8, EMPATE_9,
+    PAREJA_PUNTO, PAREJA_BANCO, PAREJA_PUNTO_BY_POINTS, PAREJA_BANCO_BY_POINTS,
+)
+"""Every bet term the rule systems mention, for the odds chapter."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetAnalysis:
+    """One bet on one shoe: exact chances of a win, a push and a loss, and what follows."""
+
+    terms: BetTerms
+    win: Fraction
+    push: Fraction
+    lose: Fraction
+
+    @property
+    def expectation(self) -> Fraction:
+        """Expected result per unit staked (negative: the house's advantage)."""
+        return self.terms.net_win * self.win - self.lose
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The house's expected gain per unit staked, ties included."""
+        return -self.expectation
+
+    @property
+    def house_edge_resolved(self) -> Fraction:
+        """The house edge per bet that is decided (pushes left out); equal to
+        :attr:`house_edge` for bets that never push."""
+        return self.house_edge / (1 - self.push)
+
+    @property
+    def return_to_player(self) -> Fraction:
+        """What the bet returns per unit staked, on average: ``1 - house_edge``."""
+        return 1 + self.expectation
+
+    @property
+    def variance(self) -> Fraction:
+        """Exact variance of the result per unit staked."""
+        second = self.terms.net_win ** 2 * self.win + self.lose
+        return second - self.expectation ** 2
+
+    @property
+    def std_dev(self) -> float:
+        """Standard deviation per unit staked (a square root: a float)."""
+        return math.sqrt(self.variance)
+
+    def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
+        """JSON-ready figures; fractions as ``"n/d"`` strings when ``exact``."""
+
+        def show(x: Fraction) -> float | str:
+            return f"{x.numerator}/{x.denominator}" if exact else float(x)
+
+        return {
+            "terms": self.terms.describe(),
+            "win": show(self.win),
+            "push": show(self.push),
+            "lose": show(self.lose),
+            "expectation": show(self.expectation),
+            "house_edge": show(self.house_edge),
+            "variance": show(self.variance),
+            "std_dev": self.std_dev,
+        }
+
+
+def analyse_bet(terms: BetTerms, shoe: ShoeSpec, *, counts: DealCounts | None = None) -> BetAnalysis:
+    """The exact analysis of one bet on ``shoe`` (decks, a Shoe or a Composition).
+
+    ``counts`` may pass the shoe's :func:`count_deals` result to save counting again.
+
+    >>> a = analyse_bet(BANCO, 8)
+    >>> a.win + a.push + a.lose
+    Fraction(1, 1)
+    >>> round(a.std_dev, 4)
+    0.9274
+    """
+    return analyse_bets([terms], shoe, counts=counts)[0]
+
+
+def analyse_bets(bets: Iterable[BetTerms], shoe: ShoeSpec, *,
+                 counts: DealCounts | None = None) -> tuple[BetAnalysis, ...]:
+    """Analyse several bets on one shoe, counting the deals once."""
+    composition = as_composition(shoe)
+    bets = tuple(bets)
+    if counts is None:
+        if any(not t.on.startswith("pareja") for t in bets):
+            counts = count_deals(composition)
+    elif counts.composition != composition:
+        raise IllegalAction("the counts given were made for another shoe")
+    out = []
+    for terms in bets:
+        if terms.on.startswith("pareja"):
+            pairs, deals = pair_ways(composition, reading=terms.pair_reading)
+            win, push = Fraction(pairs, deals), Fraction(0)
+        else:
+            assert counts is not None
+            win = counts.probability(terms.on)
+            push = counts.probability("empate") if terms.on != "empate" and terms.push_on_tie else Fraction(0)
+        out.append(BetAnalysis(terms=terms, win=win, push=push, lose=1 - win - push))
+    return tuple(out)
+
+
+def house_edges(shoe: ShoeSpec, bets: Iterable[BetTerms] = HOME_BETS) -> dict[str, BetAnalysis]:
+    """Analyses of ``bets`` (default: the home session's) keyed by bet name.
+
+    Names must be distinct; give a :class:`BetTerms` its own ``name`` to compare
+    two versions of one bet.
+    """
+    analyses = analyse_bets(bets, shoe)
+    out: dict[str, BetAnalysis] = {}
+    for a in analyses:
+        if a.terms.name in out:
+            raise IllegalAction(f"two bets are named {a.terms.name!r}: give each bet its own name")
+        out[a.terms.name] = a
+    return out
+
+
+def _bets_of_profile(profile: TableProfile) -> tuple[BetTerms, ...]:
+    bets = []
+    reading = "points" if profile.pair_reading.value == "same-value" else "rank"
+    for kind in profile.bets:
+        on = kind.value
+        payout = profile.payout(kind)
+        commission = profile.commission_rate if on == "banco" else Fraction(0)
+        bets.append(BetTerms(name=on, on=on, payout=payout, commission=commission,
+                             push_on_tie=True, pair_reading=reading))
+    return tuple(bets)
+
+
+def edges_for_profile(profile: TableProfile | str, shoe: ShoeSpec | None = None) -> dict[str, BetAnalysis]:
+    """House edges of every bet a table profile offers, from the profile's own data.
+
+    ``profile`` is a :class:`bacara_teach.tables.TableProfile` or its registered
+    name (``"home"``, ``"casino"``, ``"online"``); the shoe defaults to the
+    profile's number of full decks.
+
+    >>> sorted(edges_for_profile("casino"))
+    ['banco', 'empate', 'pareja-banco', 'pareja-punto', 'punto']
+    >>> f"{float(edges_for_profile('online')['banco'].house_edge):.2%}"
+    '1.06%'
+    """
+    from bacara_teach.tables import get_profile  # the profiles module is optional here
+
+    if isinstance(profile, str):
+        profile = get_profile(profile)
+    return house_edges(profile.decks if shoe is None else shoe, _bets_of_profile(profile))
