@@ -1,0 +1,419 @@
+"""The home prediction session of system A (seed 000).
+
+Two to eight participants, the dealer too, start at 0 and play ten coups.
+Before each coup every participant records one prediction (Punto, Banco or
+Empate) with the fixed fictitious stake of the ``home`` table (20); the coup
+is dealt from a seeded 8-deck shoe reshuffled before every coup, and each
+prediction is settled by :mod:`bacara_teach.settlement`: Punto +20/-20,
+Banco +19/-20, Empate +160/-20, a push 0.  Negative totals are allowed.
+After the last coup the highest total wins; tied leaders share the win.
+
+The session is an object with actions (``predict``, ``deal``), each with
+its ``verify_``/``can_`` companions; a refused action raises and changes
+nothing.  The same seed and the same predictions give the same session, and
+:meth:`HomeSession.to_json`/:meth:`HomeSession.from_json` pause and resume it.
+
+>>> session = HomeSession(players=["Ana", "Luis"], seed=3)
+>>> session.predict("Ana", "banco").on, session.can_deal()
+(<BetKind.BANCO: 'banco'>, False)
+>>> session.verify_deal()
+Traceback (most recent call last):
+...
+bacara_teach.errors.IllegalAction: coup 1 cannot be dealt yet: waiting for the prediction of Luis
+>>> _ = session.predict("Luis", "empate")
+>>> record = session.deal()
+>>> record.number, session.coups_played, sorted(session.totals) == ["Ana", "Luis"]
+(1, 1, True)
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from bacara_teach.cards import format_cards
+from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.money import add, format_amount, parse_amount
+from bacara_teach.punto_banco import Coup, play_coup
+from bacara_teach.settlement import Bet, SettledBet, settle_bet
+from bacara_teach.shoe import Shoe
+from bacara_teach.tables import HOME, BetKind, TableProfile, get_profile
+
+__all__ = ["FORMAT", "SESSION_COUPS", "CoupRecord", "HomeSession", "Prediction"]
+
+SESSION_COUPS = 10
+"""Coups in a home session (seed 000: a home format, not a casino requirement)."""
+
+FORMAT = "bacara-teach/home-session"
+_VERSION = 1
+
+Seed = int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    """A recorded prediction: who, for which coup, on which position."""
+
+    coup: int
+    player: str
+    on: BetKind
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"coup": self.coup, "player": self.player, "on": self.on.value}
+
+
+@dataclass(frozen=True)
+class CoupRecord:
+    """One played coup: the coup, each participant's prediction, net change and total after.
+
+    The three tuples list the participants in seating order.
+    """
+
+    number: int
+    coup: Coup
+    predictions: tuple[tuple[str, BetKind], ...]
+    settled: tuple[tuple[str, SettledBet], ...]
+    totals: tuple[tuple[str, Decimal], ...]
+
+    def prediction(self, player: str) -> BetKind:
+        return dict(self.predictions)[player]
+
+    def net(self, player: str) -> Decimal:
+        return dict(self.settled)[player].net
+
+    def total(self, player: str) -> Decimal:
+        return dict(self.totals)[player]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (amounts as decimal strings)."""
+        return {
+            "number": self.number,
+            "cards": format_cards(self.coup.cards),
+            "winner": self.coup.winner.value,
+            "punto": self.coup.punto_total,
+            "banco": self.coup.banco_total,
+            "predictions": {name: on.value for name, on in self.predictions},
+            "nets": {name: format_amount(s.net) for name, s in self.settled},
+            "totals": {name: format_amount(total) for name, total in self.totals},
+        }
+
+
+def _check_players(players: object, profile: TableProfile) -> tuple[str, ...]:
+    if isinstance(players, str) or not isinstance(players, Iterable):
+        raise IllegalAction(
+            f"invalid players {players!r}: expected a list of names, e.g. ['Ana', 'Luis']"
+        )
+    names: list[str] = []
+    for raw in players:
+        if not isinstance(raw, str) or not raw.strip():
+            raise IllegalAction(f"invalid player name {raw!r}: expected a non-empty name")
+        name = " ".join(raw.split())
+        if any(name.casefold() == other.casefold() for other in names):
+            raise IllegalAction(
+                f"duplicate player name {name!r}: every participant needs a name of their own"
+            )
+        names.append(name)
+    low, high = profile.min_players, profile.max_players
+    if len(names) < low or (high is not None and len(names) > high):
+        bound = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise IllegalAction(
+            f"a home session takes {bound} participants (the dealer too); got {len(names)}"
+            + (f": {', '.join(names)}" if names else "")
+        )
+    return tuple(names)
+
+
+class HomeSession:
+    """A home prediction session (system A).  See the module docstring."""
+
+    def __init__(
+        self,
+        *,
+        players: Sequence[str],
+        seed: Seed | None = None,
+        dealer: str | None = None,
+        profile: TableProfile | str = HOME,
+        coups: int = SESSION_COUPS,
+    ) -> None:
+        table = get_profile(profile)
+        if table.fixed_stake is None:
+            raise IllegalAction(
+                f"a home session needs a table with a fixed stake; the {table.name} table has none"
+            )
+        if isinstance(coups, bool) or not isinstance(coups, int) or coups < 1:
+            raise IllegalAction(f"invalid number of coups {coups!r}: expected a whole number, 1 or more")
+        if seed is None:
+            seed = secrets.randbelow(2**32)
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise IllegalAction(f"invalid seed {seed!r}: expected a whole number or a text")
+        self._profile = table
+        self._players = _check_players(players, table)
+        self._dealer = self._players[0] if dealer is None else self._name(dealer)
+        self._seed: Seed = seed
+        self._coups = coups
+        self._stake: Decimal = table.fixed_stake
+        self._shoe = Shoe.standard(table.decks, seed=seed, reshuffle=table.reshuffle)
+        self._pending: dict[str, BetKind] = {}
+        self._records: list[CoupRecord] = []
+        self._log: list[Prediction | CoupRecord] = []
+        self._totals: dict[str, Decimal] = {name: Decimal(0) for name in self._players}
+
+    # -- reading ----------------------------------------------------------------------------
+    @property
+    def profile(self) -> TableProfile:
+        return self._profile
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The participants in seating order."""
+        return self._players
+
+    @property
+    def dealer(self) -> str:
+        return self._dealer
+
+    @property
+    def seed(self) -> Seed:
+        return self._seed
+
+    @property
+    def stake(self) -> Decimal:
+        """The fixed stake of every prediction."""
+        return self._stake
+
+    @property
+    def coups(self) -> int:
+        """How many coups the session has."""
+        return self._coups
+
+    @property
+    def coups_played(self) -> int:
+        return len(self._records)
+
+    @property
+    def coup_number(self) -> int:
+        """The number of the next coup to deal (1-based)."""
+        return len(self._records) + 1
+
+    @property
+    def finished(self) -> bool:
+        return len(self._records) >= self._coups
+
+    @property
+    def records(self) -> tuple[CoupRecord, ...]:
+        return tuple(self._records)
+
+    @property
+    def log(self) -> tuple[Prediction | CoupRecord, ...]:
+        """Every action taken, in order: predictions and dealt coups."""
+        return tuple(self._log)
+
+    @property
+    def pending(self) -> dict[str, BetKind]:
+        """The predictions recorded for the next coup so far."""
+        return dict(self._pending)
+
+    @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """Participants still to predict before the next coup can be dealt."""
+        if self.finished:
+            return ()
+        return tuple(name for name in self._players if name not in self._pending)
+
+    @property
+    def totals(self) -> dict[str, Decimal]:
+        """Each participant's running total."""
+        return dict(self._totals)
+
+    def scoreboard(self) -> list[tuple[str, Decimal]]:
+        """Participants and totals, highest first (seating order among equals)."""
+        order = {name: i for i, name in enumerate(self._players)}
+        return sorted(self._totals.items(), key=lambda item: (-item[1], order[item[0]]))
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """Everyone with the highest total now, in seating order."""
+        best = max(self._totals.values())
+        return tuple(name for name in self._players if self._totals[name] == best)
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The winners once every coup is played (tied leaders share); empty before."""
+        return self.leaders if self.finished else ()
+
+    def _name(self, player: object) -> str:
+        if isinstance(player, str):
+            key = " ".join(player.split()).casefold()
+            for name in self._players:
+                if name.casefold() == key:
+                    return name
+        raise IllegalAction(
+            f"unknown participant {player!r}: the participants are {', '.join(self._players)}"
+        )
+
+    # -- predicting -------------------------------------------------------------------------
+    def verify_predict(self, player: str, on: BetKind | str) -> None:
+        """Raise unless ``player`` may record a prediction on ``on`` now."""
+        if self.finished:
+            raise IllegalAction(
+                f"no more predictions: all {self._coups} coups of the session have been played"
+            )
+        name = self._name(player)
+        choices = ", ".join(k.value for k in self._profile.bets)
+        try:
+            kind = BetKind.parse(on)
+        except NotationError:
+            raise NotationError(
+                f"invalid prediction {on!r} for {name}: expected one of {choices}"
+            ) from None
+        if not self._profile.offers(kind):
+            raise IllegalAction(
+                f"invalid prediction {on!r} for {name}: a home prediction is one of {choices}"
+            )
+        if name in self._pending:
+            raise IllegalAction(
+                f"{name} already predicted {self._pending[name].value} for coup {self.coup_number}; "
+                "one prediction per participant per coup"
+            )
+
+    def can_predict(self, player: str, on: BetKind | str) -> bool:
+        try:
+            self.verify_predict(player, on)
+        except (IllegalAction, NotationError):
+            return False
+        return True
+
+    def predict(self, player: str, on: BetKind | str) -> Prediction:
+        """Record ``player``'s prediction for the next coup."""
+        self.verify_predict(player, on)
+        record = Prediction(self.coup_number, self._name(player), BetKind.parse(on))
+        self._pending[record.player] = record.on
+        self._log.append(record)
+        return record
+
+    # -- dealing ----------------------------------------------------------------------------
+    def verify_deal(self) -> None:
+        """Raise unless the next coup may be dealt (every participant has predicted)."""
+        if self.finished:
+            raise IllegalAction(
+                f"coup {self.coup_number} cannot be dealt: the session has {self._coups} coups "
+                "and all have been played"
+            )
+        missing = self.waiting_for
+        if missing:
+            plural = "s" if len(missing) > 1 else ""
+            raise IllegalAction(
+                f"coup {self.coup_number} cannot be dealt yet: waiting for the prediction{plural} "
+                f"of {', '.join(missing)}"
+            )
+
+    def can_deal(self) -> bool:
+        try:
+            self.verify_deal()
+        except IllegalAction:
+            return False
+        return True
+
+    def deal(self) -> CoupRecord:
+        """Deal the next coup, settle every prediction and update the totals."""
+        self.verify_deal()
+        coup = play_coup(self._shoe)
+        predictions = tuple((name, self._pending[name]) for name in self._players)
+        settled = tuple(
+            (name, settle_bet(coup, Bet(on, self._stake), self._profile)) for name, on in predictions
+        )
+        for name, paid in settled:
+            self._totals[name] = add(self._totals[name], paid.net)
+        record = CoupRecord(
+            number=self.coup_number,
+            coup=coup,
+            predictions=predictions,
+            settled=settled,
+            totals=tuple((name, self._totals[name]) for name in self._players),
+        )
+        self._records.append(record)
+        self._log.append(record)
+        self._pending = {}
+        return record
+
+    # -- saving and resuming --------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The whole session as JSON-ready data; :meth:`from_dict` resumes it."""
+        return {
+            "format": FORMAT,
+            "version": _VERSION,
+            "profile": self._profile.to_dict(),
+            "players": list(self._players),
+            "dealer": self._dealer,
+            "seed": self._seed,
+            "coups": self._coups,
+            "records": [record.to_dict() for record in self._records],
+            "pending": {name: on.value for name, on in self._pending.items()},
+            "totals": {name: format_amount(total) for name, total in self._totals.items()},
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HomeSession:
+        """Resume a session saved by :meth:`to_dict`.
+
+        The coups are dealt again from the seed with the saved predictions;
+        the saved cards and totals must come out the same, or the file is
+        refused (it was edited, or saved by an incompatible version).
+        """
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise NotationError(f"not a saved home session: expected an object with format {FORMAT!r}")
+        if data.get("version") != _VERSION:
+            raise NotationError(
+                f"unsupported home session version {data.get('version')!r}: expected {_VERSION}"
+            )
+        try:
+            session = cls(
+                players=data["players"],
+                seed=data["seed"],
+                dealer=data.get("dealer"),
+                profile=TableProfile.from_dict(data["profile"]),
+                coups=data.get("coups", SESSION_COUPS),
+            )
+            for saved in data.get("records", []):
+                for name, on in saved["predictions"].items():
+                    session.predict(name, on)
+                record = session.deal()
+                replayed = record.to_dict()
+                for key in ("cards", "nets", "totals"):
+                    if replayed[key] != saved[key]:
+                        raise NotationError(
+                            f"saved home session does not replay: coup {record.number} {key} "
+                            f"{saved[key]!r} but the seed gives {replayed[key]!r}"
+                        )
+            for name, on in data.get("pending", {}).items():
+                session.predict(name, on)
+        except (KeyError, TypeError, AttributeError) as error:
+            raise NotationError(f"saved home session is incomplete or malformed: {error!r}") from None
+        totals = data.get("totals")
+        if totals is not None:
+            saved_totals = {name: parse_amount(value) for name, value in totals.items()}
+            if saved_totals != session.totals:
+                raise NotationError("saved home session does not replay: the totals differ")
+        return session
+
+    @classmethod
+    def from_json(cls, text: str) -> HomeSession:
+        """Resume a session from :meth:`to_json` text."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise NotationError(f"saved home session is not valid JSON: {error}") from None
+        return cls.from_dict(data)
+
+    def __repr__(self) -> str:
+        return (
+            f"<HomeSession players={list(self._players)!r} seed={self._seed!r} "
+            f"coup {min(self.coup_number, self._coups)}/{self._coups}>"
+        )
