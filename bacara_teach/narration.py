@@ -84,6 +84,86 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 _PLAYER_OF = {"banco": "punto", "banker": "bettor"}
 
+# Chemin de Fer: hidden cards, announcements and free choices.  Field names:
+# {Hand}/{hand} the acting hand, {player} the bettor seen from the banker's side,
+# {player_s} "the bettor's" / "del punto", {With} the number of bettors.
+MESSAGES["en"].update({
+    "cdf.deal": "{Hand} is dealt {card} face down.",
+    "cdf.look": "{Hand} looks at the two hidden cards: {total}.",
+    "cdf.natural.bettor": "{Hand} has a natural {total} and shows it at once: "
+    "no third cards are dealt.",
+    "cdf.show": "{Hand} shows {cards}: {total}.",
+    "cdf.rule.draw": "draws on {values}",
+    "cdf.rule.choice": "chooses freely on {values}",
+    "cdf.rule.stand": "stands on {values}",
+    "cdf.bettors.one": "With a single bettor",
+    "cdf.bettors.several": "With several bettors",
+    "cdf.announce.draw": "{Hand} has {total}. {With} {hand} {rule}: {hand} must ask for a card.",
+    "cdf.announce.stand": "{Hand} has {total}. {With} {hand} {rule}: {hand} must stand.",
+    "cdf.choice.draw": "{Hand} has {total}. {With} {hand} {rule}: a free choice, "
+    "and {hand} chooses to ask for a card.",
+    "cdf.choice.stand": "{Hand} has {total}. {With} {hand} {rule}: a free choice, "
+    "and {hand} chooses to stand.",
+    "cdf.banker-natural": "{Hand} has a natural {total}, shows it and wins at once.",
+    "cdf.banker-natural.withheld": "{Hand} has a natural {total}, shows it and wins at once: "
+    "the card {player} asked for is not given.",
+    "cdf.third": "{Hand} receives the third card face up: {card}. "
+    "{Hand}'s first two cards stay hidden.",
+    "cdf.after-stand.draw": "{Hand} has {total}; {player} stood, and {hand} draws on {draws} "
+    "when {player} stands: {hand} draws {card} and now has {new}.",
+    "cdf.after-stand.stand": "{Hand} has {total}; {player} stood, and {hand} stands on {stands} "
+    "when {player} stands: {hand} stands on {total}.",
+    "cdf.table": "{Hand} has {total} and sees only {player_s} third card, {card3}, which counts "
+    "{third}: on {total} {hand} {row}.",
+    "cdf.table.draw": "{Hand} draws {card} and now has {new}.",
+    "cdf.table.stand": "{Hand} stands on {total}.",
+    "cdf.free.draw": "A free choice: {hand} chooses to draw, draws {card} and now has {new}.",
+    "cdf.free.stand": "A free choice: {hand} chooses to stand on {total}.",
+    "cdf.showdown": "All cards are shown: {bettor_name} has {bettor_cards} ({bettor}), "
+    "{banker_name} has {banker_cards} ({banker}).",
+    "cdf.result.win": "{Winner} wins, {winner_total} to {loser_total}.",
+    "cdf.result.push": "A push at {total}: the stakes are returned.",
+    "cdf.of": "{name}'s",
+})
+MESSAGES["es"].update({
+    "cdf.deal": "{Hand} recibe {card} boca abajo.",
+    "cdf.look": "{Hand} mira sus dos cartas ocultas: {total}.",
+    "cdf.natural.bettor": "{Hand} tiene un natural de {total} y lo muestra en el acto: "
+    "no se dan terceras cartas.",
+    "cdf.show": "{Hand} muestra {cards}: {total}.",
+    "cdf.rule.draw": "roba con {values}",
+    "cdf.rule.choice": "elige libremente con {values}",
+    "cdf.rule.stand": "se planta con {values}",
+    "cdf.bettors.one": "Con un solo apostador",
+    "cdf.bettors.several": "Con varios apostadores",
+    "cdf.announce.draw": "{Hand} tiene {total}. {With} {hand} {rule}: {hand} debe pedir carta.",
+    "cdf.announce.stand": "{Hand} tiene {total}. {With} {hand} {rule}: {hand} debe plantarse.",
+    "cdf.choice.draw": "{Hand} tiene {total}. {With} {hand} {rule}: elección libre, "
+    "y {hand} decide pedir carta.",
+    "cdf.choice.stand": "{Hand} tiene {total}. {With} {hand} {rule}: elección libre, "
+    "y {hand} decide plantarse.",
+    "cdf.banker-natural": "{Hand} tiene un natural de {total}, lo muestra y gana en el acto.",
+    "cdf.banker-natural.withheld": "{Hand} tiene un natural de {total}, lo muestra y gana en "
+    "el acto: no se da la carta que pidió {player}.",
+    "cdf.third": "{Hand} recibe la tercera carta boca arriba: {card}. "
+    "Sus dos primeras cartas siguen ocultas.",
+    "cdf.after-stand.draw": "{Hand} tiene {total}; {player} se plantó, y {hand} roba con {draws} "
+    "cuando {player} se planta: {hand} roba {card} y queda en {new}.",
+    "cdf.after-stand.stand": "{Hand} tiene {total}; {player} se plantó, y {hand} se planta con "
+    "{stands} cuando {player} se planta: {hand} se planta con {total}.",
+    "cdf.table": "{Hand} tiene {total} y solo ve la tercera carta {player_s}, {card3}, que vale "
+    "{third}: con {total}, {hand} {row}.",
+    "cdf.table.draw": "{Hand} roba {card} y queda en {new}.",
+    "cdf.table.stand": "{Hand} se planta con {total}.",
+    "cdf.free.draw": "Elección libre: {hand} decide robar, roba {card} y queda en {new}.",
+    "cdf.free.stand": "Elección libre: {hand} decide plantarse con {total}.",
+    "cdf.showdown": "Se muestran todas las cartas: {bettor_name} tiene {bettor_cards} ({bettor}) "
+    "y {banker_name} tiene {banker_cards} ({banker}).",
+    "cdf.result.win": "Gana {winner}, {winner_total} a {loser_total}.",
+    "cdf.result.push": "Empate a {total}: se devuelven las apuestas.",
+    "cdf.of": "de {name}",
+})
+
 
 def _check_lang(lang: str) -> str:
     if lang not in LANGUAGES:
@@ -168,6 +248,8 @@ def _after_stand(tableau: Tableau, decision: Decision, lang: str) -> str:
 def narrate_step(step: Step, lang: str = "en", tableau: Tableau = PUNTO_BANCO) -> str:
     """One step as a sentence."""
     _check_lang(lang)
+    if _is_chemin(step):
+        return _narrate_chemin(step, lang, tableau)
     hand = _name(lang, step.actor, start=True) if step.actor in HAND_NAMES[lang] else ""
     action = step.action
     if action == "deal":
@@ -214,6 +296,78 @@ def narrate_step(step: Step, lang: str = "en", tableau: Tableau = PUNTO_BANCO) -
             return _msg(lang, "result.win", hand=_name(lang, winner_value, start=True),
                         winner_total=totals[winner_value], loser_total=totals[loser])
         return _msg(lang, "result.tie", total=next(iter(totals.values())))
+    raise IllegalAction(f"no narration for step {step.actor!r} {step.action!r} ({step.rule!r})")
+
+
+def _is_chemin(step: Step) -> bool:
+    """Chemin de Fer steps: acted by the bettor or the banker, or a table step about them."""
+    return step.actor in ("bettor", "banker") or step.fact("bettor") is not None
+
+
+def _possessive(lang: str, actor: str) -> str:
+    text = _msg(lang, "cdf.of", name=_name(lang, actor))
+    return text.replace("de el ", "del ")
+
+
+def _bettor_rule(tableau: Tableau, lang: str) -> str:
+    rule = describe_player_rule(tableau, lang)
+    parts = [_msg(lang, f"cdf.rule.{d}", values=rule[d])
+             for d in ("draw", "choice", "stand") if d in rule]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {MESSAGES[lang]['and']} " + parts[-1]
+
+
+def _narrate_chemin(step: Step, lang: str, tableau: Tableau) -> str:
+    """One Chemin de Fer step as a sentence (see :mod:`bacara_teach.chemin_de_fer`)."""
+    action = step.action
+    fields: dict[str, object] = {}
+    if step.actor in ("bettor", "banker"):
+        fields = {"Hand": _name(lang, step.actor, start=True), "hand": _name(lang, step.actor),
+                  "player": _name(lang, "bettor"), "player_s": _possessive(lang, "bettor"),
+                  "total": step.total, "card": step.card}
+    if action == "deal":
+        return _msg(lang, "cdf.deal", **fields)
+    if action == "look":
+        return _msg(lang, "cdf.look", **fields)
+    if action == "natural" and step.actor == "bettor":
+        return _msg(lang, "cdf.natural.bettor", **fields)
+    if action == "show" and step.actor == "banker":
+        return _msg(lang, "cdf.show", cards=step.fact("cards"), **fields)
+    if action == "announce" and step.cell is not None:
+        decision = getattr(step.fact("decision"), "value", step.fact("decision"))
+        kind = "choice" if step.rule == Rule.CHOICE else "announce"
+        several = "one" if step.fact("bettors") == 1 else "several"
+        return _msg(lang, f"cdf.{kind}.{decision}", With=_msg(lang, f"cdf.bettors.{several}"),
+                    rule=_bettor_rule(tableau, lang), **fields)
+    if action == "natural" and step.rule == Rule.BANKER_NATURAL:
+        key = "cdf.banker-natural.withheld" if step.fact("withheld") else "cdf.banker-natural"
+        return _msg(lang, key, **fields)
+    if action == "draw" and step.rule == Rule.THIRD_CARD_FACE_UP:
+        return _msg(lang, "cdf.third", **fields)
+    if step.actor == "banker" and action in ("draw", "stand") and step.cell is not None:
+        fields["total"] = step.cell.total
+        if step.cell.third is None:
+            return _msg(lang, f"cdf.after-stand.{action}", new=step.total,
+                        draws=_after_stand(tableau, Decision.DRAW, lang),
+                        stands=_after_stand(tableau, Decision.STAND, lang), **fields)
+        head = _msg(lang, "cdf.table", card3=step.fact("third_card"), third=step.cell.third,
+                    row=describe_banker_row(tableau, step.cell.total, lang), **fields)
+        kind = "free" if step.rule == Rule.CHOICE else "table"
+        return f"{head} {_msg(lang, f'cdf.{kind}.{action}', new=step.total, **fields)}"
+    if action == "show":
+        return _msg(lang, "cdf.showdown", bettor_name=_name(lang, "bettor"),
+                    banker_name=_name(lang, "banker"), bettor_cards=step.fact("bettor_cards"),
+                    bettor=step.fact("bettor"), banker_cards=step.fact("banker_cards"),
+                    banker=step.fact("banker"))
+    if action == "result":
+        winner = getattr(step.fact("winner"), "value", step.fact("winner"))
+        if winner in ("bettor", "banker"):
+            loser = "banker" if winner == "bettor" else "bettor"
+            return _msg(lang, "cdf.result.win", Winner=_name(lang, winner, start=True),
+                        winner=_name(lang, winner), winner_total=step.fact(winner),
+                        loser_total=step.fact(loser))
+        return _msg(lang, "cdf.result.push", total=step.fact("bettor"))
     raise IllegalAction(f"no narration for step {step.actor!r} {step.action!r} ({step.rule!r})")
 
 

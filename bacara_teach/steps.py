@@ -34,6 +34,20 @@ class Rule:
     """The banker's table: own total against the player's third card."""
     HIGHER_TOTAL = "higher-total"
     """Final comparison: the higher total wins, equal totals tie."""
+    # Chemin de Fer: hidden cards and real decisions.
+    LOOK = "look"
+    """Chemin de Fer: the cards are dealt face down; the bettor looks first, the
+    banker only after the bettor has announced."""
+    BANKER_NATURAL = "banker-natural"
+    """Chemin de Fer: a banker who looks and finds 8 or 9 shows and wins at once;
+    a third card the bettor asked for is not given."""
+    CHOICE = "choice"
+    """A free cell of the tableau: the player on that cell decides."""
+    THIRD_CARD_FACE_UP = "third-card-face-up"
+    """Chemin de Fer: the bettor's third card is dealt face up, after the banker has
+    looked; the bettor's first two cards stay hidden."""
+    SHOWDOWN = "showdown"
+    """Chemin de Fer: every card is shown at the end of the coup."""
 
 
 @dataclass(frozen=True, slots=True)
