@@ -1,0 +1,634 @@
+"""The online table of system C (seed 003): a player's ledger at a Punto Banco table.
+
+The player has a balance (an exact :class:`~decimal.Decimal`).  Before
+"Continuar" (:meth:`OnlineTable.deal`) bets are placed, changed and
+cancelled; the table's profile decides the limits, which positions may be
+held together, the payouts, the commission and what a tie does to Punto and
+Banco bets.  Dealing plays one coup from the seeded shoe, settles every bet
+(:mod:`bacara_teach.settlement`) and records the coup with the balance after
+it.  :meth:`OnlineTable.next_coup` opens betting again; :meth:`OnlineTable.leave`
+closes the ledger, collecting any commission still owed.
+
+Every action comes as ``verify_x()`` (raises), ``can_x()`` (answers) and
+``x()`` (acts); a refused action raises and leaves the table exactly as it
+was.  The balance never goes negative: stakes on the table and commission
+owed are always covered by the balance.
+
+Seed 003's example: a Banco bet of 5 that wins is paid 5 less 0.25.
+
+>>> table = OnlineTable(balance="100", seed=7)
+>>> _ = table.place("banco", "5")
+>>> table.verify_place("punto", "5")
+Traceback (most recent call last):
+...
+bacara_teach.errors.IllegalAction: bet punto=5 refused: the online table takes one position per coup (banco 5 is on the table; change or cancel it first)
+>>> played = table.deal()
+>>> played.settlement.coup.winner.value, format_amount(played.settlement.net), format_amount(table.balance)
+('banco', '4.75', '104.75')
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from bacara_teach.cards import format_cards
+from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.money import Amount, add, format_amount, parse_amount
+from bacara_teach.punto_banco import Coup, play_coup
+from bacara_teach.settlement import Bet, CoupSettlement, settle, verify_bet, verify_bets
+from bacara_teach.shoe import Shoe
+from bacara_teach.tables import ONLINE, BetKind, TableProfile, TiePolicy, get_profile
+
+__all__ = [
+    "FORMAT",
+    "BetCancelled",
+    "BetChanged",
+    "BetPlaced",
+    "CoupOpened",
+    "LeftTable",
+    "OnlineTable",
+    "Phase",
+    "TableCoup",
+]
+
+FORMAT = "bacara-teach/online-table"
+_VERSION = 1
+MAX_COUP_CARDS = 6
+"""A coup uses at most six cards; a dealt-through shoe with fewer left has ended."""
+
+Seed = int | str
+
+
+class Phase(enum.Enum):
+    """Where the table is in its round."""
+
+    BETTING = "betting"
+    """Bets may be placed, changed and cancelled; "Continuar" deals."""
+    DEALT = "dealt"
+    """The coup is dealt and settled; open the next coup to bet again."""
+    CLOSED = "closed"
+    """The player has left the table."""
+
+
+# -- the log: one frozen record per action ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BetPlaced:
+    """A stake put on a position (added to any stake already there)."""
+
+    bet: Bet
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": "place", **self.bet.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class BetChanged:
+    """A bet moved to another position and/or given another stake."""
+
+    before: Bet
+    after: Bet
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": "change", "on": self.before.on.value, "to": self.after.on.value,
+                "stake": format_amount(self.after.stake)}
+
+
+@dataclass(frozen=True, slots=True)
+class BetCancelled:
+    """A bet taken back before the deal."""
+
+    bet: Bet
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": "cancel", "on": self.bet.on.value}
+
+
+@dataclass(frozen=True)
+class TableCoup:
+    """A dealt coup: its settlement, the commission collected after it and the balance after it.
+
+    ``shoe_ended`` is True when the shoe ended with this coup (every coup, for
+    a shoe reshuffled every coup); accrued commission is collected then.
+    """
+
+    number: int
+    settlement: CoupSettlement
+    commission_collected: Decimal
+    balance_after: Decimal
+    shoe_ended: bool
+
+    @property
+    def coup(self) -> Coup:
+        return self.settlement.coup
+
+    @property
+    def net(self) -> Decimal:
+        """The net change of the coup's bets (before any commission collected)."""
+        return self.settlement.net
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": "deal",
+            "number": self.number,
+            "cards": format_cards(self.coup.cards),
+            "winner": self.coup.winner.value,
+            "bets": [paid.to_dict() for paid in self.settlement.bets],
+            "net": format_amount(self.net),
+            "commission_collected": format_amount(self.commission_collected),
+            "balance_after": format_amount(self.balance_after),
+            "shoe_ended": self.shoe_ended,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CoupOpened:
+    """Betting opened for the next coup."""
+
+    number: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": "next-coup", "number": self.number}
+
+
+@dataclass(frozen=True, slots=True)
+class LeftTable:
+    """The player left: commission still owed is collected, bets on the table come back."""
+
+    commission_collected: Decimal
+    balance: Decimal
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": "leave", "commission_collected": format_amount(self.commission_collected),
+                "balance": format_amount(self.balance)}
+
+
+Operation = BetPlaced | BetChanged | BetCancelled | TableCoup | CoupOpened | LeftTable
+
+
+def _stake(value: Amount, on: BetKind) -> Decimal:
+    """Read a stake for a bet on ``on``: unreadable text is a NotationError, 0 or less refused."""
+    return Bet.of(on, value).stake
+
+
+class OnlineTable:
+    """A player's ledger at a Punto Banco table (system C by default).  See the module docstring."""
+
+    def __init__(
+        self,
+        *,
+        balance: Amount,
+        profile: TableProfile | str = ONLINE,
+        seed: Seed | None = None,
+    ) -> None:
+        table = get_profile(profile)
+        start = parse_amount(balance, what="balance")
+        if start < 0:
+            raise IllegalAction(f"invalid balance {format_amount(start)}: a balance cannot be negative")
+        if seed is None:
+            seed = secrets.randbelow(2**32)
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise IllegalAction(f"invalid seed {seed!r}: expected a whole number or a text")
+        self._profile = table
+        self._seed: Seed = seed
+        self._initial = start
+        self._balance = start
+        self._owed = Decimal(0)
+        self._bets: dict[BetKind, Decimal] = {}
+        self._locked: set[BetKind] = set()
+        self._phase = Phase.BETTING
+        self._history: list[TableCoup] = []
+        self._log: list[Operation] = []
+        self._shoe = Shoe.standard(table.decks, seed=seed, reshuffle=table.reshuffle)
+
+    # -- reading ----------------------------------------------------------------------------
+    @property
+    def profile(self) -> TableProfile:
+        return self._profile
+
+    @property
+    def seed(self) -> Seed:
+        return self._seed
+
+    @property
+    def shoe(self) -> Shoe:
+        """The table's shoe (read it; dealing belongs to :meth:`deal`)."""
+        return self._shoe
+
+    @property
+    def initial_balance(self) -> Decimal:
+        return self._initial
+
+    @property
+    def balance(self) -> Decimal:
+        """The account's balance (stakes on the table are still part of it until settled)."""
+        return self._balance
+
+    @property
+    def commission_owed(self) -> Decimal:
+        """Commission accrued on Banco wins and not collected yet."""
+        return self._owed
+
+    @property
+    def staked(self) -> Decimal:
+        """The sum of the stakes on the table."""
+        return add(0, *self._bets.values())
+
+    @property
+    def available(self) -> Decimal:
+        """What may still be staked: the balance less the stakes on the table and the commission owed."""
+        return add(self._balance, -self.staked, -self._owed)
+
+    @property
+    def bets(self) -> tuple[Bet, ...]:
+        """The bets on the table, in the order they were placed."""
+        return tuple(Bet(on, stake) for on, stake in self._bets.items())
+
+    @property
+    def locked(self) -> frozenset[BetKind]:
+        """Positions whose bet stayed after a tie and may not be changed (tie policy ``keep``)."""
+        return frozenset(self._locked)
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def coup_number(self) -> int:
+        """The number of the coup being bet on (or just dealt)."""
+        return len(self._history) + (0 if self._phase is Phase.DEALT else 1)
+
+    @property
+    def history(self) -> tuple[TableCoup, ...]:
+        return tuple(self._history)
+
+    @property
+    def log(self) -> tuple[Operation, ...]:
+        """Every action taken, in order."""
+        return tuple(self._log)
+
+    @property
+    def commission_collected(self) -> Decimal:
+        """All commission collected so far (at shoe ends and on leaving)."""
+        collected = [op.commission_collected for op in self._log if isinstance(op, TableCoup | LeftTable)]
+        return add(0, *collected)
+
+    def _check_open(self, doing: str) -> None:
+        if self._phase is Phase.CLOSED:
+            raise IllegalAction(f"cannot {doing}: the player has left the table")
+        if self._phase is Phase.DEALT:
+            raise IllegalAction(
+                f"cannot {doing}: coup {len(self._history)} is dealt; open the next coup first"
+            )
+
+    def _on_table(self, on: BetKind, doing: str) -> Decimal:
+        if on not in self._bets:
+            placed = ", ".join(f"{k.value} {format_amount(v)}" for k, v in self._bets.items())
+            raise IllegalAction(
+                f"cannot {doing} {on.value}: there is no bet on {on.value}"
+                + (f" (on the table: {placed})" if placed else " (no bets on the table)")
+            )
+        if on in self._locked:
+            raise IllegalAction(
+                f"cannot {doing} {on.value}: the bet stayed after the tie and the {self._profile.name} "
+                "table keeps it as it is for this coup"
+            )
+        return self._bets[on]
+
+    def _layout_problem(self, layout: Mapping[BetKind, Decimal], bet: Bet, freed: Decimal) -> str | None:
+        """Why the table cannot hold ``layout`` (``bet`` being the new or changed bet), or None.
+
+        ``freed`` is the stake the action takes off the table (a changed bet's old stake).
+        """
+        try:
+            verify_bet(bet, self._profile)
+        except IllegalAction as error:
+            return str(error).split(" refused: ", 1)[-1]
+        try:
+            verify_bets([Bet(on, stake) for on, stake in layout.items()], self._profile)
+        except IllegalAction as error:
+            reason = str(error).split(" refused: ", 1)[-1]
+            others = [f"{k.value} {format_amount(v)}" for k, v in self._bets.items()
+                      if k in layout and k is not bet.on]
+            if others:
+                verb = "is" if len(others) == 1 else "are"
+                reason += f" ({', '.join(others)} {verb} on the table; change or cancel it first)"
+            return reason
+        if add(*layout.values()) > add(self._balance, -self._owed):
+            owed = f" and {format_amount(self._owed)} commission owed" if self._owed else ""
+            return (
+                f"it is more than the balance allows (balance {format_amount(self._balance)}{owed}; "
+                f"{format_amount(add(self.available, freed))} available for this bet)"
+            )
+        return None
+
+    # -- placing ----------------------------------------------------------------------------
+    def verify_place(self, on: BetKind | str, stake: Amount) -> None:
+        """Raise unless a stake of ``stake`` may be put on ``on`` now."""
+        self._check_open("place a bet")
+        kind = BetKind.parse(on)
+        amount = _stake(stake, kind)
+        if kind in self._locked:
+            self._on_table(kind, "add to")
+        layout = dict(self._bets)
+        layout[kind] = add(layout.get(kind, 0), amount)
+        problem = self._layout_problem(layout, Bet(kind, layout[kind]), Decimal(0))
+        if problem is None:
+            return
+        placed = Bet(kind, amount)
+        if kind in self._bets:
+            raise IllegalAction(
+                f"bet {placed} refused: it would bring the bet on {kind.value} to "
+                f"{format_amount(layout[kind])}, and {problem}"
+            )
+        raise IllegalAction(f"bet {placed} refused: {problem}")
+
+    def can_place(self, on: BetKind | str, stake: Amount) -> bool:
+        try:
+            self.verify_place(on, stake)
+        except (IllegalAction, NotationError):
+            return False
+        return True
+
+    def place(self, on: BetKind | str, stake: Amount) -> BetPlaced:
+        """Put ``stake`` on ``on`` (added to the stake already there, if any)."""
+        self.verify_place(on, stake)
+        kind = BetKind.parse(on)
+        amount = _stake(stake, kind)
+        self._bets[kind] = add(self._bets.get(kind, 0), amount)
+        record = BetPlaced(Bet(kind, amount))
+        self._log.append(record)
+        return record
+
+    # -- changing ---------------------------------------------------------------------------
+    def _changed(self, on: BetKind | str, to: BetKind | str | None, stake: Amount | None) -> tuple[Bet, Bet]:
+        self._check_open("change a bet")
+        kind = BetKind.parse(on)
+        old = self._on_table(kind, "change")
+        target = kind if to is None else BetKind.parse(to)
+        amount = old if stake is None else _stake(stake, target)
+        if to is None and stake is None:
+            raise IllegalAction(
+                f"change of {kind.value} refused: give a new position, a new stake or both"
+            )
+        if target is not kind and target in self._bets:
+            raise IllegalAction(
+                f"change of {kind.value} refused: there is already a bet on {target.value}; "
+                "place on it to add, or cancel one of the two"
+            )
+        layout = {(target if k is kind else k): (amount if k is kind else v)
+                  for k, v in self._bets.items()}
+        before, after = Bet(kind, old), Bet(target, amount)
+        problem = self._layout_problem(layout, after, old)
+        if problem is not None:
+            raise IllegalAction(f"change of {before} to {after} refused: {problem}")
+        return before, after
+
+    def verify_change(self, on: BetKind | str, *, to: BetKind | str | None = None,
+                      stake: Amount | None = None) -> None:
+        """Raise unless the bet on ``on`` may move to ``to`` and/or take the stake ``stake``."""
+        self._changed(on, to, stake)
+
+    def can_change(self, on: BetKind | str, *, to: BetKind | str | None = None,
+                   stake: Amount | None = None) -> bool:
+        try:
+            self.verify_change(on, to=to, stake=stake)
+        except (IllegalAction, NotationError):
+            return False
+        return True
+
+    def change(self, on: BetKind | str, *, to: BetKind | str | None = None,
+               stake: Amount | None = None) -> BetChanged:
+        """Move the bet on ``on`` to ``to`` and/or set its stake to ``stake``."""
+        before, after = self._changed(on, to, stake)
+        self._bets = {(after.on if k is before.on else k): (after.stake if k is before.on else v)
+                      for k, v in self._bets.items()}
+        record = BetChanged(before, after)
+        self._log.append(record)
+        return record
+
+    # -- cancelling -------------------------------------------------------------------------
+    def _cancelled(self, on: BetKind | str | None) -> list[Bet]:
+        self._check_open("cancel a bet")
+        if on is None:
+            if not self._bets:
+                raise IllegalAction("nothing to cancel: there are no bets on the table")
+            for kind in self._bets:
+                self._on_table(kind, "cancel")
+            return list(self.bets)
+        kind = BetKind.parse(on)
+        return [Bet(kind, self._on_table(kind, "cancel"))]
+
+    def verify_cancel(self, on: BetKind | str | None = None) -> None:
+        """Raise unless the bet on ``on`` (every bet, when ``on`` is None) may be taken back."""
+        self._cancelled(on)
+
+    def can_cancel(self, on: BetKind | str | None = None) -> bool:
+        try:
+            self.verify_cancel(on)
+        except (IllegalAction, NotationError):
+            return False
+        return True
+
+    def cancel(self, on: BetKind | str | None = None) -> tuple[BetCancelled, ...]:
+        """Take back the bet on ``on``, or every bet when ``on`` is None."""
+        records = tuple(BetCancelled(bet) for bet in self._cancelled(on))
+        for record in records:
+            del self._bets[record.bet.on]
+        self._log.extend(records)
+        return records
+
+    # -- dealing ("Continuar") --------------------------------------------------------------
+    def verify_deal(self) -> None:
+        """Raise unless the coup may be dealt: betting is open and a bet is on the table."""
+        self._check_open("deal")
+        if not self._bets:
+            raise IllegalAction(
+                f"cannot deal coup {self.coup_number}: place a bet first "
+                f"(one of {', '.join(k.value for k in self._profile.bets)})"
+            )
+
+    def can_deal(self) -> bool:
+        try:
+            self.verify_deal()
+        except IllegalAction:
+            return False
+        return True
+
+    def deal(self) -> TableCoup:
+        """"Continuar": deal one coup, settle every bet, collect commission if the shoe ended."""
+        self.verify_deal()
+        coup = play_coup(self._shoe)
+        settlement = settle(coup, self.bets, self._profile)
+        self._balance = add(self._balance, settlement.net)
+        self._owed = add(self._owed, settlement.commission_owed)
+        kept = {paid.bet.on: paid.bet.stake for paid in settlement.bets if paid.stays}
+        self._bets = kept
+        self._locked = set(kept) if self._profile.tie is TiePolicy.KEEP else set()
+        ended = self._profile.reshuffle == "every-coup" or self._shoe.remaining < MAX_COUP_CARDS
+        collected = Decimal(0)
+        if ended:
+            collected, self._owed = self._owed, Decimal(0)
+            self._balance = add(self._balance, -collected)
+            if self._profile.reshuffle == "never":
+                self._shoe.shuffle()
+        record = TableCoup(
+            number=len(self._history) + 1,
+            settlement=settlement,
+            commission_collected=collected,
+            balance_after=self._balance,
+            shoe_ended=ended,
+        )
+        self._history.append(record)
+        self._log.append(record)
+        self._phase = Phase.DEALT
+        return record
+
+    # -- the next coup ----------------------------------------------------------------------
+    def verify_next_coup(self) -> None:
+        """Raise unless a dealt coup is waiting to be cleared."""
+        if self._phase is Phase.CLOSED:
+            raise IllegalAction("cannot open the next coup: the player has left the table")
+        if self._phase is Phase.BETTING:
+            raise IllegalAction(
+                f"cannot open the next coup: coup {self.coup_number} is still open for bets"
+            )
+
+    def can_next_coup(self) -> bool:
+        try:
+            self.verify_next_coup()
+        except IllegalAction:
+            return False
+        return True
+
+    def next_coup(self) -> CoupOpened:
+        """Clear the dealt coup and open betting for the next one (bets kept after a tie stay)."""
+        self.verify_next_coup()
+        self._phase = Phase.BETTING
+        record = CoupOpened(self.coup_number)
+        self._log.append(record)
+        return record
+
+    # -- leaving ----------------------------------------------------------------------------
+    def verify_leave(self) -> None:
+        if self._phase is Phase.CLOSED:
+            raise IllegalAction("cannot leave: the player has already left the table")
+
+    def can_leave(self) -> bool:
+        return self._phase is not Phase.CLOSED
+
+    def leave(self) -> LeftTable:
+        """Leave the table: bets still on it come back and commission owed is collected."""
+        self.verify_leave()
+        collected, self._owed = self._owed, Decimal(0)
+        self._balance = add(self._balance, -collected)
+        self._bets = {}
+        self._locked = set()
+        self._phase = Phase.CLOSED
+        record = LeftTable(collected, self._balance)
+        self._log.append(record)
+        return record
+
+    # -- saving and loading -----------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        """The table's present state as plain data (balance, bets, commission, phase)."""
+        return {
+            "balance": format_amount(self._balance),
+            "commission_owed": format_amount(self._owed),
+            "bets": {on.value: format_amount(stake) for on, stake in self._bets.items()},
+            "locked": sorted(on.value for on in self._locked),
+            "phase": self._phase.value,
+            "coups": len(self._history),
+            "shoe_remaining": self._shoe.remaining,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole table as JSON-ready data: settings, every action, the present state."""
+        return {
+            "format": FORMAT,
+            "version": _VERSION,
+            "profile": self._profile.to_dict(),
+            "seed": self._seed,
+            "initial_balance": format_amount(self._initial),
+            "log": [op.to_dict() for op in self._log],
+            "state": self.state(),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> OnlineTable:
+        """Rebuild a table saved by :meth:`to_dict`, replaying its actions from the seed.
+
+        The replayed coups and the final state must match what was saved.
+        """
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise NotationError(f"not a saved online table: expected an object with format {FORMAT!r}")
+        if data.get("version") != _VERSION:
+            raise NotationError(
+                f"unsupported online table version {data.get('version')!r}: expected {_VERSION}"
+            )
+        try:
+            table = cls(
+                balance=data["initial_balance"],
+                profile=TableProfile.from_dict(data["profile"]),
+                seed=data["seed"],
+            )
+            for op in data["log"]:
+                table._replay(op)
+        except (KeyError, TypeError, AttributeError) as error:
+            raise NotationError(f"saved online table is incomplete or malformed: {error!r}") from None
+        if "state" in data and data["state"] != table.state():
+            raise NotationError(
+                f"saved online table does not replay: saved state {data['state']!r}, "
+                f"replayed {table.state()!r}"
+            )
+        return table
+
+    def _replay(self, op: Mapping[str, Any]) -> None:
+        action = op["action"]
+        if action == "place":
+            self.place(op["on"], op["stake"])
+        elif action == "change":
+            self.change(op["on"], to=op["to"], stake=op["stake"])
+        elif action == "cancel":
+            self.cancel(op["on"])
+        elif action == "deal":
+            played = self.deal().to_dict()
+            if played["cards"] != op["cards"] or played["balance_after"] != op["balance_after"]:
+                raise NotationError(
+                    f"saved online table does not replay: coup {played['number']} was "
+                    f"{op['cards']} with balance {op['balance_after']}, the seed gives "
+                    f"{played['cards']} with balance {played['balance_after']}"
+                )
+        elif action == "next-coup":
+            self.next_coup()
+        elif action == "leave":
+            self.leave()
+        else:
+            raise NotationError(
+                f"unknown action {action!r} in a saved online table: expected place, change, "
+                "cancel, deal, next-coup or leave"
+            )
+
+    @classmethod
+    def from_json(cls, text: str) -> OnlineTable:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise NotationError(f"saved online table is not valid JSON: {error}") from None
+        return cls.from_dict(data)
+
+    def __repr__(self) -> str:
+        return (
+            f"<OnlineTable {self._profile.name} balance={format_amount(self._balance)} "
+            f"phase={self._phase.value} coups={len(self._history)}>"
+        )
