@@ -1,0 +1,321 @@
+"""``bacara-teach chemin-de-fer deal`` and ``bacara-teach chemin-de-fer session``.
+
+``deal`` plays one coup from given cards (or a seeded shoe) with the decisions
+given as flags; ``session`` plays a whole home session in which you take one
+seat and the others play seeded automatic policies.  Answers are read one per
+line from standard input, so a session can be scripted; end of input stops
+the session cleanly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from bacara_teach.chemin_de_fer import (
+    BETTOR,
+    MAX_BETTORS,
+    SEVERAL,
+    ForcedCell,
+    InvalidDecision,
+    MissingDecision,
+    Policy,
+    View,
+    deal_coup,
+    get_policy,
+    parse_decision,
+)
+from bacara_teach.chemin_de_fer_session import (
+    COUPS,
+    DECKS,
+    AutoPlayer,
+    CheminDeFerSession,
+    Move,
+    Pending,
+    Phase,
+    describe_event,
+)
+from bacara_teach.errors import BacaraError, IllegalAction
+from bacara_teach.narration import LANGUAGES
+from bacara_teach.shoe import Shoe
+
+_POLICY_NAMES = ("punto-banco", "draw", "stand", "random")
+
+
+def _bettors(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_BETTORS:
+        raise argparse.ArgumentTypeError(
+            f"invalid number of bettors {text!r}: expected a whole number from 1 to {MAX_BETTORS}"
+        )
+    return value
+
+
+def _seed(text: str) -> int | str:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    cdf = sub.add_parser(
+        "chemin-de-fer",
+        help="Chemin de Fer: one coup with real decisions, or a whole home session",
+        description="Chemin de Fer (home rules): hidden cards, free decisions and a bank "
+        "that passes between the players.",
+    )
+    inner = cdf.add_subparsers(dest="chemin_command", metavar="ACTION", required=True)
+
+    deal = inner.add_parser(
+        "deal",
+        help="deal one coup with the decisions given as flags",
+        description="Deal one Chemin de Fer coup and explain every step. The rules decide "
+        "the forced cells; each free cell the coup reaches needs its flag "
+        "(--bettor or --banker), and a flag for a forced cell is an error.",
+    )
+    source = deal.add_mutually_exclusive_group(required=True)
+    source.add_argument(
+        "--cards",
+        help="the cards in deal order: bettor, banker, bettor, banker, then third cards "
+        '(e.g. "2♥ A♠ 3♣ 2♦ 9♥ 5♠"; ASCII "2h as 3c 2d 9h 5s" works too)',
+    )
+    source.add_argument("--seed", type=_seed,
+                        help=f"deal from the top of a {DECKS}-deck shoe shuffled with this seed")
+    deal.add_argument("--bettor", choices=("draw", "stand"),
+                      help="the active bettor's decision, for a free cell only")
+    deal.add_argument("--banker", choices=("draw", "stand"),
+                      help="the banker's decision, for a free cell only (3 against 9, 5 against 4)")
+    deal.add_argument("--bettors", type=_bettors, default=SEVERAL,
+                      help="how many bettors staked: 1 (free on 1-7) or more (free only on 5); "
+                      f"default {SEVERAL}")
+    deal.add_argument("--json", action="store_true", help="print one JSON object")
+    deal.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the narration")
+    deal.set_defaults(run=run_deal)
+
+    session = inner.add_parser(
+        "session",
+        help="play a home session: you take one seat, the others play seeded policies",
+        description=f"Play a home session of {COUPS} coups with 100 chips each. Seats are "
+        "numbered clockwise in the order the players are given; bets and the bank go to the "
+        "right (counter-clockwise). Answers are read one per line from standard input.",
+    )
+    session.add_argument("--players", required=True,
+                         help="3-12 names separated by commas, e.g. Ana,Luis,Eva,Marc")
+    session.add_argument("--seed", type=_seed,
+                         help="seed of the lot and the shoe (default: a random seed, printed)")
+    session.add_argument("--seat", help="the player you play; without it every seat plays itself")
+    session.add_argument("--policy", choices=_POLICY_NAMES, default="punto-banco",
+                         help="how the automatic players decide at free cells (default punto-banco)")
+    session.add_argument("--lang", choices=LANGUAGES, default="en",
+                         help="language of the coups' narration")
+    session.set_defaults(run=run_session)
+
+
+# -- deal ------------------------------------------------------------------------------------------
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    if args.cards is not None and not args.cards.strip():
+        raise IllegalAction(
+            '--cards is empty: give the cards in deal order, e.g. "2♥ A♠ 3♣ 2♦ 9♥ 5♠"'
+        )
+    try:
+        if args.cards is not None:
+            coup = deal_coup(args.cards, bettors=args.bettors, bettor=args.bettor,
+                             banker=args.banker)
+        else:
+            top = Shoe.standard(DECKS, seed=args.seed).peek(6)
+            coup = deal_coup(top, bettors=args.bettors, bettor=args.bettor, banker=args.banker,
+                             leftover=True)
+    except MissingDecision as error:
+        raise MissingDecision(
+            f"{error}: add --{error.role} draw or --{error.role} stand", role=error.role
+        ) from None
+    except ForcedCell as error:
+        raise ForcedCell(f"{error}: drop --{error.role}", role=error.role) from None
+    if args.json:
+        data = coup.to_dict()
+        if args.seed is not None:
+            data["shoe"] = {"decks": DECKS, "seed": args.seed}
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(coup.narrate(args.lang))
+        if args.seed is not None:
+            print(f"(shoe: {DECKS} decks, seed {args.seed})" if args.lang == "en"
+                  else f"(sabot: {DECKS} barajas, semilla {args.seed})")
+    return 0
+
+
+# -- session ---------------------------------------------------------------------------------------
+
+
+class _EndOfInput(Exception):
+    """Standard input ended: the session stops where it is."""
+
+
+class _Console:
+    """Prompts on one stream, answers from another, one answer per line."""
+
+    def __init__(self, source: TextIO, sink: TextIO, *, echo: bool) -> None:
+        self.source, self.sink, self.echo = source, sink, echo
+
+    def say(self, text: str) -> None:
+        print(text, file=self.sink, flush=True)
+
+    def ask(self, prompt: str) -> str:
+        self.say(prompt)
+        line = self.source.readline()
+        if not line:
+            raise _EndOfInput
+        answer = line.strip()
+        if self.echo:
+            self.say(f"> {answer}")
+        return answer
+
+
+def interactive_policy(console: _Console, name: str) -> Policy:
+    """A coup policy that asks a person, showing only what the :class:`View` holds."""
+
+    def policy(view: View) -> str:
+        role = "active bettor" if view.role == BETTOR else "banker"
+        while True:
+            answer = console.ask(
+                f"{name}, you decide as the {role}: {view.describe()}. "
+                "Draw or stand? Enter 'draw' or 'stand'."
+            )
+            try:
+                return parse_decision(answer, who="you").value
+            except InvalidDecision as error:
+                console.say(f"Not accepted: {error}.")
+
+    return policy
+
+
+def _prompt(session: CheminDeFerSession, p: Pending) -> tuple[str, Callable[[str], Move]]:
+    """The question for a pending decision and the reader of the answer."""
+    seat, name = p.seat, p.player
+    balance = session.balances[seat]
+    span = f"{p.minimum}" if p.minimum == p.maximum else f"an amount from {p.minimum} to {p.maximum}"
+
+    def amount_or(word: str, action: str, other: str) -> Callable[[str], Move]:
+        def read(text: str) -> Move:
+            if text.lower() == word:
+                return Move(other, seat)
+            try:
+                return Move(action, seat, amount=int(text))
+            except ValueError:
+                raise IllegalAction(
+                    f"invalid answer {text!r}: expected a whole number from {p.minimum} to "
+                    f"{p.maximum}, or {word!r}"
+                ) from None
+
+        return read
+
+    if p.phase is Phase.OPEN_BANK:
+        head = (f"{name}, the retiring banker offers the bank for at least {p.minimum}. Take it?"
+                if p.succession else f"{name}, open a bank? You have {balance}.")
+        return (f"{head} Enter {span}, or 'no'.",
+                amount_or("no", "open_bank", "refuse_bank"))
+    if p.phase is Phase.CONTINUE:
+        return (f"{name}, your bank holds {session.bank} (reserve {session.reserve}, balance "
+                f"{balance}). To go on the bank must be at least {p.minimum}. Enter {span}, "
+                "or 'retire'.",
+                amount_or("retire", "continue_bank", "retire"))
+    if p.phase is Phase.BANCO:
+        call = "banco suivi" if seat == session.banco_suivi else "banco"
+
+        def read_call(text: str) -> Move:
+            if text.lower() in ("banco", "banco suivi"):
+                return Move("call_banco", seat)
+            if text.lower() == "no":
+                return Move("decline_banco", seat)
+            raise IllegalAction(f"invalid answer {text!r}: expected {call!r} or 'no'")
+
+        return (f"{name}, the bank is {session.bank} and you have {balance}. Call {call} and "
+                f"cover it all? Enter {call!r} or 'no'.", read_call)
+    return (f"{name}, the bank is {session.bank} with {session.uncovered} uncovered; you have "
+            f"{balance}. Your bet? Enter {span}, or 'no'.",
+            amount_or("no", "bet", "decline_bet"))
+
+
+def _human_turn(session: CheminDeFerSession, p: Pending, console: _Console) -> None:
+    if p.phase is Phase.COUP:
+        assert p.view is not None
+        session.decide(p.seat, interactive_policy(console, p.player)(p.view))
+        return
+    question, read = _prompt(session, p)
+    while True:
+        answer = console.ask(question)
+        try:
+            move = read(answer)
+            session.verify(move)
+        except BacaraError as error:
+            console.say(f"Not accepted: {error}.")
+            continue
+        session.apply(move)
+        return
+
+
+def _show_events(session: CheminDeFerSession, shown: int, console: _Console, lang: str) -> int:
+    coups_seen = sum(1 for e in session.events[:shown] if e.kind == "coup")
+    for event in session.events[shown:]:
+        if event.kind == "coup":
+            coups_seen += 1
+            console.say(f"-- Coup {coups_seen} of {COUPS} --")
+            console.say(session.coups[coups_seen - 1].narrate(lang))
+        if event.kind != "decide":  # the coup's narration tells the decisions
+            console.say(describe_event(event, session.players))
+    return len(session.events)
+
+
+def _balances(session: CheminDeFerSession) -> str:
+    return ", ".join(f"{name} {chips}" for name, chips in zip(session.players, session.holdings(),
+                                                               strict=True))
+
+
+def run_session(args: argparse.Namespace) -> int:
+    names = [name.strip() for name in args.players.split(",")]
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
+    session = CheminDeFerSession(names, seed=seed)
+    human = None if args.seat is None else session.seat_of(args.seat.strip())
+    console = _Console(sys.stdin, sys.stdout, echo=not sys.stdin.isatty())
+    robots = {
+        seat: AutoPlayer(seed=f"{seed}/{seat}",
+                         coup_policy=get_policy(args.policy, seed=f"{seed}/{seat}/coup"))
+        for seat in range(session.size) if seat != human
+    }
+    seats = ", ".join(f"{name} (seat {seat})" for seat, name in enumerate(session.players))
+    console.say(f"Chemin de Fer, {COUPS} coups, 100 chips each. Seated clockwise: {seats}; "
+                "bets and the bank go to the right (counter-clockwise).")
+    console.say(f"Shoe: {DECKS} decks shuffled once, seed {seed}."
+                + ("" if human is None else f" You play {session.players[human]}."))
+    shown = 0
+    played = 0
+    try:
+        while (pending := session.pending) is not None:
+            shown = _show_events(session, shown, console, args.lang)
+            if session.coups_played != played:
+                played = session.coups_played
+                console.say(f"Chips: {_balances(session)}.")
+            if pending.seat == human:
+                _human_turn(session, pending, console)
+            else:
+                robots[pending.seat].act(session)
+    except _EndOfInput:
+        _show_events(session, shown, console, args.lang)
+        console.say(f"Input ended: the session stops after {session.coups_played} of {COUPS} "
+                    f"coups. Chips: {_balances(session)}.")
+        return 0
+    _show_events(session, shown, console, args.lang)
+    console.say("Final balances (banks and reserves returned):")
+    for place, name, chips in session.ranking():
+        console.say(f"  {place}. {name}: {chips}")
+    winners = session.winners
+    console.say(f"Winner: {winners[0]}." if len(winners) == 1
+                else f"Shared win: {', '.join(winners)}.")
+    return 0
