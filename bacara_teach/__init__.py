@@ -17,7 +17,10 @@ from bacara_teach.errors import (
     NotationError,
     ShoeExhausted,
 )
+from bacara_teach.home_session import HomeSession
+from bacara_teach.online_table import OnlineTable
 from bacara_teach.punto_banco import Coup, Outcome, coup_outcome, deal_coup, play_coup
+from bacara_teach.settlement import Bet, settle
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
@@ -29,6 +32,7 @@ from bacara_teach.tableau import (
     get_tableau,
     punto_draws,
 )
+from bacara_teach.tables import PROFILES, BetKind, TableProfile, get_profile
 
 try:
     __version__ = version("bacara_teach")
@@ -38,29 +42,37 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 __all__ = [
     "CHEMIN_DE_FER",
     "CHEMIN_DE_FER_SINGLE_BETTOR",
+    "PROFILES",
     "PUNTO_BANCO",
     "BacaraError",
+    "Bet",
+    "BetKind",
     "Card",
     "Coup",
     "Decision",
+    "HomeSession",
     "IllegalAction",
     "InvalidCard",
     "NotationError",
+    "OnlineTable",
     "Outcome",
     "Rank",
     "Shoe",
     "ShoeExhausted",
     "Suit",
+    "TableProfile",
     "Tableau",
     "__version__",
     "banco_draws",
     "coup_outcome",
     "deal_coup",
     "format_cards",
+    "get_profile",
     "get_tableau",
     "hand_total",
     "parse_card",
     "parse_cards",
     "play_coup",
     "punto_draws",
+    "settle",
 ]
