@@ -10,6 +10,8 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from bacara_teach.cards import Card, Rank, Suit, format_cards, hand_total, parse_card, parse_cards
+from bacara_teach.chemin_de_fer import CheminDeFerCoup, CoupInPlay
+from bacara_teach.chemin_de_fer_session import CheminDeFerSession
 from bacara_teach.errors import (
     BacaraError,
     IllegalAction,
@@ -48,7 +50,10 @@ __all__ = [
     "Bet",
     "BetKind",
     "Card",
+    "CheminDeFerCoup",
+    "CheminDeFerSession",
     "Coup",
+    "CoupInPlay",
     "Decision",
     "HomeSession",
     "IllegalAction",
