@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bacara_teach.cards import Card, format_cards, hand_total, parse_cards
-from bacara_teach.errors import IllegalAction, NotationError, ShoeExhausted
+from bacara_teach.errors import BacaraError, IllegalAction, NotationError, ShoeExhausted
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Rule, Step
 from bacara_teach.tableau import (
@@ -536,9 +536,7 @@ class CoupInPlay:
         """Whether :meth:`decide` would accept ``choice`` now."""
         try:
             self.verify_decide(choice)
-        except IllegalAction:
-            return False
-        except NotationError:
+        except BacaraError:
             return False
         return True
 
@@ -606,7 +604,8 @@ class CoupInPlay:
 
     def __repr__(self) -> str:
         choices = "".join(f"; decided {role}={d.value!r}" for role, d in self._choices.items())
-        waiting = "" if self.done else f"; waiting for the {self.pending.role}"  # type: ignore[union-attr]
+        view = self._progress.pending
+        waiting = "" if view is None else f"; waiting for the {view.role}"
         return (f"<CoupInPlay {format_cards(self._cards)!r}, bettors={self.bettors}"
                 f"{choices}{waiting}>")
 

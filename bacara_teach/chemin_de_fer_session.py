@@ -701,8 +701,13 @@ class CheminDeFerSession:
     def retire(self, seat: int) -> None:
         """Give up the bank: it is offered to the right for at least the mandatory amount.
 
-        If nobody takes it, the immediate neighbour may open a new bank from 2
-        (and the option goes on to the right from there).
+        The offer goes to the immediate neighbour first, then on to the right
+        (players who cannot cover the amount are skipped).  If the neighbour
+        takes it, that is the neighbour's normal turn.  If someone further along
+        takes it, the neighbour keeps the normal turn: when a bank is next lost,
+        the option to open a new bank goes to the neighbour first.  If nobody
+        takes it, the neighbour may open a new bank from 2, and the option goes
+        on to the right from there.
         """
         self.verify_retire(seat)
         mandatory = self.bank
