@@ -2,13 +2,43 @@
 
 Everything here counts with integers and :class:`fractions.Fraction`; floats
 appear only as a convenience for display.  The core uses the standard library
-only (it runs in the browser); the linear-programming fallback of
-:mod:`bacara_teach.analysis.matrix_game` imports scipy lazily.
+only (it runs in the browser); the linear programs of
+:mod:`~bacara_teach.analysis.matrix_game` and
+:mod:`~bacara_teach.analysis.chemin_de_fer` import scipy lazily, only for
+games too large to solve by enumeration.
+
+* :mod:`~bacara_teach.analysis.composition` - what is in a shoe (:class:`Composition`).
+* :mod:`~bacara_teach.analysis.punto_banco` - exact Punto Banco probabilities.
+* :mod:`~bacara_teach.analysis.edges` - house edge, return and spread of every bet.
+* :mod:`~bacara_teach.analysis.removal` - effect of removal, the what-if calculator.
+* :mod:`~bacara_teach.analysis.matrix_game` - zero-sum games solved exactly.
+* :mod:`~bacara_teach.analysis.chemin_de_fer` - Chemin de Fer's free cells as a game.
+* :mod:`~bacara_teach.analysis.simulation` - seeded simulation with confidence intervals.
 """
 
 from __future__ import annotations
 
+from bacara_teach.analysis.chemin_de_fer import (
+    CLASSIC_MODEL,
+    INFINITE_DECK,
+    decision_game,
+    shoe_model,
+    solve_decision_game,
+)
 from bacara_teach.analysis.composition import Composition, as_composition, parse_removal
+from bacara_teach.analysis.edges import (
+    ALL_BETS,
+    CASINO_BETS,
+    HOME_BETS,
+    ONLINE_BETS,
+    BetAnalysis,
+    BetTerms,
+    analyse_bet,
+    analyse_bets,
+    edges_for_profile,
+    house_edges,
+)
+from bacara_teach.analysis.matrix_game import GameSolution, solve_matrix_game
 from bacara_teach.analysis.punto_banco import (
     DealCounts,
     count_deals,
@@ -16,14 +46,37 @@ from bacara_teach.analysis.punto_banco import (
     odds_floats,
     pair_probability,
 )
+from bacara_teach.analysis.removal import effect_of_removal, what_if
+from bacara_teach.analysis.simulation import simulate_coups, simulate_runs
 
 __all__ = [
+    "ALL_BETS",
+    "CASINO_BETS",
+    "CLASSIC_MODEL",
+    "HOME_BETS",
+    "INFINITE_DECK",
+    "ONLINE_BETS",
+    "BetAnalysis",
+    "BetTerms",
     "Composition",
     "DealCounts",
+    "GameSolution",
+    "analyse_bet",
+    "analyse_bets",
     "as_composition",
     "count_deals",
+    "decision_game",
+    "edges_for_profile",
+    "effect_of_removal",
+    "house_edges",
     "odds",
     "odds_floats",
     "pair_probability",
     "parse_removal",
+    "shoe_model",
+    "simulate_coups",
+    "simulate_runs",
+    "solve_decision_game",
+    "solve_matrix_game",
+    "what_if",
 ]

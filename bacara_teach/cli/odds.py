@@ -1,0 +1,180 @@
+"""``bacara-teach odds`` and ``bacara-teach cdf-analysis``: exact odds, edges and game solutions."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from typing import Any
+
+from bacara_teach.analysis.chemin_de_fer import chemin_de_fer_report
+from bacara_teach.analysis.composition import Composition
+from bacara_teach.analysis.edges import (
+    CASINO_BETS,
+    HOME_BETS,
+    ONLINE_BETS,
+    BetAnalysis,
+    house_edges,
+)
+from bacara_teach.analysis.punto_banco import count_deals
+from bacara_teach.analysis.simulation import simulate_coups
+from bacara_teach.errors import IllegalAction
+from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
+
+PROFILES = ("home", "casino", "online")
+_FALLBACK = {"home": (8, HOME_BETS), "casino": (8, CASINO_BETS), "online": (6, ONLINE_BETS)}
+
+
+def _decks(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not MIN_DECKS <= value <= MAX_DECKS:
+        raise argparse.ArgumentTypeError(
+            f"invalid number of decks {text!r}: expected a whole number from {MIN_DECKS} to {MAX_DECKS}"
+        )
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"invalid number {text!r}: expected a whole number >= 1")
+    return value
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    odds = sub.add_parser(
+        "odds",
+        help="exact Punto Banco probabilities and house edges for a shoe",
+        description="Exact probabilities of Banco, Punto and Empate and the house edge of every "
+        "bet of a table profile, for a full shoe or one with cards removed.",
+    )
+    odds.add_argument("--decks", type=_decks, default=None,
+                      help=f"decks in the shoe ({MIN_DECKS}-{MAX_DECKS}; default: the profile's)")
+    odds.add_argument("--profile", choices=PROFILES, default="home",
+                      help="table profile whose bets and payouts to price (default home)")
+    odds.add_argument("--remove", default="",
+                      help='cards gone from the shoe: ranks or cards, e.g. "5 5 5 5" or "5h K♠ 10"')
+    odds.add_argument("--exact", action="store_true", help='print fractions as "n/d" strings')
+    odds.add_argument("--json", action="store_true", help="print one JSON object")
+    odds.add_argument("--simulate", type=_positive, metavar="COUPS", default=None,
+                      help="also deal this many seeded coups and compare (full shoe only)")
+    odds.add_argument("--seed", type=int, default=0, help="seed of the simulation (default 0)")
+    odds.set_defaults(run=run_odds)
+
+    cdf = sub.add_parser(
+        "cdf-analysis",
+        help="Chemin de Fer: the game of the free cells, solved exactly",
+        description="Values and optimal strategies of the Chemin de Fer free cells: the seed's "
+        "rules on a real shoe (several bettors, a single bettor, choices by cards), and the "
+        "classic model (banker free everywhere, infinite deck).",
+    )
+    cdf.add_argument("--decks", type=_decks, default=6, help="decks in the shoe (default 6)")
+    cdf.add_argument("--exact", action="store_true", help='print fractions as "n/d" strings')
+    cdf.add_argument("--json", action="store_true", help="print one JSON object")
+    cdf.set_defaults(run=run_cdf)
+
+
+def _show(x: Fraction, exact: bool) -> float | str:
+    return f"{x.numerator}/{x.denominator}" if exact else float(x)
+
+
+def _profile_edges(profile: str, composition: Composition) -> dict[str, BetAnalysis]:
+    try:
+        from bacara_teach.analysis.edges import edges_for_profile
+
+        return edges_for_profile(profile, composition)
+    except ImportError:  # pragma: no cover - the table profiles module is part of the package
+        return house_edges(composition, _FALLBACK[profile][1])
+
+
+def _profile_decks(profile: str) -> int:
+    try:
+        from bacara_teach.tables import get_profile
+
+        return get_profile(profile).decks
+    except ImportError:  # pragma: no cover
+        return _FALLBACK[profile][0]
+
+
+class _ProgressBar:
+    """A one-line progress bar on stderr (the only place progress is drawn)."""
+
+    def __init__(self, width: int = 30) -> None:
+        self.width = width
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.width * done // total
+        end = "\n" if done == total else ""
+        print(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done:,}/{total:,} coups",
+              end=end, file=sys.stderr, flush=True)
+
+
+def run_odds(args: argparse.Namespace) -> int:
+    decks = args.decks if args.decks is not None else _profile_decks(args.profile)
+    composition = Composition.standard(decks).without(args.remove)
+    counts = count_deals(composition)
+    edges = _profile_edges(args.profile, composition)
+    exact = args.exact
+    data: dict[str, Any] = {
+        "decks": decks,
+        "profile": args.profile,
+        "removed": args.remove.split() if args.remove.strip() else [],
+        "cards": composition.total,
+        "probabilities": {k: _show(v, exact) for k, v in counts.probabilities().items()},
+        "house_edge": {k: _show(a.house_edge, exact) for k, a in edges.items()},
+        "bets": {k: a.to_dict(exact=exact) for k, a in edges.items()},
+        "cards_used": {str(n): _show(p, exact) for n, p in counts.cards_used_probabilities().items()},
+    }
+    if args.simulate is not None:
+        if args.remove.strip():
+            raise IllegalAction("--simulate deals from a full shoe; leave out --remove")
+        run = simulate_coups(args.simulate, decks=decks, seed=args.seed,
+                             progress=None if args.json else _ProgressBar())
+        data["simulation"] = run.to_dict() | {"series": None}
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    removed = f", less {args.remove.strip()}" if args.remove.strip() else ""
+    print(f"{composition.total} cards ({decks} decks{removed}); {args.profile} table")
+    for k, p in counts.probabilities().items():
+        print(f"  {k:<7} {float(p):.6f}" + (f"  = {p}" if exact else ""))
+    print("house edge per unit staked (ties included):")
+    for a in edges.values():
+        print(f"  {a.terms.describe():<38} {float(a.house_edge):>9.4%}   sd {a.std_dev:.4f}")
+    if args.simulate is not None:
+        sim = data["simulation"]
+        print(f"simulation: {args.simulate:,} coups, seed {args.seed}")
+        for k, e in sim["estimates"].items():
+            low, high = e["ci95"]
+            verdict = "holds" if sim["agrees"][k] else "misses"
+            print(f"  {k:<7} {e['estimate']:.4f}  95% CI [{low:.4f}, {high:.4f}] {verdict} the exact value")
+    return 0
+
+
+def run_cdf(args: argparse.Namespace) -> int:
+    report = chemin_de_fer_report(decks=args.decks, exact=args.exact)
+    if args.json:
+        print(json.dumps({"decks": args.decks, "games": report}, ensure_ascii=False))
+        return 0
+    for name, game in report.items():
+        value = game["value"]
+        shown = value if isinstance(value, str) else f"{value:+.6f}"
+        print(f"{name.replace('_', ' ')}: value to the bettor {shown} per unit ({game['cards']})")
+        points = {**game["bettor_draws"], **game["banker_draws"]}
+        for point, p in points.items():
+            if p in (1, "1/1"):
+                choice = "draws"
+            elif p in (0, "0/1"):
+                choice = "stands"
+            else:
+                choice = f"draws with probability {p}"
+            if len(points) <= 12 or choice.startswith("draws with"):
+                print(f"  {point}: {choice}")
+    return 0

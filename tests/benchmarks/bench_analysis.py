@@ -1,0 +1,79 @@
+"""Exact Punto Banco odds: time per shoe composition, and against a straightforward enumeration.
+
+Targets on a 2-core machine, CPython, one core: an arbitrary 8-deck composition in
+floats <= 50 ms (live widget updates in the browser), exact Fractions <= 1 s.
+Run: ``python tests/benchmarks/bench_analysis.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from bacara_teach.analysis.chemin_de_fer import (
+    CLASSIC_MODEL,
+    INFINITE_DECK,
+    _decision_game,
+    shoe_model,
+    solve_decision_game,
+)
+from bacara_teach.analysis.composition import Composition
+from bacara_teach.analysis.punto_banco import count_deals, count_deals_by_enumeration
+from bacara_teach.tableau import CHEMIN_DE_FER
+
+TARGET_FLOATS = 0.050
+TARGET_EXACT = 1.0
+
+
+def best_time(work: Callable[[], object], repeats: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def random_composition(rng: random.Random) -> Composition:
+    """An 8-deck shoe part-way through: between 0 and 200 cards gone, at random."""
+    cards = [rank for rank in range(13) for _ in range(32)]
+    rng.shuffle(cards)
+    gone = rng.randrange(0, 200)
+    counts = [0] * 13
+    for rank in cards[gone:]:
+        counts[rank] += 1
+    return Composition.from_ranks(counts)
+
+
+def main() -> None:
+    rng = random.Random(20240501)
+    shoes = [random_composition(rng) for _ in range(5)]
+    floats = max(best_time(lambda s=s: count_deals(s).floats()) for s in shoes)  # type: ignore[misc]
+    exact = max(best_time(lambda s=s: count_deals(s).probabilities()) for s in shoes)  # type: ignore[misc]
+    detail = best_time(lambda: count_deals(8, detail=True), repeats=3)
+    baseline = best_time(lambda: count_deals_by_enumeration(8), repeats=1)
+    fast = best_time(lambda: count_deals(8), repeats=5)
+    grouped = count_deals(8)
+    same = count_deals_by_enumeration(8) == {"banco": grouped.banco, "punto": grouped.punto,
+                                             "empate": grouped.empate}
+    print("bench_analysis: exact Punto Banco odds (ordered six-card deals)")
+    print(f"  8-deck composition, floats : {floats * 1000:8.1f} ms  target {TARGET_FLOATS * 1000:.0f} ms"
+          f"  ratio {TARGET_FLOATS / floats:5.2f}")
+    print(f"  8-deck composition, exact  : {exact * 1000:8.1f} ms  target {TARGET_EXACT * 1000:.0f} ms"
+          f"  ratio {TARGET_EXACT / exact:5.2f}")
+    print(f"  with final totals (detail) : {detail * 1000:8.1f} ms")
+    print(f"  straightforward enumeration: {baseline * 1000:8.1f} ms  "
+          f"(grouped count {fast * 1000:.1f} ms: {baseline / fast:5.1f}x faster; same integers: {same})")
+    for name, build in (
+        # The uncached builder: each run counts every deal again.
+        ("Chemin de Fer, 6 decks, by total", lambda: _decision_game.__wrapped__(CHEMIN_DE_FER, shoe_model(6), False)),
+        ("Chemin de Fer, 6 decks, by cards", lambda: _decision_game.__wrapped__(CHEMIN_DE_FER, shoe_model(6), True)),
+        ("classic model, infinite deck", lambda: _decision_game.__wrapped__(CLASSIC_MODEL, INFINITE_DECK, False)),
+    ):
+        seconds = best_time(lambda b=build: solve_decision_game(b()), repeats=1)  # type: ignore[misc]
+        print(f"  {name:<33}: {seconds * 1000:8.1f} ms to count and solve exactly")
+
+
+if __name__ == "__main__":
+    main()

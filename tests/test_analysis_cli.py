@@ -1,0 +1,89 @@
+"""``bacara-teach odds`` and ``bacara-teach cdf-analysis``."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from bacara_teach.analysis.composition import Composition
+from bacara_teach.analysis.punto_banco import count_deals
+from bacara_teach.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_odds_json_for_eight_decks_home_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "odds", "--decks", "8", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["decks"] == 8
+    assert round(data["probabilities"]["banco"], 8) == 0.45859742
+    assert round(data["house_edge"]["banco"], 6) == 0.010579
+    assert round(data["house_edge"]["punto"], 6) == 0.012351
+    assert round(data["house_edge"]["empate"], 6) == 0.143596
+
+
+def test_odds_casino_profile_adds_the_nine_to_one_tie_and_pairs(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "odds", "--profile", "casino", "--json")
+    data = json.loads(out)
+    assert set(data["house_edge"]) == {"punto", "banco", "empate", "pareja-punto", "pareja-banco"}
+    assert data["bets"]["empate"]["terms"] == "empate 9:1"
+    assert round(data["house_edge"]["empate"] * 100, 2) == 4.84
+    assert round(data["house_edge"]["pareja-punto"] * 100, 2) == 10.36
+
+
+def test_odds_with_cards_removed_and_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "odds", "--decks", "8", "--remove", "5 5 5♥ 5h", "--exact", "--json")
+    data = json.loads(out)
+    counts = count_deals(Composition.standard(8).without("5 5 5 5"))
+    assert data["cards"] == 412
+    assert Fraction(data["probabilities"]["banco"]) == Fraction(counts.banco, counts.total)
+    assert all(isinstance(v, str) and "/" in v for v in data["house_edge"].values())
+
+
+def test_odds_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "odds", "--decks", "6")
+    assert status == 0
+    assert "312 cards" in out and "banco 19/20:1" in out
+
+
+def test_odds_simulation_draws_progress_on_stderr_only(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "odds", "--simulate", "400", "--seed", "9")
+    assert status == 0
+    assert "400/400 coups" in err
+    assert "simulation: 400 coups, seed 9" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--remove", "5 X"], "'X'"),
+        (["--decks", "1", "--remove", "K K K K K"], "only 4"),
+        (["--decks", "1", "--remove", "A 2 3 4 5 6 7 8 9 10 J " * 4 + "Q Q Q"], "would be left"),
+    ],
+)
+def test_bad_shoe_descriptions_print_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, "odds", *argv)
+    assert status == 2
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_cdf_analysis_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "cdf-analysis", "--json", "--exact")
+    assert status == 0
+    data = json.loads(out)
+    classic = data["games"]["classic_model"]
+    assert classic["bettor_draws"]["bettor 5"] == "9/11"
+    assert set(data["games"]) >= {"several_bettors", "single_bettor", "classic_model"}
+    several = data["games"]["several_bettors"]
+    assert set(several["banker_draws"]) == {"banker 3 v 9", "banker 5 v 4"}
