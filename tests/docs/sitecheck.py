@@ -187,7 +187,7 @@ def _resource_urls(element: Element) -> Iterator[str]:
             yield value
 
 
-_CSS_URL = re.compile(r"""(?:url\(\s*|@import\s+)["']?([^"')\s;]+)""")
+_CSS_URL = re.compile(r"""(?:@import\s+(?:url\(\s*)?|url\(\s*)["']?([^"')\s;]+)""")
 
 
 def css_urls(css: str) -> list[str]:
@@ -195,6 +195,8 @@ def css_urls(css: str) -> list[str]:
 
     >>> css_urls("@import 'https://x.test/a.css'; b { background: url( ../img/b.png ) }")
     ['https://x.test/a.css', '../img/b.png']
+    >>> css_urls('@import url("//fonts.test/f.css");')
+    ['//fonts.test/f.css']
     """
     return _CSS_URL.findall(css)
 
@@ -241,9 +243,9 @@ def broken_internal_links(site: Path) -> list[tuple[str, str, str]]:
         page = path.relative_to(site).as_posix()
         for element in tree.iter():
             urls = list(_resource_urls(element))
-            if element.tag == "a" and "href" in element.attrs:
+            if element.tag in ("a", "link") and "href" in element.attrs:
                 urls.append(element.attrs["href"])
-            for url in urls:
+            for url in dict.fromkeys(urls):
                 if not url or is_outside(url) or url.startswith(("data:", "javascript:", "blob:")):
                     continue
                 parts = urlsplit(url)
