@@ -10,6 +10,7 @@ from bacara_teach.analysis.punto_banco import count_deals
 from bacara_teach.analysis.simulation import (
     Estimate,
     convergence_table,
+    home_session_player,
     simulate_coups,
     simulate_runs,
 )
@@ -71,3 +72,16 @@ def test_sessions_hook_summarises_seeded_runs() -> None:
 def test_bad_run_lengths_are_refused() -> None:
     with pytest.raises(IllegalAction, match="number of coups 0"):
         simulate_coups(0)
+
+
+def test_home_sessions_agree_with_the_exact_edge() -> None:
+    # Ten coups at a fixed stake of 20: the exact expectation is 10 * 20 * E[one Banco bet].
+    from bacara_teach.analysis.edges import BANCO, analyse_bet
+
+    play = home_session_player({"Ana": "banco", "Bea": "empate"}, player="Ana")
+    summary = simulate_runs(play, runs=300, seed=11)
+    expected = 10 * 20 * analyse_bet(BANCO, 8).expectation
+    low, high = summary.interval()
+    assert low <= float(expected) <= high
+    assert summary.runs == 300
+    assert play(11) == summary.values[0]  # seeded: the same session again

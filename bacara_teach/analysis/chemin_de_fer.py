@@ -786,8 +786,10 @@ def solve_decision_game(game: DecisionGame, *, method: str = "auto") -> Decision
 def chemin_de_fer_report(*, decks: int = 6, exact: bool = False) -> dict[str, Any]:
     """The games of RULES.md's Chemin de Fer and of the classic model, solved (for the CLI).
 
-    Each entry gives the value (the bettor's expected gain per unit staked) and
-    both sides' optimal probabilities of drawing at their free points.
+    Each entry gives the value (the bettor's expected gain per unit staked),
+    both sides' optimal probabilities of drawing at their free points, and the
+    worth of drawing and of standing at each free point ("cells") to the side
+    who decides there, when both play the solution.
     """
     shoe = shoe_model(decks)
     games = {
@@ -797,4 +799,11 @@ def chemin_de_fer_report(*, decks: int = 6, exact: bool = False) -> dict[str, An
         "classic_model": decision_game(CLASSIC_MODEL, INFINITE_DECK),
         "seed_cells_infinite_deck": decision_game(CHEMIN_DE_FER, INFINITE_DECK),
     }
-    return {name: solve_decision_game(g).to_dict(exact=exact) for name, g in games.items()}
+    report: dict[str, Any] = {}
+    for name, game in games.items():
+        solution = solve_decision_game(game)
+        entry = solution.to_dict(exact=exact)
+        # What each choice is worth where the rules leave it free, both sides playing the solution.
+        entry["cells"] = [v.to_dict(exact=exact) for v in game.cell_values(solution.bettor, solution.banker)]
+        report[name] = entry
+    return report

@@ -28,12 +28,14 @@ numbers with a confidence interval.
 >>> summary = simulate_runs(lambda s: s % 3, runs=30, seed=0)
 >>> summary.mean
 Fraction(1, 1)
+
+:func:`home_session_player` is such a function for the home session.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -53,6 +55,7 @@ __all__ = [
     "RunSummary",
     "SimulationResult",
     "convergence_table",
+    "home_session_player",
     "simulate_coups",
     "simulate_runs",
 ]
@@ -265,6 +268,30 @@ def simulate_runs(
         if progress is not None:
             progress(k + 1, runs)
     return RunSummary(values=tuple(values), seed=seed)
+
+
+def home_session_player(predictions: Mapping[str, str], *, player: str) -> Callable[[int], Decimal]:
+    """A ready hook for :func:`simulate_runs`: one whole home session (system A,
+    :class:`bacara_teach.home_session.HomeSession`) in which every participant
+    predicts the same position each coup; returns ``player``'s final total.
+
+    Its exact expectation is ``coups * stake * expectation`` of the bet
+    (:mod:`bacara_teach.analysis.edges`), which a seeded run can be checked against.
+    """
+    if player not in predictions:
+        raise IllegalAction(f"unknown player {player!r}: expected one of {', '.join(predictions)}")
+
+    def play(seed: int) -> Decimal:
+        from bacara_teach.home_session import HomeSession  # sessions are optional here
+
+        session = HomeSession(players=list(predictions), seed=seed)
+        while not session.finished:
+            for name, on in predictions.items():
+                session.predict(name, on)
+            session.deal()
+        return session.totals[player]
+
+    return play
 
 
 def convergence_table(result: SimulationResult, outcome: str = "banco") -> Sequence[tuple[int, float, float]]:
