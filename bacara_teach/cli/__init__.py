@@ -16,7 +16,7 @@ from bacara_teach.errors import BacaraError
 
 __all__ = ["main"]
 
-COMMAND_MODULES: tuple[str, ...] = ("coup", "tables", "chemin", "odds")
+COMMAND_MODULES: tuple[str, ...] = ("coup", "tables", "chemin", "teacher", "odds")
 """Sub-command modules of :mod:`bacara_teach.cli`, in the order ``--help`` lists them."""
 
 EXIT_USAGE = 2

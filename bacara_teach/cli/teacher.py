@@ -1,0 +1,156 @@
+"""``bacara-teach assignment ...`` and ``bacara-teach grade``: make, hand out and grade papers.
+
+* ``assignment list`` - the assignments and their questions;
+* ``assignment make NAME --roster roster.csv --out DIR`` - one notebook per student, ``DIR/<id>.ipynb``;
+* ``assignment key NAME --roster roster.csv --out key.csv`` - the answer key, per student and question;
+* ``assignment practice [NAME ...] --out DIR`` - the practice papers (student ``practice``);
+* ``grade DIR --assignment NAME --roster roster.csv --out gradebook.csv`` - the gradebook and one
+  feedback file per student.
+
+The roster is checked before anything is written; a refused command writes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from bacara_teach.errors import IllegalAction
+
+__all__ = ["register"]
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    assignment = sub.add_parser(
+        "assignment", help="list assignments, make students' notebooks, print answer keys",
+        description="Graded exercises: list the assignments, make one notebook per student "
+        "from a roster (CSV with columns id,name), or write the teacher's answer key.")
+    actions = assignment.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    listing = actions.add_parser("list", help="list the assignments")
+    listing.set_defaults(run=run_list)
+
+    make = actions.add_parser("make", help="write one notebook per student: DIR/<id>.ipynb")
+    make.add_argument("name", metavar="NAME", help="the assignment (see 'assignment list')")
+    make.add_argument("--roster", required=True, type=Path, help="CSV file with columns id,name")
+    make.add_argument("--out", required=True, type=Path, help="folder for the notebooks")
+    make.add_argument("--force", action="store_true", help="overwrite notebooks already there")
+    make.set_defaults(run=run_make)
+
+    key = actions.add_parser("key", help="write the answer key (CSV, per student and question)")
+    key.add_argument("name", metavar="NAME", help="the assignment")
+    key.add_argument("--roster", required=True, type=Path, help="CSV file with columns id,name")
+    key.add_argument("--out", required=True, type=Path, help="the key's CSV file")
+    key.set_defaults(run=run_key)
+
+    practice = actions.add_parser("practice", help="write the practice notebooks DIR/<NAME>.ipynb")
+    practice.add_argument("names", metavar="NAME", nargs="*", help="assignments (default: all)")
+    practice.add_argument("--out", required=True, type=Path, help="folder for the notebooks")
+    practice.set_defaults(run=run_practice)
+
+    grade = sub.add_parser(
+        "grade", help="grade a folder of submitted notebooks into a gradebook",
+        description="Grade DIR/<id>.ipynb for every student of the roster. Each student is "
+        "graded on their own paper, dealt again from the assignment and the roster id; value "
+        "answers are read as data and programs run in a separate, limited process.")
+    grade.add_argument("folder", metavar="DIR", type=Path, help="folder of submitted notebooks")
+    grade.add_argument("--assignment", required=True, help="the assignment")
+    grade.add_argument("--roster", required=True, type=Path, help="CSV file with columns id,name")
+    grade.add_argument("--out", required=True, type=Path, help="the gradebook's CSV file")
+    grade.add_argument("--feedback", type=Path, default=None,
+                       help="folder for the feedback files <id>.md (default: 'feedback' beside the gradebook)")
+    grade.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
+    grade.add_argument("--time-limit", type=float, default=10.0,
+                       help="seconds a program answer may run (default 10)")
+    grade.set_defaults(run=run_grade)
+
+
+def run_list(args: argparse.Namespace) -> int:  # noqa: ARG001
+    from bacara_teach.exercises import ASSIGNMENTS, get_kind
+
+    for spec in ASSIGNMENTS.values():
+        print(f"{spec.name}: {spec.title} ({spec.question_count} questions, {spec.maximum} points)")
+        for item in spec.items:
+            kind = get_kind(item.kind)
+            each = "point" if item.points == 1 else "points"
+            print(f"  {item.count} x {kind.name}: {kind.title}, {item.points} {each} each")
+    return 0
+
+
+def run_make(args: argparse.Namespace) -> int:
+    from bacara_teach.exercises import get_assignment, make_paper
+    from bacara_teach.exercises.notebook import notebook_text, paper_notebook, write_text_atomic
+    from bacara_teach.exercises.roster import read_roster
+
+    spec = get_assignment(args.name)
+    students = read_roster(args.roster)
+    out: Path = args.out
+    if out.exists() and not out.is_dir():
+        raise IllegalAction(f"--out {str(out)!r} is a file: expected a folder for the notebooks")
+    targets = [(s, out / f"{s.id}.ipynb") for s in students]
+    existing = [p.name for _, p in targets if p.exists()]
+    if existing and not args.force:
+        shown = ", ".join(existing[:5]) + (" ..." if len(existing) > 5 else "")
+        raise IllegalAction(f"{len(existing)} notebook(s) already in {str(out)!r} ({shown}): "
+                            "nothing was written; use --force to overwrite them")
+    texts = [(path, notebook_text(paper_notebook(make_paper(spec, s.id)))) for s, path in targets]
+    for path, text in texts:
+        write_text_atomic(path, text)
+    print(f"wrote {len(texts)} notebooks of '{spec.name}' to {out}")
+    return 0
+
+
+def run_key(args: argparse.Namespace) -> int:
+    from bacara_teach.exercises import get_assignment
+    from bacara_teach.exercises.grading import key_csv
+    from bacara_teach.exercises.notebook import write_text_atomic
+    from bacara_teach.exercises.roster import read_roster
+
+    spec = get_assignment(args.name)
+    students = read_roster(args.roster)
+    write_text_atomic(args.out, key_csv(spec, students))
+    print(f"wrote the key of '{spec.name}' for {len(students)} students to {args.out}")
+    return 0
+
+
+def run_practice(args: argparse.Namespace) -> int:
+    from bacara_teach.exercises import ASSIGNMENTS, get_assignment
+    from bacara_teach.exercises.notebook import write_text_atomic
+    from bacara_teach.exercises.practice import practice_text
+
+    specs = [get_assignment(n) for n in args.names] if args.names else list(ASSIGNMENTS.values())
+    for spec in specs:
+        write_text_atomic(args.out / f"{spec.name}.ipynb", practice_text(spec.name))
+    print(f"wrote {len(specs)} practice notebooks to {args.out}")
+    return 0
+
+
+def run_grade(args: argparse.Namespace) -> int:
+    from bacara_teach.exercises import get_assignment
+    from bacara_teach.exercises.grading import format_points, grade_directory, write_gradebook
+    from bacara_teach.exercises.roster import read_roster
+    from bacara_teach.exercises.sandbox import Limits
+
+    spec = get_assignment(args.assignment)
+    students = read_roster(args.roster)
+    if not args.folder.is_dir():
+        raise IllegalAction(f"submissions folder {str(args.folder)!r} not found")
+    if not 1 <= args.jobs <= 32:
+        raise IllegalAction(f"--jobs {args.jobs}: expected 1 to 32")
+    if not 0 < args.time_limit <= 600:
+        raise IllegalAction(f"--time-limit {args.time_limit:g}: expected more than 0 and at most 600 seconds")
+    limits = Limits(wall_seconds=args.time_limit, cpu_seconds=max(1, int(args.time_limit)))
+    book = grade_directory(args.folder, spec, students, limits=limits, jobs=args.jobs)
+    feedback = write_gradebook(book, args.out, args.feedback)
+    counts: dict[str, int] = {}
+    for grade in book.grades:
+        counts[grade.status] = counts.get(grade.status, 0) + 1
+    summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+    print(f"graded '{spec.name}' for {len(book.grades)} students ({summary})")
+    print(f"gradebook: {args.out}; feedback: {feedback}")
+    if book.grades:
+        mean = sum((g.total for g in book.grades), start=0 * book.grades[0].total) / len(book.grades)
+        print(f"mean {format_points(mean)} / {spec.maximum}")
+    for name in book.unexpected:
+        print(f"not graded (no such student on the roster): {name}")
+    return 0

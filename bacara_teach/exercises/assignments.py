@@ -1,0 +1,178 @@
+"""Named assignments and each student's own paper (variant).
+
+An :class:`Assignment` is a list of :class:`Item` specs: a question kind, how
+many questions of it, the points of each.  A :class:`Paper` is one student's
+variant: the questions with their parameters drawn from a seed that is a
+SHA-256 hash of (assignment, student id, item), so every student gets their
+own cards and cells and a teacher can regenerate anyone's paper at any time.
+Papers hold parameters only; answer keys are computed by the engine when
+needed.
+
+>>> paper = make_paper("third-card", "ana")
+>>> paper == make_paper("third-card", "ana"), paper == make_paper("third-card", "bo")
+(True, False)
+>>> [q.qid for q in paper.questions][:3], paper.maximum
+(['q1', 'q2', 'q3'], 25)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from bacara_teach.errors import NotationError
+from bacara_teach.exercises.questions import Question, get_kind
+from bacara_teach.exercises.roster import check_student_id
+
+__all__ = [
+    "ASSIGNMENTS",
+    "VARIANT_SCHEME",
+    "Assignment",
+    "Item",
+    "Paper",
+    "get_assignment",
+    "make_paper",
+    "variant_seed",
+]
+
+VARIANT_SCHEME = "bacara_teach.exercises/v1"
+"""Part of every variant seed: change it only to deal every paper anew."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Item:
+    """``count`` questions of one ``kind``, each worth ``points``; ``options`` steer the drawing."""
+
+    kind: str
+    count: int = 1
+    points: int = 1
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Assignment:
+    """A named list of question specs."""
+
+    name: str
+    title: str
+    intro: str
+    items: tuple[Item, ...]
+
+    @property
+    def maximum(self) -> int:
+        return sum(item.count * item.points for item in self.items)
+
+    @property
+    def question_count(self) -> int:
+        return sum(item.count for item in self.items)
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One student's variant of an assignment."""
+
+    assignment: Assignment
+    student_id: str
+    questions: tuple[Question, ...]
+
+    @property
+    def maximum(self) -> int:
+        return sum(q.points for q in self.questions)
+
+    def question(self, qid: str) -> Question:
+        for q in self.questions:
+            if q.qid == qid:
+                return q
+        raise NotationError(f"no question {qid!r} on this paper: it has {', '.join(self.qids)}")
+
+    @property
+    def qids(self) -> tuple[str, ...]:
+        return tuple(q.qid for q in self.questions)
+
+    def key(self) -> dict[str, Any]:
+        """The answer key, computed now by the engine (never stored in the paper)."""
+        return {q.qid: q.question_kind.key(q.params) for q in self.questions}
+
+
+def variant_seed(assignment: str, student_id: str, item: int) -> int:
+    """The seed of one item of one student's paper: 64 bits of SHA-256.
+
+    >>> variant_seed("third-card", "ana", 0) == variant_seed("third-card", "ana", 0)
+    True
+    >>> variant_seed("third-card", "ana", 0) != variant_seed("third-card", "ana", 1)
+    True
+    """
+    text = f"{VARIANT_SCHEME}\n{assignment}\n{student_id}\n{item}"
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
+def make_paper(assignment: str | Assignment, student_id: str) -> Paper:
+    """Deal ``student_id``'s paper of ``assignment`` (same inputs, same paper, on every machine)."""
+    spec = assignment if isinstance(assignment, Assignment) else get_assignment(assignment)
+    check_student_id(student_id)
+    questions: list[Question] = []
+    for index, item in enumerate(spec.items):
+        kind = get_kind(item.kind)
+        rng = random.Random(variant_seed(spec.name, student_id, index))
+        for params in kind.generate(rng, item.count, item.options):
+            questions.append(Question(f"q{len(questions) + 1}", kind.name, item.points, params))
+    return Paper(spec, student_id, tuple(questions))
+
+
+_INTRO_COMMON = (
+    "Each question has an answer cell: replace `None` with your answer and keep the line "
+    "`answer = ...` as it is (only that value is read, as plain data). Run the SELF-CHECK cell "
+    "under it to compare your answer with the engine's and to read the rule behind it."
+)
+
+_ASSIGNMENTS: dict[str, Assignment] = {}
+
+
+def _add(assignment: Assignment) -> None:
+    _ASSIGNMENTS[assignment.name] = assignment
+
+
+_add(Assignment(
+    name="scoring",
+    title="Scoring a hand",
+    intro="Count the total of baccarat hands. " + _INTRO_COMMON,
+    items=(Item(kind="score", count=8),),
+))
+_add(Assignment(
+    name="third-card",
+    title="The third-card rules",
+    intro=("Punto's rule, Banco's table cell by cell, Banco's decision from dealt cards, whole "
+           "coups, and a program that plays a coup. " + _INTRO_COMMON),
+    items=(
+        Item(kind="punto-rule", count=2),
+        Item(kind="banco-cell", count=4),
+        Item(kind="situation", count=3),
+        Item(kind="coup", count=2, points=3),
+        Item(kind="code-third-card", count=1, points=10),
+    ),
+))
+
+ASSIGNMENTS: Mapping[str, Assignment] = MappingProxyType(_ASSIGNMENTS)
+"""Every assignment, by name."""
+
+
+def get_assignment(name: str) -> Assignment:
+    """Look an assignment up by name.
+
+    >>> get_assignment("third-card").title
+    'The third-card rules'
+    >>> get_assignment("poker")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: unknown assignment 'poker': expected one of scoring, third-card...
+    """
+    try:
+        return ASSIGNMENTS[name]
+    except (KeyError, TypeError):
+        raise NotationError(
+            f"unknown assignment {name!r}: expected one of {', '.join(ASSIGNMENTS)}"
+        ) from None

@@ -1,0 +1,297 @@
+"""Grading: each roster student's notebook against their own paper, safely, into a gradebook.
+
+The student is always the roster's: a file ``DIR/<id>.ipynb`` is graded as
+the paper of ``<id>``, whatever the notebook's metadata claims, and the
+paper (questions, points, answer keys) is dealt again from the assignment
+and that id.  Nothing a notebook says about expected answers or points is
+read.  Value answers are read as data; program answers run in a separate,
+limited process (:mod:`.sandbox`).  Whatever a submission holds, it gets a
+row with a score and a reason, and no submission can change another's.
+
+>>> from bacara_teach.exercises.assignments import make_paper
+>>> from bacara_teach.exercises.roster import Student
+>>> paper = make_paper("scoring", "ana")
+>>> grade = grade_notebook(b"not json", Student("ana", "Ana"), paper)
+>>> grade.status, grade.total, grade.reason
+('unreadable', Fraction(0, 1), 'the file is not a notebook (invalid JSON: Expecting value: line 1 column 1 (char 0))')
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import stat
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+from pathlib import Path
+
+from bacara_teach.errors import BacaraError
+from bacara_teach.exercises.assignments import Assignment, Paper, get_assignment, make_paper
+from bacara_teach.exercises.notebook import (
+    MAX_NOTEBOOK_BYTES,
+    Submission,
+    SubmissionUnreadable,
+    read_submission,
+    write_text_atomic,
+)
+from bacara_teach.exercises.questions import Mark, Question, Status
+from bacara_teach.exercises.roster import Student
+from bacara_teach.exercises.sandbox import AnswerNotReadable, Limits, read_value_answer, run_program
+
+__all__ = [
+    "GRADED",
+    "MISSING",
+    "UNREADABLE",
+    "Gradebook",
+    "QuestionGrade",
+    "SubmissionGrade",
+    "format_points",
+    "grade_directory",
+    "grade_notebook",
+    "grade_question",
+    "gradebook_csv",
+    "key_csv",
+    "write_gradebook",
+]
+
+GRADED = "graded"
+MISSING = "missing"
+UNREADABLE = "unreadable"
+FAILED = "grading-error"
+
+
+def format_points(value: Fraction | int) -> str:
+    """Points for a gradebook: exact when the decimal is finite, else to two decimals.
+
+    >>> format_points(Fraction(5, 2)), format_points(Fraction(85, 88) * 5), format_points(3)
+    ('2.5', '4.83', '3')
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    text = format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+@dataclass(frozen=True)
+class QuestionGrade:
+    """One question of one submission: the mark and what the student wrote."""
+
+    question: Question
+    mark: Mark
+    answer: str | None
+    """The answer cell's text (shortened), or ``None`` when there was no answer cell."""
+
+    @property
+    def points(self) -> Fraction:
+        return self.mark.points(self.question.points)
+
+
+@dataclass(frozen=True)
+class SubmissionGrade:
+    """One roster student's result."""
+
+    student: Student
+    paper: Paper
+    status: str
+    reason: str
+    grades: tuple[QuestionGrade, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def total(self) -> Fraction:
+        return sum((g.points for g in self.grades), Fraction(0))
+
+    @property
+    def maximum(self) -> int:
+        return self.paper.maximum
+
+
+@dataclass(frozen=True)
+class Gradebook:
+    """Every roster student's grade, in roster order, and the files that matched no one."""
+
+    assignment: Assignment
+    grades: tuple[SubmissionGrade, ...]
+    unexpected: tuple[str, ...] = ()
+
+
+def _excerpt(text: str, limit: int = 300) -> str:
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def grade_question(question: Question, source: str | None, *, limits: Limits | None = None) -> QuestionGrade:
+    """Mark one answer cell's text (``None``: the cell is missing)."""
+    kind = question.question_kind
+    if source is None:
+        mark = Mark.zero(Status.UNANSWERED, f"no answer cell tagged {question.qid!r} in the notebook",
+                         kind.explain(question.params))
+        return QuestionGrade(question, mark, None)
+    if kind.is_program:
+        if source.strip() == kind.placeholder.strip():
+            mark = Mark.zero(Status.UNANSWERED, "the code cell was not changed",
+                             kind.explain(question.params))
+            return QuestionGrade(question, mark, f"(program, {len(source.splitlines())} lines)")
+        from bacara_teach.exercises.kinds_coding import CodingKind
+
+        assert isinstance(kind, CodingKind)
+        run = run_program(source, kind.calls(question.params), limits=limits,
+                          filename=f"<answer {question.qid}>")
+        mark = kind.mark_records(question.params, run.records, load_error=run.load_error,
+                                 stopped=run.stopped)
+        return QuestionGrade(question, mark, f"(program, {len(source.splitlines())} lines)")
+    try:
+        value = read_value_answer(source)
+    except AnswerNotReadable as error:
+        mark = Mark.zero(Status.INVALID, f"the answer could not be read: {error}",
+                         kind.explain(question.params))
+        return QuestionGrade(question, mark, _excerpt(source))
+    return QuestionGrade(question, kind.mark(question.params, value), _excerpt(source))
+
+
+def _grade_submission(student: Student, paper: Paper, submission: Submission,
+                      limits: Limits | None) -> SubmissionGrade:
+    notes = list(submission.notes)
+    claimed_id = submission.claimed.get("student_id")
+    if claimed_id is not None and claimed_id != student.id:
+        notes.append(f"the notebook says it is the paper of {claimed_id!r}; it was graded as "
+                     f"{student.id!r}'s paper, from its file name")
+    claimed_assignment = submission.claimed.get("assignment")
+    if claimed_assignment is not None and claimed_assignment != paper.assignment.name:
+        notes.append(f"the notebook says it belongs to assignment {claimed_assignment!r}; it was "
+                     f"graded against {paper.assignment.name!r}")
+    grades = tuple(grade_question(q, submission.answers.get(q.qid), limits=limits)
+                   for q in paper.questions)
+    missing = [g.question.qid for g in grades if g.answer is None]
+    counts: dict[str, int] = {}
+    for g in grades:
+        counts[g.mark.status] = counts.get(g.mark.status, 0) + 1
+    order = [Status.RIGHT, Status.PARTLY, Status.WRONG, Status.INVALID, Status.ERROR, Status.UNANSWERED]
+    reason = ", ".join(f"{counts[s]} {s}" for s in order if s in counts)
+    if missing:
+        reason += f"; no answer cell for {', '.join(missing)}"
+    return SubmissionGrade(student, paper, GRADED, reason, grades, tuple(notes))
+
+
+def _zero(student: Student, paper: Paper, status: str, reason: str) -> SubmissionGrade:
+    grades = tuple(QuestionGrade(q, Mark.zero(Status.UNANSWERED, reason), None) for q in paper.questions)
+    return SubmissionGrade(student, paper, status, reason, grades)
+
+
+def grade_notebook(raw: bytes, student: Student, paper: Paper, *,
+                   limits: Limits | None = None) -> SubmissionGrade:
+    """Grade a submitted notebook's bytes as ``student``'s ``paper``; never raises."""
+    try:
+        submission = read_submission(raw)
+    except SubmissionUnreadable as error:
+        return _zero(student, paper, UNREADABLE, str(error))
+    try:
+        return _grade_submission(student, paper, submission, limits)
+    except (BacaraError, ValueError, TypeError, KeyError, OSError, RecursionError) as error:
+        return _zero(student, paper, FAILED, f"the grader could not grade this file: {error}")
+
+
+def _read_file(path: Path) -> bytes | str:
+    """The file's bytes, or the reason it cannot be graded."""
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return f"no submission: {path.name} was not found"
+    except OSError as error:
+        return f"{path.name} could not be read: {error.strerror}"
+    if stat.S_ISLNK(info.st_mode) or not stat.S_ISREG(info.st_mode):
+        return f"{path.name} is not a regular file (a link, a folder or a device is not graded)"
+    if info.st_size > MAX_NOTEBOOK_BYTES:
+        return f"{path.name} is larger than {MAX_NOTEBOOK_BYTES // (1024 * 1024)} MB"
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(MAX_NOTEBOOK_BYTES + 1)
+    except OSError as error:
+        return f"{path.name} could not be read: {error.strerror}"
+
+
+def grade_file(path: Path, student: Student, paper: Paper, *, limits: Limits | None = None) -> SubmissionGrade:
+    """Grade one file (missing, unreadable or a notebook) as ``student``'s paper; never raises."""
+    raw = _read_file(path)
+    if isinstance(raw, str):
+        status = MISSING if raw.startswith("no submission") else UNREADABLE
+        return _zero(student, paper, status, raw)
+    return grade_notebook(raw, student, paper, limits=limits)
+
+
+def grade_directory(directory: str | Path, assignment: str | Assignment, roster: Sequence[Student], *,
+                    limits: Limits | None = None, jobs: int = 1) -> Gradebook:
+    """Grade ``DIR/<id>.ipynb`` for every roster student (``jobs`` at a time)."""
+    folder = Path(directory)
+    spec = assignment if isinstance(assignment, Assignment) else get_assignment(assignment)
+    if not folder.is_dir():
+        raise BacaraError(f"submissions folder {str(folder)!r} not found")
+
+    def one(student: Student) -> SubmissionGrade:
+        paper = make_paper(spec, student.id)
+        return grade_file(folder / f"{student.id}.ipynb", student, paper, limits=limits)
+
+    if jobs > 1:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            grades = tuple(pool.map(one, roster))
+    else:
+        grades = tuple(one(s) for s in roster)
+    expected = {f"{s.id}.ipynb" for s in roster}
+    unexpected = tuple(sorted(p.name for p in folder.glob("*.ipynb") if p.name not in expected))
+    return Gradebook(spec, grades, unexpected)
+
+
+# -- writing ----------------------------------------------------------------------------------------
+
+
+def _cell(text: str) -> str:
+    """Keep spreadsheet programs from reading a cell as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def gradebook_csv(gradebook: Gradebook) -> str:
+    """The gradebook as CSV: id, name, one column per question, total, maximum, status, reason."""
+    qids = [q.qid for q in make_paper(gradebook.assignment, "practice").questions]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["id", "name", *qids, "total", "maximum", "status", "reason"])
+    for grade in gradebook.grades:
+        points = {g.question.qid: format_points(g.points) for g in grade.grades}
+        writer.writerow([grade.student.id, _cell(grade.student.name), *(points[q] for q in qids),
+                         format_points(grade.total), grade.maximum, grade.status, _cell(grade.reason)])
+    return out.getvalue()
+
+
+def write_gradebook(gradebook: Gradebook, out: str | Path, feedback_dir: str | Path | None = None) -> Path:
+    """Write the gradebook CSV and one Markdown feedback file per student; returns the feedback folder."""
+    from bacara_teach.exercises.feedback import submission_feedback
+
+    target = Path(out)
+    folder = Path(feedback_dir) if feedback_dir is not None else target.parent / "feedback"
+    for grade in gradebook.grades:
+        write_text_atomic(folder / f"{grade.student.id}.md", submission_feedback(grade))
+    write_text_atomic(target, gradebook_csv(gradebook))
+    return folder
+
+
+def key_csv(assignment: str | Assignment, roster: Iterable[Student]) -> str:
+    """The teacher's answer key: one row per student and question, computed by the engine."""
+    spec = assignment if isinstance(assignment, Assignment) else get_assignment(assignment)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["id", "name", "question", "kind", "points", "key", "prompt"])
+    for student in roster:
+        for question in make_paper(spec, student.id).questions:
+            kind = question.question_kind
+            prompt = kind.prompt(question.params)
+            if kind.is_program:
+                prompt = kind.title
+            writer.writerow([student.id, _cell(student.name), question.qid, question.kind,
+                             question.points, _cell(kind.key_text(question.params)),
+                             _cell(prompt.replace("**", ""))])
+    return out.getvalue()

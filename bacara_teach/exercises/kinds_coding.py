@@ -1,0 +1,266 @@
+"""The coding question: program Banco's rule and a whole coup.
+
+The student writes two functions:
+
+* ``banker_draws(banker_total, player_third_card)`` - ``True`` when Banco
+  draws; ``player_third_card`` is the point value (0-9) of Punto's third
+  card, or ``None`` when Punto stood;
+* ``play(cards)`` - the winner (``"punto"``, ``"banco"`` or ``"empate"``) of
+  a coup given its cards in deal order, as strings such as ``"4♥"``.
+
+The program is run on every cell of Banco's table (88 calls) and on a
+battery of coups that takes every path through the rules: each pair of
+two-card totals, and, where Punto draws, each value of Punto's third card.
+The expected results come from the engine; half the points go to each
+function, in proportion to the calls it gets right.
+
+>>> kind = CodingKind()
+>>> calls = kind.calls({"seed": 1})
+>>> [(c["function"], len(c["args"])) for c in calls]
+[('banker_draws', 88), ('play', 532)]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from bacara_teach.cards import parse_cards
+from bacara_teach.errors import NotationError
+from bacara_teach.exercises.kinds_punto_banco import banco_rule_sentence
+from bacara_teach.exercises.questions import AnswerType, Mark, QuestionKind, Status, param
+from bacara_teach.exercises.sandbox_child import call_all
+from bacara_teach.narration import narrate_steps
+from bacara_teach.punto_banco import deal_coup, play_coup
+from bacara_teach.shoe import Shoe, full_deck
+from bacara_teach.tableau import PUNTO_BANCO, Decision
+
+__all__ = ["FUNCTIONS", "TEMPLATE", "CodingKind", "ProgramAnswer"]
+
+FUNCTIONS = ("banker_draws", "play")
+"""The functions the program must define, in the order they are called."""
+
+TEMPLATE = '''\
+# Write both functions, run this cell, then run the SELF-CHECK cell below.
+# Graded code may define helpers and import the standard library, but not bacara_teach.
+
+
+def banker_draws(banker_total, player_third_card):
+    """True if Banco draws a third card, False if Banco stands.
+
+    banker_total: Banco's two-card total, 0-7 (neither hand has a natural).
+    player_third_card: the point value (0-9) of Punto's third card,
+    or None when Punto stood.
+    """
+    return None  # your rule here
+
+
+def play(cards):
+    """The winner of a coup: "punto", "banco" or "empate".
+
+    cards: the coup's cards in deal order, as strings such as "4♥", "10♦", "K♠":
+    Punto, Banco, Punto, Banco, then the third cards the rules call for.
+    """
+    return None  # your coup here
+'''
+
+_MAX_DETAILS = 3
+
+
+class ProgramAnswer(AnswerType):
+    """A program defining :data:`FUNCTIONS` (marked by running it, never read as a value)."""
+
+    expected = "a program defining banker_draws(banker_total, player_third_card) and play(cards)"
+
+    def read(self, value: object) -> Any:
+        return value
+
+
+@lru_cache(maxsize=64)
+def _play_cases(seed: int) -> tuple[tuple[str, ...], ...]:
+    """Coups through every path of the rules, with ranks and suits drawn from ``seed``."""
+    rng = random.Random(seed)
+    by_value = {v: [c for c in full_deck() if c.points == v] for v in range(10)}
+
+    def card(value: int) -> str:
+        return str(rng.choice(by_value[value]))
+
+    def two(total: int) -> list[str]:
+        first = rng.randrange(10)
+        return [card(first), card((total - first) % 10)]
+
+    cases = []
+    for punto in range(10):
+        for banco in range(10):
+            p, b = two(punto), two(banco)
+            first = [p[0], b[0], p[1], b[1]]
+            thirds = range(10) if punto < 8 and banco < 8 and PUNTO_BANCO.player[punto] is Decision.DRAW else [None]
+            for third in thirds:
+                extra = [card(rng.randrange(10)), card(rng.randrange(10))]
+                if third is not None:
+                    extra[0] = card(third)
+                # the engine deals on from the stacked cards and keeps only those it used
+                coup = play_coup(Shoe.stacked(first + extra))
+                cases.append(tuple(str(c) for c in coup.cards))
+    return tuple(cases)
+
+
+_BANKER_CASES: tuple[tuple[int, int | None], ...] = tuple(
+    (cell.total, cell.third) for cell in PUNTO_BANCO.cells() if cell.hand == "banker"
+)
+
+
+def _show_result(result: Sequence[Any]) -> str:
+    kind, value = result[0], result[1]
+    if kind == "ok":
+        return f"returned {value!r}"
+    if kind == "ok-type":
+        return f"returned a {value}"
+    return f"raised {value}"
+
+
+class CodingKind(QuestionKind):
+    """Program ``banker_draws`` and ``play``; marked on every cell and a battery of coups."""
+
+    name = "code-third-card"
+    title = "Program Banco's rule and a whole coup"
+    answer = ProgramAnswer()
+    placeholder = TEMPLATE
+    is_program = True
+
+    def answer_comment(self) -> str:
+        return self.answer.expected
+
+    def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:  # noqa: ARG002 - no options
+        return [{"seed": rng.getrandbits(32)} for _ in range(count)]
+
+    def check_params(self, params: Mapping[str, Any]) -> None:
+        seed = param(params, "seed", self.name)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
+            raise NotationError(f"invalid seed {seed!r} for a {self.name} question: "
+                                "expected a whole number from 0 to 2**32 - 1")
+
+    def prompt(self, params: Mapping[str, Any]) -> str:
+        return (
+            "Write two functions in the code cell below.\n\n"
+            "1. `banker_draws(banker_total, player_third_card)` returns `True` when Banco draws a "
+            "third card and `False` when Banco stands. `banker_total` is Banco's two-card total "
+            "(0-7, no natural); `player_third_card` is the point value (0-9) of Punto's third card, "
+            "or `None` when Punto stood.\n"
+            "2. `play(cards)` returns the winner of a coup: `\"punto\"`, `\"banco\"` or "
+            "`\"empate\"`. `cards` is the list of the coup's cards in deal order, as strings such as "
+            "`\"4♥\"`, `\"10♦\"`, `\"K♠\"` (rank, then suit): Punto, Banco, Punto, Banco, then the "
+            "third cards the rules call for, Punto's first.\n\n"
+            "Your functions are run on every cell of Banco's table and on "
+            f"{len(_play_cases(params['seed']))} coups that take every path through the rules; "
+            "half the points go to each function, in proportion to the calls it gets right. "
+            "The graded code runs on its own, with no network and no files; it may not import "
+            "`bacara_teach`."
+        )
+
+    def calls(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The calls the program is graded on (arguments only; no expected values)."""
+        self.check_params(params)
+        return [
+            {"function": "banker_draws", "args": [[t, v] for t, v in _BANKER_CASES]},
+            {"function": "play", "args": [[list(c)] for c in _play_cases(params["seed"])]},
+        ]
+
+    def expected(self, params: Mapping[str, Any]) -> dict[str, list[Any]]:
+        """What each call must return, computed by the engine."""
+        self.check_params(params)
+        return {
+            "banker_draws": [PUNTO_BANCO.banker_decision(t, v) is Decision.DRAW
+                             for t, v in _BANKER_CASES],
+            "play": [deal_coup(c).winner.value for c in _play_cases(params["seed"])],
+        }
+
+    def key(self, params: Mapping[str, Any]) -> dict[str, int]:
+        return {name: len(values) for name, values in self.expected(params).items()}
+
+    def key_text(self, params: Mapping[str, Any]) -> str:
+        counts = self.key(params)
+        return (f"a program: banker_draws right on all {counts['banker_draws']} cells of Banco's "
+                f"table, play right on all {counts['play']} coups")
+
+    def explain(self, params: Mapping[str, Any]) -> str:
+        self.check_params(params)
+        return ("Banco's rule is the table of the third-card rules (see the cell questions); "
+                "a coup deals four cards, stops on a natural, then applies Punto's rule and "
+                "Banco's table, and the higher total wins.")
+
+    def mark(self, params: Mapping[str, Any], given: object) -> Mark:
+        """Self-check in the student's own kernel: ``given`` maps names to the functions."""
+        self.check_params(params)
+        if not isinstance(given, Mapping):
+            return Mark.zero(Status.INVALID, "pass globals() to check your program",
+                             self.explain(params))
+        records = list(call_all(given, self.calls(params)))
+        return self.mark_records(params, records, load_error=None)
+
+    def mark_records(self, params: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
+                     *, load_error: str | None, stopped: str | None = None) -> Mark:
+        """Mark a program from the results of its calls (the sandbox's or the kernel's)."""
+        explanation = self.explain(params)
+        if load_error is not None:
+            return Mark.zero(Status.ERROR, f"the program did not run: {load_error}", explanation)
+        expected = self.expected(params)
+        calls = {c["function"]: c["args"] for c in self.calls(params)}
+        by_function = {r["function"]: r for r in records if "function" in r}
+        earned = Fraction(0)
+        notes: list[str] = []
+        details: list[str] = []
+        share = Fraction(1, len(FUNCTIONS))
+        for name in FUNCTIONS:
+            record = by_function.get(name)
+            total = len(expected[name])
+            if record is None:
+                notes.append(f"{name}: not run" + ("" if stopped else " (the program stopped before it)"))
+                continue
+            if "missing" in record:
+                notes.append(f"{name}: {record['missing']}")
+                continue
+            results = record["results"]
+            right = 0
+            for args, result, want in zip(calls[name], results, expected[name], strict=False):
+                if _matches(result, want):
+                    right += 1
+                elif sum(d.startswith(f"{name}(") for d in details) < _MAX_DETAILS:
+                    details.append(_detail(name, args, result, want))
+            earned += share * Fraction(right, total)
+            notes.append(f"{name}: {right} of {total} right")
+        if earned == 1:
+            status = Status.RIGHT
+        elif earned == 0:
+            status = Status.ERROR if stopped else Status.WRONG
+        else:
+            status = Status.PARTLY
+        reason = "; ".join(notes)
+        if stopped:
+            reason = f"the program was stopped: {stopped}" + ("" if not by_function else f"; {reason}")
+        return Mark(earned, status, reason, explanation, tuple(details))
+
+
+def _matches(result: Sequence[Any], want: Any) -> bool:
+    if result[0] != "ok":
+        return False
+    value = result[1]
+    if isinstance(want, bool):
+        return isinstance(value, bool) and value == want
+    return isinstance(value, str) and value.strip().lower() == want
+
+
+def _detail(name: str, args: Sequence[Any], result: Sequence[Any], want: Any) -> str:
+    if name == "banker_draws":
+        total, third = args
+        call = f"banker_draws({total}, {third})"
+        return (f"{call} {_show_result(result)}; it should return {want}. "
+                + banco_rule_sentence(total, third).replace("**", ""))
+    cards = args[0]
+    call = f"play({cards})"
+    coup = deal_coup(parse_cards(cards))
+    story = narrate_steps(coup.steps).replace("\n", " ")
+    return f"{call} {_show_result(result)}; it should return {want!r}. {story}"

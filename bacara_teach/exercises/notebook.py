@@ -1,0 +1,230 @@
+"""Student notebooks: written as nbformat 4.5 JSON with the standard library, and read back.
+
+A paper becomes a notebook with a title, instructions, a setup cell, and for
+each question a Markdown prompt, an answer cell tagged in its metadata
+(``{"bacara_teach": {"question": "q3"}}``) and a SELF-CHECK cell.  The
+notebook's metadata names the assignment, the student and the format
+version.  It holds the questions' parameters and prompts, never their
+answers.
+
+>>> from bacara_teach.exercises.assignments import make_paper
+>>> notebook = paper_notebook(make_paper("scoring", "practice"))
+>>> notebook["nbformat"], notebook["nbformat_minor"], notebook["metadata"]["bacara_teach"]
+(4, 5, {'assignment': 'scoring', 'format': 1, 'student_id': 'practice'})
+>>> answer_cell = notebook["cells"][4]
+>>> answer_cell["metadata"], "".join(answer_cell["source"])
+({'bacara_teach': {'question': 'q1'}}, 'answer = None  # a whole number from 0 to 9')
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bacara_teach.errors import NotationError
+from bacara_teach.exercises.assignments import Paper
+from bacara_teach.exercises.questions import Question
+
+__all__ = [
+    "FORMAT_VERSION",
+    "MAX_NOTEBOOK_BYTES",
+    "Submission",
+    "SubmissionUnreadable",
+    "notebook_text",
+    "paper_notebook",
+    "read_submission",
+    "write_text_atomic",
+]
+
+FORMAT_VERSION = 1
+"""Version of the notebook layout (recorded in the notebook's metadata)."""
+MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
+"""Largest submission read."""
+METADATA_KEY = "bacara_teach"
+
+
+class SubmissionUnreadable(NotationError):
+    """A submitted file that is not a notebook this package can read."""
+
+
+def _lines(text: str) -> list[str]:
+    lines = text.split("\n")
+    return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+
+
+def _markdown(cell_id: str, text: str) -> dict[str, Any]:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": _lines(text)}
+
+
+def _code(cell_id: str, text: str, metadata: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"cell_type": "code", "execution_count": None, "id": cell_id,
+            "metadata": metadata or {}, "outputs": [], "source": _lines(text)}
+
+
+def answer_source(question: Question) -> str:
+    """What a question's answer cell holds before the student answers."""
+    kind = question.question_kind
+    if kind.is_program:
+        return kind.placeholder
+    return f"answer = {kind.placeholder}  # {kind.answer_comment()}"
+
+
+def check_source(question: Question) -> str:
+    """The SELF-CHECK cell of a question (its parameters, never its answer)."""
+    kind = question.question_kind
+    given = "globals()" if kind.is_program else "answer"
+    return (f"# SELF-CHECK (not graded): recomputes the right answer with the engine and explains it.\n"
+            f"self_check({question.kind!r}, {question.params!r}, {given})")
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def paper_notebook(paper: Paper) -> dict[str, Any]:
+    """The notebook of a paper, as nbformat 4.5 JSON data."""
+    spec = paper.assignment
+    cells = [
+        _markdown("title", (
+            f"# {spec.title}\n\n"
+            f"Assignment `{spec.name}` · paper of `{paper.student_id}` · "
+            f"{len(paper.questions)} questions, {_points(paper.maximum)}\n\n{spec.intro}")),
+        _markdown("instructions", (
+            "## How to work\n\n"
+            "1. Run the setup cell below once.\n"
+            "2. For each question, write your answer in its answer cell and run it, then run the "
+            "SELF-CHECK cell under it. The self-check is for you; it is not graded.\n"
+            "3. Save the notebook and hand in this file under its own name "
+            f"(`{paper.student_id}.ipynb`). Do not rename, split or merge cells.\n\n"
+            "The grader reads the value after `answer =` as plain data (it never runs it), "
+            "so write a value, not a calculation. Program answers run on their own, "
+            "with no network and no files.")),
+        _code("setup", ("# Setup: run this cell first.\n"
+                        "from bacara_teach.exercises import self_check")),
+    ]
+    for number, question in enumerate(paper.questions, start=1):
+        kind = question.question_kind
+        expected = "" if kind.is_program else f"\n\n*Answer:* {kind.answer.expected}."
+        cells.append(_markdown(f"{question.qid}-question", (
+            f"## Question {number} · {_points(question.points)}\n\n"
+            f"{kind.prompt(question.params)}{expected}")))
+        cells.append(_code(f"{question.qid}-answer", answer_source(question),
+                           {METADATA_KEY: {"question": question.qid}}))
+        cells.append(_code(f"{question.qid}-check", check_source(question)))
+    cells.append(_markdown("hand-in", (
+        "## Handing in\n\n"
+        f"Save the notebook and hand in `{paper.student_id}.ipynb`. Only the answer cells are "
+        "graded.")))
+    return {
+        "cells": cells,
+        "metadata": {
+            METADATA_KEY: {"assignment": spec.name, "format": FORMAT_VERSION,
+                           "student_id": paper.student_id},
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                           "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def notebook_text(notebook: dict[str, Any]) -> str:
+    """JSON text as Jupyter writes it (one-space indent, sorted keys), ending with a newline."""
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename (never half a file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+# -- reading a submission ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What the grader takes from a submitted notebook: the answer cells' text, by question.
+
+    ``claimed`` is what the notebook's metadata says about itself (assignment,
+    student id); the grader only reports it and never trusts it.
+    """
+
+    answers: dict[str, str]
+    claimed: dict[str, str]
+    notes: tuple[str, ...] = ()
+
+
+def _source(cell: dict[str, Any]) -> str | None:
+    source = cell.get("source", "")
+    if isinstance(source, str):
+        return source
+    if isinstance(source, list) and all(isinstance(part, str) for part in source):
+        return "".join(source)
+    return None
+
+
+def read_submission(raw: bytes) -> Submission:
+    """Read a submitted notebook; raise :class:`SubmissionUnreadable` with the reason if it is not one.
+
+    >>> read_submission(b'{"cells": [{"cell_type": "code", "source": ["answer = 5"],'
+    ...                 b' "metadata": {"bacara_teach": {"question": "q1"}}}]}').answers
+    {'q1': 'answer = 5'}
+    >>> read_submission(b"")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.exercises.notebook.SubmissionUnreadable: the file is empty
+    """
+    if not raw.strip():
+        raise SubmissionUnreadable("the file is empty")
+    if len(raw) > MAX_NOTEBOOK_BYTES:
+        raise SubmissionUnreadable(f"the file is larger than {MAX_NOTEBOOK_BYTES // (1024 * 1024)} MB")
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise SubmissionUnreadable("the file is not UTF-8 text, so not a notebook") from None
+    except (ValueError, RecursionError) as error:
+        raise SubmissionUnreadable(f"the file is not a notebook (invalid JSON: {error})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
+        raise SubmissionUnreadable("the file is JSON but not a notebook: it has no list of cells")
+    answers: dict[str, str] = {}
+    notes: list[str] = []
+    for position, cell in enumerate(data["cells"], start=1):
+        if not isinstance(cell, dict):
+            continue
+        metadata = cell.get("metadata")
+        ours = metadata.get(METADATA_KEY) if isinstance(metadata, dict) else None
+        qid = ours.get("question") if isinstance(ours, dict) else None
+        if not isinstance(qid, str):
+            continue
+        if cell.get("cell_type") != "code":
+            notes.append(f"cell {position} is tagged {qid!r} but is not a code cell; it was not read")
+            continue
+        source = _source(cell)
+        if source is None:
+            notes.append(f"cell {position} ({qid}) has no readable text; it was not read")
+            continue
+        if qid in answers:
+            notes.append(f"more than one answer cell is tagged {qid!r}; the first one was graded")
+            continue
+        answers[qid] = source
+    claimed: dict[str, str] = {}
+    meta = data.get("metadata")
+    ours = meta.get(METADATA_KEY) if isinstance(meta, dict) else None
+    if isinstance(ours, dict):
+        for key in ("assignment", "student_id"):
+            if isinstance(ours.get(key), str):
+                claimed[key] = ours[key]
+    return Submission(answers, claimed, tuple(notes))

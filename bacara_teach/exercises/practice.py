@@ -1,0 +1,24 @@
+"""The practice papers: every assignment dealt for the student id ``practice``.
+
+The repository's ``exercises/<assignment>.ipynb`` files are these notebooks,
+written by ``bacara-teach assignment practice --out exercises``; a test
+checks that they are exactly what this module produces.
+
+>>> practice_text("scoring").startswith('{\\n "cells": [')
+True
+"""
+
+from __future__ import annotations
+
+from bacara_teach.exercises.assignments import make_paper
+from bacara_teach.exercises.notebook import notebook_text, paper_notebook
+
+__all__ = ["PRACTICE_ID", "practice_text"]
+
+PRACTICE_ID = "practice"
+"""The student id of the practice papers."""
+
+
+def practice_text(assignment: str) -> str:
+    """The practice notebook of ``assignment``, as the JSON text of its file."""
+    return notebook_text(paper_notebook(make_paper(assignment, PRACTICE_ID)))

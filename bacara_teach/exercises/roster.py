@@ -1,0 +1,125 @@
+"""The class roster: a CSV file with columns ``id,name``, checked before anything is written.
+
+Student ids name files (``<id>.ipynb``), so they must be safe as file names
+on every system: letters, digits, ``.``, ``_`` and ``-``, starting with a
+letter or digit, at most 64 characters, unique even ignoring letter case.
+
+>>> check_student_id("ana.garcia-2")
+'ana.garcia-2'
+>>> check_student_id("../bob")
+Traceback (most recent call last):
+...
+bacara_teach.errors.NotationError: invalid student id '../bob': expected 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit (it names the student's file)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bacara_teach.errors import NotationError
+
+__all__ = ["Student", "check_student_id", "parse_roster", "read_roster"]
+
+_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
+             *(f"lpt{i}" for i in range(1, 10)), "feedback"}
+MAX_ROSTER_BYTES = 5 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Student:
+    """One line of the roster."""
+
+    id: str
+    name: str
+
+
+def check_student_id(text: str) -> str:
+    """Return ``text`` if it is a safe, usable student id; otherwise raise :class:`NotationError`."""
+    if not isinstance(text, str) or not _ID_RE.fullmatch(text) or text.endswith(".") \
+            or ".." in text or text.split(".", maxsplit=1)[0].lower() in _RESERVED:
+        raise NotationError(
+            f"invalid student id {text!r}: expected 1-64 letters, digits, '.', '_' or '-', "
+            "starting with a letter or digit (it names the student's file)"
+        )
+    return text
+
+
+def parse_roster(text: str, *, source: str = "the roster") -> tuple[Student, ...]:
+    """Read roster CSV text (header ``id,name``; other columns are ignored).
+
+    >>> parse_roster("id,name\\nana,Ana García\\nbo,Bo Li\\n")
+    (Student(id='ana', name='Ana García'), Student(id='bo', name='Bo Li'))
+    >>> parse_roster("id,name\\nana,Ana\\nANA,Ana again\\n")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: the roster: line 3: duplicate student id 'ANA' (line 2 has 'ana'; ids must differ even ignoring letter case)
+    """
+    rows = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    try:
+        header = next(rows)
+    except StopIteration:
+        raise NotationError(f"{source} is empty: expected a header line 'id,name' and one line per student") from None
+    except csv.Error as error:
+        raise NotationError(f"{source}: line 1 is not valid CSV ({error})") from None
+    names = [h.strip().lower() for h in header]
+    if "id" not in names or "name" not in names:
+        raise NotationError(
+            f"{source}: the header is {','.join(header)!r}; expected the columns 'id' and 'name'"
+        )
+    id_col, name_col = names.index("id"), names.index("name")
+    students: list[Student] = []
+    seen: dict[str, tuple[int, str]] = {}
+    try:
+        for line_no, row in enumerate(rows, start=2):
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) <= max(id_col, name_col):
+                raise NotationError(f"{source}: line {line_no}: {','.join(row)!r} has too few columns; "
+                                    "expected id,name")
+            student_id = row[id_col].strip()
+            if not student_id:
+                raise NotationError(f"{source}: line {line_no}: the student id is empty")
+            try:
+                check_student_id(student_id)
+            except NotationError as error:
+                raise NotationError(f"{source}: line {line_no}: {error}") from None
+            folded = student_id.lower()
+            if folded in seen:
+                first_line, first_id = seen[folded]
+                raise NotationError(
+                    f"{source}: line {line_no}: duplicate student id {student_id!r} (line {first_line} "
+                    f"has {first_id!r}; ids must differ even ignoring letter case)"
+                )
+            seen[folded] = (line_no, student_id)
+            students.append(Student(student_id, row[name_col].strip()))
+    except csv.Error as error:
+        raise NotationError(f"{source}: not valid CSV ({error})") from None
+    if not students:
+        raise NotationError(f"{source} lists no students: expected one line 'id,name' per student")
+    return tuple(students)
+
+
+def read_roster(path: str | Path) -> tuple[Student, ...]:
+    """Read and check a roster file (UTF-8, with or without a byte-order mark)."""
+    file = Path(path)
+    try:
+        if file.stat().st_size > MAX_ROSTER_BYTES:
+            raise NotationError(f"roster {str(file)!r} is larger than {MAX_ROSTER_BYTES} bytes")
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise NotationError(f"roster {str(file)!r} not found: expected a CSV file with columns id,name") from None
+    except UnicodeDecodeError:
+        raise NotationError(f"roster {str(file)!r} is not UTF-8 text: save it as CSV UTF-8") from None
+    except OSError as error:
+        raise NotationError(f"roster {str(file)!r} could not be read: {error.strerror}") from None
+    return parse_roster(text, source=f"roster {str(file)!r}")
+
+
+def ids(students: Iterable[Student]) -> list[str]:
+    return [s.id for s in students]
