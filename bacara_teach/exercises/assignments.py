@@ -155,6 +155,28 @@ _add(Assignment(
         Item(kind="code-third-card", count=1, points=10),
     ),
 ))
+_add(Assignment(
+    name="settlement",
+    title="Settling bets at the three tables",
+    intro=("The net result of a bet on a dealt coup at the home table, the casino table and the "
+           "online table: payouts, commission, ties and pairs. " + _INTRO_COMMON),
+    items=(
+        Item(kind="settlement", count=2, points=2, options={"table": "home"}),
+        Item(kind="settlement", count=2, points=2, options={"table": "casino"}),
+        Item(kind="settlement", count=2, points=2, options={"table": "online"}),
+    ),
+))
+_add(Assignment(
+    name="chemin-de-fer",
+    title="Chemin de Fer: decisions, information and money",
+    intro=("Which cells of Chemin de Fer's tableau are forced and which are free, who sees what "
+           "and when, and how the bank's money moves. " + _INTRO_COMMON),
+    items=(
+        Item(kind="cdf-cell", count=4),
+        Item(kind="cdf-order", count=1, points=2),
+        Item(kind="cdf-money", count=3),
+    ),
+))
 
 ASSIGNMENTS: Mapping[str, Assignment] = MappingProxyType(_ASSIGNMENTS)
 """Every assignment, by name."""
@@ -168,7 +190,7 @@ def get_assignment(name: str) -> Assignment:
     >>> get_assignment("poker")
     Traceback (most recent call last):
     ...
-    bacara_teach.errors.NotationError: unknown assignment 'poker': expected one of scoring, third-card...
+    bacara_teach.errors.NotationError: unknown assignment 'poker': expected one of scoring, third-card, settlement, chemin-de-fer
     """
     try:
         return ASSIGNMENTS[name]

@@ -113,3 +113,50 @@ def first_qid(paper: Paper, test: Callable[[Any], bool]) -> str:
 
 def dumps(data: object) -> str:
     return json.dumps(data, ensure_ascii=False)
+
+
+# -- the rules as RULES.md writes them, restated independently of the engine -------------------------
+
+VALUES = {"A": 1, "J": 0, "Q": 0, "K": 0, "10": 0}
+
+
+def rules_md_value(card: str) -> int:
+    """Shared scoring: A = 1, 2-9 face value, 10/J/Q/K = 0."""
+    rank = card[:-1]
+    return VALUES[rank] if rank in VALUES else int(rank)
+
+
+def rules_md_total(cards: list[str]) -> int:
+    """A hand's total is the units digit of the sum."""
+    return sum(rules_md_value(c) for c in cards) % 10
+
+
+def rules_md_punto(total: int) -> str:
+    """System A: Punto draws on 0-5, stands on 6-7."""
+    return "draw" if total <= 5 else "stand"
+
+
+def rules_md_banco(total: int, third: int | None) -> str:
+    """System A: Banco's rule on its two-card total and the value of Punto's third card."""
+    if third is None:
+        return "draw" if total <= 5 else "stand"
+    draws = {0: range(10), 1: range(10), 2: range(10), 3: [v for v in range(10) if v != 8],
+             4: range(2, 8), 5: range(4, 8), 6: range(6, 8), 7: []}[total]
+    return "draw" if third in draws else "stand"
+
+
+def rules_md_coup(cards: list[str]) -> dict[str, Any]:
+    """A whole coup by RULES.md: deal order P, B, P, B; naturals; Punto's rule; Banco's table."""
+    values = [rules_md_value(c) for c in cards]
+    punto, banco = (values[0] + values[2]) % 10, (values[1] + values[3]) % 10
+    rest = values[4:]
+    if punto < 8 and banco < 8:
+        third = None
+        if rules_md_punto(punto) == "draw":
+            third = rest.pop(0)
+            punto = (punto + third) % 10
+        if rules_md_banco(banco, third) == "draw":
+            banco = (banco + rest.pop(0)) % 10
+    assert not rest, "every card is used"
+    winner = "punto" if punto > banco else "banco" if banco > punto else "empate"
+    return {"winner": winner, "punto": punto, "banco": banco}

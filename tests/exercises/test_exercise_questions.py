@@ -10,11 +10,18 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from exercise_helpers import (
+    rules_md_banco,
+    rules_md_coup,
+    rules_md_punto,
+    rules_md_total,
+    rules_md_value,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bacara_teach.errors import NotationError
-from bacara_teach.exercises import KINDS, get_kind, make_paper, self_check
+from bacara_teach.exercises import ASSIGNMENTS, KINDS, get_kind, make_paper, self_check
 from bacara_teach.exercises.questions import (
     AMOUNT,
     DRAW_OR_STAND,
@@ -24,51 +31,6 @@ from bacara_teach.exercises.questions import (
     Status,
     WrongAnswerType,
 )
-
-VALUES = {"A": 1, "J": 0, "Q": 0, "K": 0, "10": 0}
-
-
-def rules_md_value(card: str) -> int:
-    """Shared scoring: A = 1, 2-9 face value, 10/J/Q/K = 0."""
-    rank = card[:-1]
-    return VALUES[rank] if rank in VALUES else int(rank)
-
-
-def rules_md_total(cards: list[str]) -> int:
-    """A hand's total is the units digit of the sum."""
-    return sum(rules_md_value(c) for c in cards) % 10
-
-
-def rules_md_punto(total: int) -> str:
-    """System A: Punto draws on 0-5, stands on 6-7."""
-    return "draw" if total <= 5 else "stand"
-
-
-def rules_md_banco(total: int, third: int | None) -> str:
-    """System A: Banco's rule on its two-card total and the value of Punto's third card."""
-    if third is None:
-        return "draw" if total <= 5 else "stand"
-    draws = {0: range(10), 1: range(10), 2: range(10), 3: [v for v in range(10) if v != 8],
-             4: range(2, 8), 5: range(4, 8), 6: range(6, 8), 7: []}[total]
-    return "draw" if third in draws else "stand"
-
-
-def rules_md_coup(cards: list[str]) -> dict[str, Any]:
-    """A whole coup by RULES.md: deal order P, B, P, B; naturals; Punto's rule; Banco's table."""
-    values = [rules_md_value(c) for c in cards]
-    punto, banco = (values[0] + values[2]) % 10, (values[1] + values[3]) % 10
-    rest = values[4:]
-    if punto < 8 and banco < 8:
-        third = None
-        if rules_md_punto(punto) == "draw":
-            third = rest.pop(0)
-            punto = (punto + third) % 10
-        if rules_md_banco(banco, third) == "draw":
-            banco = (banco + rest.pop(0)) % 10
-    assert not rest, "every card is used"
-    winner = "punto" if punto > banco else "banco" if banco > punto else "empate"
-    return {"winner": winner, "punto": punto, "banco": banco}
-
 
 students = st.from_regex(r"[a-z][a-z0-9_-]{0,11}", fullmatch=True)
 
@@ -130,7 +92,7 @@ def test_situation_and_coup_keys_agree_with_the_written_rules(student: str) -> N
 
 
 @settings(max_examples=25, deadline=None)
-@given(students, st.sampled_from(["scoring", "third-card"]))
+@given(students, st.sampled_from(sorted(ASSIGNMENTS)))
 def test_every_key_marks_right_and_every_other_word_marks_wrong(student: str, name: str) -> None:
     for q in make_paper(name, student).questions:
         kind = q.question_kind
