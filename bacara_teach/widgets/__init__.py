@@ -13,13 +13,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["CoupStepper", "TableauDrill"]
+__all__ = [
+    "CheminDeFerSeat",
+    "CoupStepper",
+    "HomeScoreboard",
+    "OddsExplorer",
+    "OnlineTableWidget",
+    "TableauDrill",
+]
 
 if TYPE_CHECKING:
+    from bacara_teach.widgets.chemin import CheminDeFerSeat
+    from bacara_teach.widgets.home import HomeScoreboard
+    from bacara_teach.widgets.odds import OddsExplorer
+    from bacara_teach.widgets.online import OnlineTableWidget
     from bacara_teach.widgets.stepper import CoupStepper
     from bacara_teach.widgets.trainer import TableauDrill
 
-_MODULES = {"CoupStepper": "stepper", "TableauDrill": "trainer"}
+_MODULES = {
+    "CheminDeFerSeat": "chemin",
+    "CoupStepper": "stepper",
+    "HomeScoreboard": "home",
+    "OddsExplorer": "odds",
+    "OnlineTableWidget": "online",
+    "TableauDrill": "trainer",
+}
 
 
 def __getattr__(name: str) -> Any:

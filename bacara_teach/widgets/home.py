@@ -1,0 +1,223 @@
+"""Home scoreboard widget (system A): predictions, the coup, the running scores, the ranking.
+
+A thin view over :class:`bacara_teach.home_session.HomeSession`: the names
+start a session, each participant picks a prediction, "Deal" records them and
+deals, and the scoreboard is read from the session's records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from bacara_teach.cards import format_cards
+from bacara_teach.errors import BacaraError
+from bacara_teach.home_session import SESSION_COUPS, CoupRecord, HomeSession
+from bacara_teach.money import format_signed
+from bacara_teach.tables import BetKind
+from bacara_teach.widgets._common import button, hand_html, status_html
+from bacara_teach.widgets._html import lines_html, table_html
+
+__all__ = ["HomeScoreboard"]
+
+_LABELS = {
+    "en": {
+        "names": "Participants", "names.placeholder": "Ana, Luis, Marta (2 to 8 names)",
+        "seed": "Seed", "start": "Start a new session",
+        "start.tip": "Start a session with these participants and this seed",
+        "choose": "— choose —", "predict": "Prediction of {name}",
+        "deal": "Deal coup {n}", "deal.tip": "Record every prediction and deal the coup",
+        "over": "Session over", "missing": "Choose a prediction for: {names}.",
+        "started": "New session: {names}. Everyone predicts, then deal coup 1.",
+        "dealt": "Coup {n}: {winner}.", "winner": "{hand} wins {a} to {b}",
+        "tie": "Empate at {total}",
+        "coup": "Coup", "cards": "Cards", "result": "Winner", "totals": "Totals",
+        "board": "Scoreboard, coup by coup (prediction, net)",
+        "ranking": "Final ranking", "rank": "Place", "name": "Participant", "total": "Total",
+        "won.one": "{name} wins the session.", "won.many": "{names} share the win.",
+        "narration": "How coup {n} was dealt", "and": "and",
+    },
+    "es": {
+        "names": "Participantes", "names.placeholder": "Ana, Luis, Marta (de 2 a 8 nombres)",
+        "seed": "Semilla", "start": "Empezar una sesión nueva",
+        "start.tip": "Empezar una sesión con estos participantes y esta semilla",
+        "choose": "— elegir —", "predict": "Predicción de {name}",
+        "deal": "Repartir la mano {n}", "deal.tip": "Anotar todas las predicciones y repartir",
+        "over": "Sesión terminada", "missing": "Falta la predicción de: {names}.",
+        "started": "Sesión nueva: {names}. Todos predicen y luego se reparte la mano 1.",
+        "dealt": "Mano {n}: {winner}.", "winner": "gana {hand} {a} a {b}",
+        "tie": "Empate a {total}",
+        "coup": "Mano", "cards": "Cartas", "result": "Gana", "totals": "Totales",
+        "board": "Marcador, mano a mano (predicción, neto)",
+        "ranking": "Clasificación final", "rank": "Puesto", "name": "Participante",
+        "total": "Total",
+        "won.one": "{name} gana la sesión.", "won.many": "{names} comparten la victoria.",
+        "narration": "Cómo se repartió la mano {n}", "and": "y",
+    },
+}
+
+
+def _join(names: Sequence[str], word: str) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} {names[-1]}"
+
+
+class HomeScoreboard(w.VBox):  # type: ignore[misc]
+    """Run a home prediction session: ``HomeScoreboard(players=["Ana", "Luis"], seed=3)``.
+
+    ``session`` is the :class:`~bacara_teach.home_session.HomeSession` behind it.
+    """
+
+    def __init__(self, *, players: Sequence[str] = ("Ana", "Luis"), seed: int = 1,
+                 coups: int = SESSION_COUPS, lang: str = "en", **kwargs: Any) -> None:
+        self.lang = lang
+        labels = _LABELS[lang]
+        self.session = HomeSession(players=players, seed=seed, coups=coups)
+        self.names_box = w.Text(value=", ".join(self.session.players), description=labels["names"],
+                                placeholder=labels["names.placeholder"])
+        self.seed_box = w.IntText(value=seed, description=labels["seed"])
+        self.start_button = button(labels["start"], labels["start.tip"])
+        self.prediction_box = w.VBox()
+        self.predictions: dict[str, w.Dropdown] = {}
+        self.deal_button = button("", labels["deal.tip"], style="primary")
+        self.status = w.HTML()
+        self.coup_view = w.HTML()
+        self.narration = w.HTML()
+        self.board = w.HTML()
+        self.ranking = w.HTML()
+        self.start_button.on_click(lambda _: self.start(self.names_box.value, self.seed_box.value))
+        self.deal_button.on_click(lambda _: self.deal())
+        super().__init__(
+            [
+                w.HBox([self.names_box, self.seed_box, self.start_button]),
+                self.prediction_box,
+                self.deal_button,
+                self.status,
+                self.coup_view,
+                self.narration,
+                self.board,
+                self.ranking,
+            ],
+            **kwargs,
+        )
+        self._build_predictions()
+        self.status.value = status_html(labels["started"].format(
+            names=_join(self.session.players, labels["and"])))
+        self._render()
+
+    # -- actions ------------------------------------------------------------------------------
+    def start(self, names: str, seed: int) -> None:
+        """Start a new session; bad names are reported and the current session stays."""
+        labels = _LABELS[self.lang]
+        wanted = [name for name in names.split(",") if name.strip()]
+        try:
+            session = HomeSession(players=wanted, seed=seed, coups=self.session.coups)
+        except BacaraError as error:
+            self.status.value = status_html(str(error), kind="error")
+            return
+        self.session = session
+        self._build_predictions()
+        self.coup_view.value = self.narration.value = self.ranking.value = ""
+        self.status.value = status_html(labels["started"].format(
+            names=_join(session.players, labels["and"])))
+        self._render()
+
+    def deal(self) -> CoupRecord | None:
+        """Record every participant's prediction and deal the coup.
+
+        Nothing is recorded unless every participant has a prediction the session accepts.
+        """
+        labels = _LABELS[self.lang]
+        chosen = {name: box.value for name, box in self.predictions.items()}
+        missing = [name for name, on in chosen.items() if on is None]
+        try:
+            if self.session.finished:
+                self.session.verify_deal()
+            if not missing:
+                for name, on in chosen.items():
+                    self.session.verify_predict(name, on)
+        except BacaraError as error:
+            self.status.value = status_html(str(error), kind="error")
+            return None
+        if missing:
+            self.status.value = status_html(
+                labels["missing"].format(names=_join(missing, labels["and"])), kind="error")
+            return None
+        for name, on in chosen.items():
+            self.session.predict(name, on)
+        record = self.session.deal()
+        coup = record.coup
+        if coup.winner.value == "empate":
+            winner = labels["tie"].format(total=coup.punto_total)
+        else:
+            hand = BetKind.parse(coup.winner.value).label
+            totals = {"punto": coup.punto_total, "banco": coup.banco_total}
+            loser = "banco" if coup.winner.value == "punto" else "punto"
+            winner = labels["winner"].format(hand=hand, a=totals[coup.winner.value], b=totals[loser])
+        self.status.value = status_html(labels["dealt"].format(n=record.number, winner=winner),
+                                        kind="result")
+        self.coup_view.value = hand_html("Punto", coup.punto) + hand_html("Banco", coup.banco)
+        self.narration.value = lines_html(coup.narrate(self.lang),
+                                          label=labels["narration"].format(n=record.number))
+        for box in self.predictions.values():
+            box.value = None
+        self._render()
+        return record
+
+    # -- view ---------------------------------------------------------------------------------
+    def _build_predictions(self) -> None:
+        labels = _LABELS[self.lang]
+        options = [(labels["choose"], None)] + [(kind.label, kind.value)
+                                                for kind in self.session.profile.bets]
+        self.predictions = {
+            name: w.Dropdown(options=options, value=None,
+                             description=labels["predict"].format(name=name),
+                             style={"description_width": "initial"})
+            for name in self.session.players
+        }
+        for box in self.predictions.values():
+            box.observe(lambda _: self._update_deal_button(), names="value")
+        self.prediction_box.children = tuple(self.predictions.values())
+
+    def _update_deal_button(self) -> None:
+        self.deal_button.disabled = self.session.finished or any(
+            box.value is None for box in self.predictions.values())
+
+    def _render(self) -> None:
+        labels = _LABELS[self.lang]
+        session = self.session
+        self.deal_button.description = (labels["over"] if session.finished
+                                         else labels["deal"].format(n=session.coup_number))
+        for box in self.predictions.values():
+            box.disabled = session.finished
+        self._update_deal_button()
+        players = session.players
+        rows = []
+        for record in session.records:
+            cells = [str(record.number), escape(format_cards(record.coup.cards)),
+                     escape(BetKind.parse(record.coup.winner.value).label)]
+            cells += [f"{escape(record.prediction(name).label)}, {format_signed(record.net(name))}"
+                      for name in players]
+            rows.append(cells)
+        if rows:
+            totals = session.totals
+            rows.append([labels["totals"], "", ""] + [format_signed(totals[n]) for n in players])
+        headers = [labels["coup"], labels["cards"], labels["result"], *players]
+        self.board.value = table_html(labels["board"], headers, rows)
+        self.ranking.value = self._ranking() if session.finished else ""
+
+    def _ranking(self) -> str:
+        labels = _LABELS[self.lang]
+        board = self.session.scoreboard()
+        rows = []
+        for name, total in board:
+            place = 1 + sum(1 for _, other in board if other > total)  # tied totals share a place
+            rows.append((escape(name), str(place), format_signed(total)))
+        winners = self.session.winners
+        verdict = (labels["won.one"].format(name=winners[0]) if len(winners) == 1
+                   else labels["won.many"].format(names=_join(winners, labels["and"])))
+        return (table_html(labels["ranking"], (labels["name"], labels["rank"], labels["total"]),
+                           rows)
+                + status_html(verdict, kind="result"))

@@ -1,0 +1,164 @@
+"""Odds explorer widget: exact probabilities and house edges of a shoe with cards taken out.
+
+A thin view over :mod:`bacara_teach.analysis`: the number of decks, a counter
+per rank and a text box of cards to remove make a
+:class:`~bacara_teach.analysis.composition.Composition`, and every bet the
+chosen table offers is priced on it exactly
+(:func:`~bacara_teach.analysis.edges.edges_for_profile`).  Every change
+recomputes; a shoe the analysis refuses is reported and the last figures stay.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from bacara_teach.analysis.composition import RANKS, Composition, parse_removal
+from bacara_teach.analysis.edges import BetAnalysis, edges_for_profile
+from bacara_teach.cards import Rank
+from bacara_teach.errors import BacaraError
+from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
+from bacara_teach.tables import BetKind, get_profile, profile_names
+from bacara_teach.widgets._common import button, status_html
+from bacara_teach.widgets._html import percent, table_html
+
+__all__ = ["OddsExplorer"]
+
+DIGITS = 4
+"""Decimals shown on each percentage (the exact fraction is in the cell's title)."""
+
+_LABELS = {
+    "en": {
+        "decks": "Decks", "table": "Table", "system": "system {s}",
+        "out": "{rank} out", "out.tip": "Cards of rank {rank} taken out of the shoe",
+        "text": "Remove these cards", "text.placeholder": "5 5 K♠ 10h (ranks or cards)",
+        "reset": "Put every card back", "reset.tip": "Set every counter to 0 and empty the text box",
+        "caption": "Exact odds and house edges: {cards} cards left ({removed} taken out)",
+        "shown": "{cards} cards left: the figures are up to date.",
+        "bet": "Bet", "pays": "Pays", "win": "Wins", "push": "Push", "edge": "House edge",
+        "less": "less {rate}",
+    },
+    "es": {
+        "decks": "Barajas", "table": "Mesa", "system": "sistema {s}",
+        "out": "{rank} fuera", "out.tip": "Cartas de rango {rank} retiradas del sabot",
+        "text": "Retirar estas cartas", "text.placeholder": "5 5 K♠ 10h (rangos o cartas)",
+        "reset": "Devolver todas las cartas",
+        "reset.tip": "Poner a 0 todos los contadores y vaciar la casilla",
+        "caption": "Probabilidades exactas y ventaja de la casa: quedan {cards} cartas "
+        "({removed} retiradas)",
+        "shown": "Quedan {cards} cartas: las cifras están al día.",
+        "bet": "Apuesta", "pays": "Paga", "win": "Gana", "push": "Devuelta",
+        "edge": "Ventaja de la casa", "less": "menos {rate}",
+    },
+}
+
+
+def _ratio(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _exact(value: Fraction) -> str:
+    """A percentage with the exact fraction as its title."""
+    return f"<span title='{value.numerator}/{value.denominator}'>{percent(value, DIGITS)}</span>"
+
+
+class OddsExplorer(w.VBox):  # type: ignore[misc]
+    """Explore a shoe: ``OddsExplorer(decks=8, profile="casino", removed="5 5 5 5")``.
+
+    ``composition`` and ``edges`` hold the shoe and the figures shown.
+    """
+
+    def __init__(self, *, decks: int = 8, profile: str = "home", removed: str = "",
+                 lang: str = "en", **kwargs: Any) -> None:
+        self.lang = lang
+        self._updating = True  # no pricing until every control exists
+        labels = _LABELS[lang]
+        self.decks_box = w.BoundedIntText(value=decks, min=MIN_DECKS, max=MAX_DECKS,
+                                          description=labels["decks"])
+        self.profile_box = w.Dropdown(
+            options=[(f"{name} ({labels['system'].format(s=get_profile(name).system)})", name)
+                     for name in profile_names()],
+            value=profile, description=labels["table"])
+        self.counters = {
+            rank: w.BoundedIntText(value=0, min=0, max=4 * MAX_DECKS,
+                                   description=labels["out"].format(rank=rank.symbol),
+                                   tooltip=labels["out.tip"].format(rank=rank.symbol),
+                                   layout=w.Layout(width="9em"))
+            for rank in RANKS
+        }
+        self.removal_box = w.Text(value=removed, description=labels["text"],
+                                  placeholder=labels["text.placeholder"], continuous_update=False,
+                                  style={"description_width": "initial"})
+        self.reset_button = button(labels["reset"], labels["reset.tip"])
+        self.status = w.HTML()
+        self.table = w.HTML()
+        self.composition: Composition | None = None
+        self.edges: dict[str, BetAnalysis] = {}
+        for control in (self.decks_box, self.profile_box, self.removal_box, *self.counters.values()):
+            control.observe(lambda _: self.update(), names="value")
+        self.reset_button.on_click(lambda _: self.reset())
+        super().__init__(
+            [
+                w.HBox([self.decks_box, self.profile_box]),
+                w.GridBox(list(self.counters.values()),
+                          layout=w.Layout(grid_template_columns="repeat(5, auto)")),
+                w.HBox([self.removal_box, self.reset_button]),
+                self.status,
+                self.table,
+            ],
+            **kwargs,
+        )
+        self._updating = False
+        self.update()
+
+    # -- actions ------------------------------------------------------------------------------
+    def removed(self) -> tuple[Rank, ...]:
+        """The ranks taken out: the counters', then the text box's (unreadable text raises)."""
+        counted = [rank for rank, box in self.counters.items() for _ in range(box.value)]
+        return (*counted, *parse_removal(self.removal_box.value))
+
+    def update(self) -> None:
+        """Price the shoe the controls describe; a refused shoe is reported, the figures stay."""
+        if self._updating:
+            return
+        labels = _LABELS[self.lang]
+        try:
+            gone = self.removed()
+            composition = Composition.standard(self.decks_box.value).without(gone)
+            edges = edges_for_profile(self.profile_box.value, composition)
+        except BacaraError as error:
+            self.status.value = status_html(str(error), kind="error")
+            return
+        self.composition, self.edges = composition, edges
+        self.status.value = status_html(labels["shown"].format(cards=composition.total))
+        self.table.value = self._table_html(len(gone))
+
+    def reset(self) -> None:
+        """Every card back in the shoe."""
+        self._updating = True
+        try:
+            for box in self.counters.values():
+                box.value = 0
+            self.removal_box.value = ""
+        finally:
+            self._updating = False
+        self.update()
+
+    # -- view ---------------------------------------------------------------------------------
+    def _table_html(self, removed: int) -> str:
+        labels = _LABELS[self.lang]
+        assert self.composition is not None
+        rows = []
+        for name, analysis in self.edges.items():
+            terms = analysis.terms
+            pays = f"{_ratio(terms.payout)}:1"
+            if terms.commission:
+                pays += " " + labels["less"].format(rate=percent(terms.commission, 0))
+            rows.append((escape(BetKind.parse(name).label), escape(pays), _exact(analysis.win),
+                         _exact(analysis.push), _exact(analysis.house_edge)))
+        return table_html(
+            labels["caption"].format(cards=self.composition.total, removed=removed),
+            (labels["bet"], labels["pays"], labels["win"], labels["push"], labels["edge"]), rows)
