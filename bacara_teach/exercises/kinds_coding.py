@@ -25,10 +25,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
-from bacara_teach.cards import parse_cards
+from bacara_teach.cards import Card, parse_cards
 from bacara_teach.errors import NotationError
 from bacara_teach.exercises.kinds_punto_banco import banco_rule_sentence
 from bacara_teach.exercises.questions import AnswerType, Mark, QuestionKind, Status, param
@@ -85,10 +85,10 @@ def _play_cases(seed: int) -> tuple[tuple[str, ...], ...]:
     rng = random.Random(seed)
     by_value = {v: [c for c in full_deck() if c.points == v] for v in range(10)}
 
-    def card(value: int) -> str:
-        return str(rng.choice(by_value[value]))
+    def card(value: int) -> Card:
+        return rng.choice(by_value[value])
 
-    def two(total: int) -> list[str]:
+    def two(total: int) -> list[Card]:
         first = rng.randrange(10)
         return [card(first), card((total - first) % 10)]
 
@@ -103,9 +103,15 @@ def _play_cases(seed: int) -> tuple[tuple[str, ...], ...]:
                 if third is not None:
                     extra[0] = card(third)
                 # the engine deals on from the stacked cards and keeps only those it used
-                coup = play_coup(Shoe.stacked(first + extra))
+                coup = play_coup(Shoe(first + extra))
                 cases.append(tuple(str(c) for c in coup.cards))
     return tuple(cases)
+
+
+@cache
+def battery_size() -> int:
+    """How many coups ``play`` is run on (the same for every seed: one per path)."""
+    return len(_play_cases(0))
 
 
 _BANKER_CASES: tuple[tuple[int, int | None], ...] = tuple(
@@ -144,6 +150,7 @@ class CodingKind(QuestionKind):
                                 "expected a whole number from 0 to 2**32 - 1")
 
     def prompt(self, params: Mapping[str, Any]) -> str:
+        self.check_params(params)
         return (
             "Write two functions in the code cell below.\n\n"
             "1. `banker_draws(banker_total, player_third_card)` returns `True` when Banco draws a "
@@ -155,7 +162,7 @@ class CodingKind(QuestionKind):
             "`\"4♥\"`, `\"10♦\"`, `\"K♠\"` (rank, then suit): Punto, Banco, Punto, Banco, then the "
             "third cards the rules call for, Punto's first.\n\n"
             "Your functions are run on every cell of Banco's table and on "
-            f"{len(_play_cases(params['seed']))} coups that take every path through the rules; "
+            f"{battery_size()} coups that take every path through the rules; "
             "half the points go to each function, in proportion to the calls it gets right. "
             "The graded code runs on its own, with no network and no files; it may not import "
             "`bacara_teach`."
@@ -210,6 +217,10 @@ class CodingKind(QuestionKind):
         expected = self.expected(params)
         calls = {c["function"]: c["args"] for c in self.calls(params)}
         by_function = {r["function"]: r for r in records if "function" in r}
+        if len(by_function) == len(FUNCTIONS) and all(
+                res == ["ok", None] for r in by_function.values() for res in r.get("results", [None])):
+            return Mark.zero(Status.UNANSWERED, "not answered yet: both functions still return None",
+                             explanation)
         earned = Fraction(0)
         notes: list[str] = []
         details: list[str] = []

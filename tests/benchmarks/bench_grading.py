@@ -1,0 +1,81 @@
+"""Grading speed: 200 submissions of the third-card assignment, the coding question included.
+
+Each submission is its student's own paper filled in: most with the key and a
+correct program, some with wrong answers, some with a program that raises,
+some with a program that stands on every cell.  Every program runs in its own
+sandboxed process with the default limits, two submissions at a time (as
+``bacara-teach grade`` does).  Target on a 2-core machine: <= 60 s for the batch.
+
+Run: ``python tests/benchmarks/bench_grading.py`` (add a number to grade another count).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bacara_teach.exercises import make_paper
+from bacara_teach.exercises.grading import grade_directory, gradebook_csv
+from bacara_teach.exercises.notebook import notebook_text, paper_notebook
+from bacara_teach.exercises.roster import Student
+from bacara_teach.exercises.sandbox import isolation_layers
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "exercises"))
+from exercise_helpers import answer_line, key_answers
+
+TARGET_SECONDS = 60.0
+ASSIGNMENT = "third-card"
+JOBS = 2
+
+STANDS_ALWAYS = "def banker_draws(t, v):\n    return False\n\n\ndef play(cards):\n    return 'banco'\n"
+RAISES = "def banker_draws(t, v):\n    raise ValueError('todo')\n\n\ndef play(cards):\n    return cards[9]\n"
+
+
+def submission(student: str, index: int) -> str:
+    """The notebook text of one student's submission (a fixed mix of right and wrong work)."""
+    paper = make_paper(ASSIGNMENT, student)
+    answers = key_answers(paper)
+    program_qid = next(q.qid for q in paper.questions if q.question_kind.is_program)
+    if index % 10 == 7:
+        answers[program_qid] = STANDS_ALWAYS
+    elif index % 10 == 9:
+        answers[program_qid] = RAISES
+    if index % 4 == 1:  # a few wrong values
+        for q in paper.questions[:3]:
+            answers[q.qid] = answer_line("stand")
+    notebook = paper_notebook(paper)
+    for cell in notebook["cells"]:
+        qid = cell["metadata"].get("bacara_teach", {}).get("question")
+        if qid in answers:
+            cell["source"] = answers[qid]
+    return notebook_text(notebook)
+
+
+def main(count: int = 200) -> None:
+    roster = [Student(f"s{i:03d}", f"Student {i}") for i in range(count)]
+    with tempfile.TemporaryDirectory(prefix="bench-grading-") as folder:
+        start = time.perf_counter()
+        for i, student in enumerate(roster):
+            (Path(folder) / f"{student.id}.ipynb").write_text(submission(student.id, i), encoding="utf-8")
+        made = time.perf_counter() - start
+        start = time.perf_counter()
+        book = grade_directory(folder, ASSIGNMENT, roster, jobs=JOBS)
+        graded = time.perf_counter() - start
+        start = time.perf_counter()
+        gradebook_csv(book)
+        written = time.perf_counter() - start
+    full = sum(1 for g in book.grades if g.total == g.maximum)
+    print(f"bench_grading: {count} submissions of '{ASSIGNMENT}' "
+          f"({len(make_paper(ASSIGNMENT, 'x').questions)} questions, one program each), {JOBS} at a time")
+    print(f"  isolation    : {', '.join(isolation_layers())}")
+    print(f"  notebooks    : {made:7.2f} s to write")
+    print(f"  grading      : {graded:7.2f} s  ({graded / count * 1000:6.1f} ms per submission)"
+          f"  target {TARGET_SECONDS:.0f} s  ratio {graded / TARGET_SECONDS:5.2f}")
+    print(f"  gradebook    : {written:7.2f} s to write the CSV")
+    print(f"  full marks   : {full} of {count}; statuses {sorted({g.status for g in book.grades})}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
