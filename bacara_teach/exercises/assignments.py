@@ -71,7 +71,7 @@ class Assignment:
         return sum(item.count for item in self.items)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Paper:
     """One student's variant of an assignment."""
 
@@ -119,8 +119,9 @@ def make_paper(assignment: str | Assignment, student_id: str) -> Paper:
         kind = get_kind(item.kind)
         rng = random.Random(variant_seed(spec.name, student_id, index))
         for params in kind.generate(rng, item.count, item.options):
-            questions.append(Question(f"q{len(questions) + 1}", kind.name, item.points, params))
-    return Paper(spec, student_id, tuple(questions))
+            questions.append(Question(qid=f"q{len(questions) + 1}", kind=kind.name, points=item.points,
+                                      params=params))
+    return Paper(assignment=spec, student_id=student_id, questions=tuple(questions))
 
 
 _INTRO_COMMON = (

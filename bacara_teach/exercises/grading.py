@@ -77,7 +77,7 @@ def format_points(value: Fraction | int) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class QuestionGrade:
     """One question of one submission: the mark and what the student wrote."""
 
@@ -91,7 +91,7 @@ class QuestionGrade:
         return self.mark.points(self.question.points)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SubmissionGrade:
     """One roster student's result."""
 
@@ -111,13 +111,17 @@ class SubmissionGrade:
         return self.paper.maximum
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Gradebook:
     """Every roster student's grade, in roster order, and the files that matched no one."""
 
     assignment: Assignment
     grades: tuple[SubmissionGrade, ...]
     unexpected: tuple[str, ...] = ()
+
+
+def _program_note(source: str) -> str:
+    return f"(program, {len(source.splitlines())} lines)"
 
 
 def _excerpt(text: str, limit: int = 300) -> str:
@@ -131,12 +135,12 @@ def grade_question(question: Question, source: str | None, *, limits: Limits | N
     if source is None:
         mark = Mark.zero(Status.UNANSWERED, f"no answer cell tagged {question.qid!r} in the notebook",
                          kind.explain(question.params))
-        return QuestionGrade(question, mark, None)
+        return QuestionGrade(question=question, mark=mark, answer=None)
     if kind.is_program:
         if source.strip() == kind.placeholder.strip():
             mark = Mark.zero(Status.UNANSWERED, "the code cell was not changed",
                              kind.explain(question.params))
-            return QuestionGrade(question, mark, f"(program, {len(source.splitlines())} lines)")
+            return QuestionGrade(question=question, mark=mark, answer=_program_note(source))
         from bacara_teach.exercises.kinds_coding import CodingKind
 
         assert isinstance(kind, CodingKind)
@@ -144,14 +148,15 @@ def grade_question(question: Question, source: str | None, *, limits: Limits | N
                           filename=f"<answer {question.qid}>")
         mark = kind.mark_records(question.params, run.records, load_error=run.load_error,
                                  stopped=run.stopped)
-        return QuestionGrade(question, mark, f"(program, {len(source.splitlines())} lines)")
+        return QuestionGrade(question=question, mark=mark, answer=_program_note(source))
     try:
         value = read_value_answer(source)
     except AnswerNotReadable as error:
         mark = Mark.zero(Status.INVALID, f"the answer could not be read: {error}",
                          kind.explain(question.params))
-        return QuestionGrade(question, mark, _excerpt(source))
-    return QuestionGrade(question, kind.mark(question.params, value), _excerpt(source))
+        return QuestionGrade(question=question, mark=mark, answer=_excerpt(source))
+    return QuestionGrade(question=question, mark=kind.mark(question.params, value),
+                         answer=_excerpt(source))
 
 
 def _grade_submission(student: Student, paper: Paper, submission: Submission,
@@ -175,12 +180,14 @@ def _grade_submission(student: Student, paper: Paper, submission: Submission,
     reason = ", ".join(f"{counts[s]} {s}" for s in order if s in counts)
     if missing:
         reason += f"; no answer cell for {', '.join(missing)}"
-    return SubmissionGrade(student, paper, GRADED, reason, grades, tuple(notes))
+    return SubmissionGrade(student=student, paper=paper, status=GRADED, reason=reason, grades=grades,
+                           notes=tuple(notes))
 
 
 def _zero(student: Student, paper: Paper, status: str, reason: str) -> SubmissionGrade:
-    grades = tuple(QuestionGrade(q, Mark.zero(Status.UNANSWERED, reason), None) for q in paper.questions)
-    return SubmissionGrade(student, paper, status, reason, grades)
+    grades = tuple(QuestionGrade(question=q, mark=Mark.zero(Status.UNANSWERED, reason), answer=None)
+                   for q in paper.questions)
+    return SubmissionGrade(student=student, paper=paper, status=status, reason=reason, grades=grades)
 
 
 def grade_notebook(raw: bytes, student: Student, paper: Paper, *,
@@ -243,7 +250,7 @@ def grade_directory(directory: str | Path, assignment: str | Assignment, roster:
         grades = tuple(one(s) for s in roster)
     expected = {f"{s.id}.ipynb" for s in roster}
     unexpected = tuple(sorted(p.name for p in folder.glob("*.ipynb") if p.name not in expected))
-    return Gradebook(spec, grades, unexpected)
+    return Gradebook(assignment=spec, grades=grades, unexpected=unexpected)
 
 
 # -- writing ----------------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ FUNCTIONS = ("banker_draws", "play")
 
 TEMPLATE = '''\
 # Write both functions, run this cell, then run the SELF-CHECK cell below.
-# Graded code may define helpers and import the standard library, but not bacara_teach.
+# Graded code may define other functions and import the standard library, not bacara_teach.
 
 
 def banker_draws(banker_total, player_third_card):
@@ -252,7 +252,8 @@ class CodingKind(QuestionKind):
         reason = "; ".join(notes)
         if stopped:
             reason = f"the program was stopped: {stopped}" + ("" if not by_function else f"; {reason}")
-        return Mark(earned, status, reason, explanation, tuple(details))
+        return Mark(earned=earned, status=status, reason=reason, explanation=explanation,
+                    details=tuple(details))
 
 
 def _matches(result: Sequence[Any], want: Any) -> bool:

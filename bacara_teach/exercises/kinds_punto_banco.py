@@ -379,9 +379,9 @@ class CoupKind(QuestionKind):
                  if given[part] != key[part]]
         earned = Fraction(len(CoupResultAnswer.KEYS) - len(wrong), len(CoupResultAnswer.KEYS))
         if not wrong:
-            return Mark(earned, Status.RIGHT, "right")
+            return Mark(earned=earned, status=Status.RIGHT, reason="right")
         status = Status.WRONG if earned == 0 else Status.PARTLY
-        return Mark(earned, status, f"{status}: " + "; ".join(wrong))
+        return Mark(earned=earned, status=status, reason=f"{status}: " + "; ".join(wrong))
 
 
 def _coup_category(coup: Coup) -> str:

@@ -154,7 +154,7 @@ def write_text_atomic(path: Path, text: str) -> None:
 # -- reading a submission ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Submission:
     """What the grader takes from a submitted notebook: the answer cells' text, by question.
 
@@ -227,4 +227,4 @@ def read_submission(raw: bytes) -> Submission:
         for key in ("assignment", "student_id"):
             if isinstance(ours.get(key), str):
                 claimed[key] = ours[key]
-    return Submission(answers, claimed, tuple(notes))
+    return Submission(answers=answers, claimed=claimed, notes=tuple(notes))

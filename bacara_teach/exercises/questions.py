@@ -68,7 +68,7 @@ class Status:
     """A program answer that failed to run (exception, time limit, crash)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Mark:
     """The marking of one answer.
 
@@ -90,7 +90,7 @@ class Mark:
 
     @classmethod
     def zero(cls, status: str, reason: str, explanation: str = "") -> Mark:
-        return cls(Fraction(0), status, reason, explanation)
+        return cls(earned=Fraction(0), status=status, reason=reason, explanation=explanation)
 
     def points(self, out_of: int) -> Fraction:
         """Points earned on a question worth ``out_of``."""
@@ -269,7 +269,7 @@ AMOUNT = AmountAnswer()
 # -- questions and their kinds ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Question:
     """One question of a paper: id, kind, points and parameters (JSON data); never its answer."""
 
@@ -332,7 +332,7 @@ class QuestionKind(abc.ABC):
     def compare(self, given: Any, key: Any, params: Mapping[str, Any]) -> Mark:  # noqa: ARG002
         """Mark a well-typed answer against the key (all or nothing unless overridden)."""
         if given == key:
-            return Mark(Fraction(1), Status.RIGHT, "right")
+            return Mark(earned=Fraction(1), status=Status.RIGHT, reason="right")
         return Mark.zero(Status.WRONG, f"wrong: you answered {_show(_plain(given))}, "
                          f"the right answer is {_show(_plain(key))}")
 
@@ -347,7 +347,8 @@ class QuestionKind(abc.ABC):
         except WrongAnswerType as error:
             return Mark.zero(Status.INVALID, f"wrong type of answer: {error}", explanation)
         mark = self.compare(value, self.answer.read(self.key(params)), params)
-        return Mark(mark.earned, mark.status, mark.reason, explanation, mark.details)
+        return Mark(earned=mark.earned, status=mark.status, reason=mark.reason,
+                    explanation=explanation, details=mark.details)
 
 
 def _plain(value: Any) -> Any:
@@ -390,7 +391,7 @@ def get_kind(name: str) -> QuestionKind:
         ) from None
 
 
-# -- helpers the kinds share ----------------------------------------------------------------------
+# -- parameters and drawing, shared by the kinds ----------------------------------------------------------------------
 
 
 def param(params: Mapping[str, Any], name: str, kind: str) -> Any:

@@ -133,7 +133,7 @@ class Limits:
     """Most of the result file the grader reads."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ProgramRun:
     """What came back from one run: the results of the calls, or why there are none.
 
@@ -224,10 +224,11 @@ def run_program(
     """
     limits = limits or Limits()
     if not isinstance(source, str) or not source.strip():
-        return ProgramRun("did-not-load", "the code cell is empty", load_error="the code cell is empty")
+        empty = "the code cell is empty"
+        return ProgramRun(outcome="did-not-load", reason=empty, load_error=empty)
     if len(source) > MAX_PROGRAM_CHARS:
         message = f"the code cell is {len(source)} characters long; at most {MAX_PROGRAM_CHARS} are run"
-        return ProgramRun("did-not-load", message, load_error=message)
+        return ProgramRun(outcome="did-not-load", reason=message, load_error=message)
     request = json.dumps({
         "source": source, "filename": filename, "calls": list(calls),
         "read_roots": _read_roots(), "blocked_imports": list(BLOCKED_IMPORTS),
@@ -289,21 +290,24 @@ def _outcome(returncode: int | None, *, timed_out: bool, records: list[dict[str,
     found = tuple(r for r in records if "function" in r)
     loaded = any(r.get("load") == "ok" for r in records)
     if load_error is not None:
-        return ProgramRun("did-not-load", f"the code raised an error when run: {load_error}",
+        return ProgramRun(outcome="did-not-load",
+                          reason=f"the code raised an error when run: {load_error}",
                           load_error=load_error, seconds=seconds)
     if timed_out:
-        return ProgramRun("time-limit", f"it ran for more than {limits.wall_seconds:g} s and was "
-                          "stopped", found, seconds=seconds)
+        return ProgramRun(outcome="time-limit",
+                          reason=f"it ran for more than {limits.wall_seconds:g} s and was stopped",
+                          records=found, seconds=seconds)
     if returncode in (-signal.SIGXCPU, -signal.SIGKILL) and seconds < limits.wall_seconds:
-        return ProgramRun("cpu-limit", f"it used more than {limits.cpu_seconds} s of CPU time and "
-                          "was stopped", found, seconds=seconds)
+        return ProgramRun(outcome="cpu-limit",
+                          reason=f"it used more than {limits.cpu_seconds} s of CPU time and was stopped",
+                          records=found, seconds=seconds)
     if returncode != 0:
         how = f"signal {-returncode}" if returncode is not None and returncode < 0 else f"status {returncode}"
         reason = f"the program crashed ({how})"
         if not loaded:
-            return ProgramRun("crashed", reason, load_error=reason, seconds=seconds)
-        return ProgramRun("crashed", reason, found, seconds=seconds)
+            return ProgramRun(outcome="crashed", reason=reason, load_error=reason, seconds=seconds)
+        return ProgramRun(outcome="crashed", reason=reason, records=found, seconds=seconds)
     if not loaded:
         reason = "it stopped before giving any result"
-        return ProgramRun("no-result", reason, load_error=reason, seconds=seconds)
-    return ProgramRun("finished", "finished", found, seconds=seconds)
+        return ProgramRun(outcome="no-result", reason=reason, load_error=reason, seconds=seconds)
+    return ProgramRun(outcome="finished", reason="finished", records=found, seconds=seconds)

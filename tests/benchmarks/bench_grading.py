@@ -23,7 +23,7 @@ from bacara_teach.exercises.roster import Student
 from bacara_teach.exercises.sandbox import isolation_layers
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "exercises"))
-from exercise_helpers import answer_line, key_answers
+from exercise_support import answer_line, key_answers
 
 TARGET_SECONDS = 60.0
 ASSIGNMENT = "third-card"

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from exercise_helpers import filled_notebook, key_answers, write_notebook
+from exercise_support import filled_notebook, key_answers, write_notebook
 
 from bacara_teach.cli import main
 from bacara_teach.exercises import ASSIGNMENTS, make_paper

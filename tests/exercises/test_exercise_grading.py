@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from exercise_helpers import (
+from exercise_support import (
     MODEL_PROGRAM,
     answer_line,
     filled_notebook,
@@ -345,5 +345,5 @@ def test_gradebook_cells_cannot_become_spreadsheet_formulas(tmp_path: Path) -> N
     student = Student("ana", "=HYPERLINK(\"http://x\")")
     paper = make_paper("scoring", "ana")
     result = grade_notebook(b"", student, paper)
-    text = gradebook_csv(Gradebook(paper.assignment, (result,)))
+    text = gradebook_csv(Gradebook(assignment=paper.assignment, grades=(result,)))
     assert "'=HYPERLINK" in text

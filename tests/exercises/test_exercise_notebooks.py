@@ -9,7 +9,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from exercise_helpers import filled_notebook, key_answers
+from exercise_support import filled_notebook, key_answers
 
 from bacara_teach.exercises import ASSIGNMENTS, KINDS, make_paper
 from bacara_teach.exercises.assignments import variant_seed

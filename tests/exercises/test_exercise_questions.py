@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from exercise_helpers import (
+from exercise_support import (
     rules_md_banco,
     rules_md_coup,
     rules_md_punto,

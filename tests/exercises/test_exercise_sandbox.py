@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from exercise_helpers import MODEL_PROGRAM
+from exercise_support import MODEL_PROGRAM
 
 import bacara_teach.tableau
 from bacara_teach.exercises.kinds_coding import CodingKind

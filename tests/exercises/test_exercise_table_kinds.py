@@ -6,7 +6,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
-from exercise_helpers import rules_md_coup
+from exercise_support import rules_md_coup
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

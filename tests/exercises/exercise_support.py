@@ -1,4 +1,4 @@
-"""Helpers for the exercise tests: a model student's program, and notebooks filled in.
+"""Support for the exercise tests: a model student's program, notebooks filled in, and RULES.md restated.
 
 The program below is the student's side of the coding question: it restates
 the rules of RULES.md with plain ifs (graded code may not import the engine).
