@@ -258,10 +258,28 @@ def run_program(
                 process.wait()
         seconds = time.monotonic() - started
         records, load_error = _read_records(home, limits)
-        return _outcome(process.returncode, timed_out=timed_out, records=records,
-                        load_error=load_error, limits=limits, seconds=seconds)
+        run = _outcome(process.returncode, timed_out=timed_out, records=records,
+                       load_error=load_error, limits=limits, seconds=seconds)
+        if run.outcome in ("crashed", "no-result"):
+            last = _last_line(home / "stderr.txt")
+            if last:
+                detail = f"{run.reason} ({last})"
+                return ProgramRun(outcome=run.outcome, reason=detail, records=run.records,
+                                  load_error=detail if run.load_error else None, seconds=seconds)
+        return run
     finally:
         shutil.rmtree(home, ignore_errors=True)
+
+
+def _last_line(path: Path, limit: int = 4096) -> str:
+    """The last non-empty line of the first ``limit`` bytes of a file (a crash's message)."""
+    try:
+        with open(path, "rb") as handle:
+            text = handle.read(limit).decode("utf-8", "replace")
+    except OSError:
+        return ""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1][:200] if lines else ""
 
 
 def _read_records(home: Path, limits: Limits) -> tuple[list[dict[str, Any]], str | None]:

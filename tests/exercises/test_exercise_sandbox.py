@@ -202,3 +202,8 @@ def test_as_root_the_program_runs_as_nobody() -> None:
     done = run_program("import os\ndef double(x):\n    return os.getuid()\n",
                        [{"function": "double", "args": [[0]]}], limits=FAST)
     assert results(done) == [["ok", 65534]]
+
+
+def test_a_program_that_crashes_the_interpreter_is_reported_as_a_crash() -> None:
+    done = run("import faulthandler\nfaulthandler._sigsegv()\n")
+    assert done.outcome == "crashed" and "signal 11" in done.reason
