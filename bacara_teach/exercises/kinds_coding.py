@@ -45,7 +45,8 @@ FUNCTIONS = ("banker_draws", "play")
 
 TEMPLATE = '''\
 # Write both functions, run this cell, then run the SELF-CHECK cell below.
-# Graded code may define other functions and import the standard library, not bacara_teach.
+# Graded code may define other functions and import math, itertools, collections, re...
+# (the common standard modules), but not bacara_teach.
 
 
 def banker_draws(banker_total, player_third_card):
