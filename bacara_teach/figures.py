@@ -63,8 +63,12 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     raw = (high - low) / count
     magnitude = 10 ** math.floor(math.log10(raw))
     step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
-    first = math.floor(low / step + 1e-9)
-    last = math.ceil(high / step - 1e-9)
+    first, last = math.floor(low / step), math.ceil(high / step)
+    # Division may land a hair off a multiple (0.3 / 0.1 = 2.999...): snap when it does.
+    if math.isclose((first + 1) * step, low, rel_tol=1e-9, abs_tol=step * 1e-12):
+        first += 1
+    if math.isclose((last - 1) * step, high, rel_tol=1e-9, abs_tol=step * 1e-12):
+        last -= 1
     digits = max(0, 2 - math.floor(math.log10(step)))
     return [round(k * step, digits) + 0.0 for k in range(first, last + 1)]
 
