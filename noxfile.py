@@ -89,12 +89,28 @@ def ensure_chromium(session: nox.Session) -> None:
         session.error(f"apt-get installed chromium but {CHROMIUM} is still missing")
 
 
+def ensure_node_modules(session: nox.Session) -> None:
+    """``npm ci`` the site's own files (Pyodide runtime, axe-core) when the lock changed."""
+    lock = ROOT / "package-lock.json"
+    installed = ROOT / "node_modules" / ".package-lock.json"
+    stamp = ROOT / "node_modules" / ".bacara-lock-sha256"
+    digest = hashlib.sha256(lock.read_bytes()).hexdigest()
+    if installed.is_file() and stamp.is_file() and stamp.read_text() == digest:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        session.error("npm is missing: install Node.js and npm (the site serves Pyodide from npm)")
+    session.run(npm, "ci", "--no-audit", "--no-fund", external=True)
+    stamp.write_text(digest)
+
+
 def build_site(session: nox.Session, *, fresh: bool = False) -> None:
     """Build the site with Sphinx: warnings are errors, notebooks executed (cached).
 
     ``fresh`` re-reads every page (``-E``) so that every warning is reported again; the
     notebook cache keeps that cheap, and any engine change re-executes the notebooks.
     """
+    ensure_node_modules(session)
     args = ["python", "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n"]
     if fresh:
         args.append("-E")

@@ -19,6 +19,7 @@ chooses; only Chemin de Fer has such cells).
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -205,6 +206,17 @@ class Tableau:
         """
         row = self.banker[_check_total(total, "banker total")]
         return tuple(v for v, d in enumerate(row) if d is Decision.DRAW)
+
+    def __repr__(self) -> str:
+        """A registered tableau pastes back as ``get_tableau(name)``; any other lists its fields.
+
+        >>> PUNTO_BANCO
+        get_tableau('punto-banco')
+        """
+        if TABLEAUX.get(self.name) is self:
+            return f"get_tableau({self.name!r})"
+        fields = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        return f"{type(self).__name__}({fields})"
 
     def to_dict(self) -> dict[str, object]:
         """Plain data (for JSON, docs tables and the browser)."""

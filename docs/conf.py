@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import shutil
+import sys
 from importlib.metadata import version as installed_version
 from pathlib import Path
 from typing import Any
@@ -25,14 +26,35 @@ release = installed_version("bacara_teach")
 version = ".".join(release.split(".")[:2])
 
 # -- general ---------------------------------------------------------------------------------
-extensions = ["myst_nb", "sphinx_copybutton"]
+sys.path.insert(0, str(DOCS / "_ext"))
+extensions = ["myst_nb", "sphinx_copybutton", "jupyterlite_sphinx", "lite_assets"]
 root_doc = "index"
-exclude_patterns = ["_build", "jupyter_execute", "**.ipynb_checkpoints", "README.md"]
+exclude_patterns = ["_build", "jupyter_execute", "**.ipynb_checkpoints", "README.md",
+                    "_contents", "_lite", "_ext"]
 nitpicky = True
 language = "en"
 
 myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
 myst_heading_anchors = 3
+
+# -- API reference (docs/reference/api.md): autodoc reads the engine's own docstrings ---------
+extensions.append("sphinx.ext.autodoc")
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_preserve_defaults = True  # signatures show `tableau=PUNTO_BANCO`, not its long repr
+autodoc_default_options = {"undoc-members": True}
+# The build makes no network request, so there is no intersphinx inventory for the standard
+# library: its names are left unlinked.  So are the few short names the engine's docstrings
+# and type aliases use without their module.
+nitpick_ignore_regex = [
+    (r"py:(class|mod|meth|func|data|obj|attr)",
+     r"(fractions|decimal|collections|argparse|random|typing|enum|io|json|pathlib)(\..+)?"),
+]
+nitpick_ignore = [
+    ("py:class", "Seed"), ("py:class", "Reshuffle"), ("py:class", "Composition"),
+    ("py:class", "IllegalAction"), ("py:class", "Outcome"), ("py:class", "Decision"),
+    ("py:class", "Decimal"), ("py:func", "count_deals"), ("py:data", "PUNTO_BANCO"),
+]
 
 
 def _engine_digest() -> str:
@@ -72,11 +94,20 @@ if _CACHE_ROOT.is_dir():  # caches of other engine versions are never read again
         if _old.is_dir() and _old.name != bacara_engine_digest:
             shutil.rmtree(_old, ignore_errors=True)
 
+# -- in-browser Python (jupyterlite-sphinx + docs/_ext/lite_assets.py) -------------------------
+# The lite app, the Pyodide runtime and every wheel it loads are served by the site itself;
+# lite_assets prepares docs/_lite before jupyterlite-sphinx runs `jupyter lite build`.
+jupyterlite_dir = str(DOCS / "_lite")
+jupyterlite_content_dir = "_contents"
+jupyterlite_silence = False
+jupyterlite_bind_ipynb_suffix = False
+
 # -- HTML ------------------------------------------------------------------------------------
 html_theme = "sphinx_book_theme"
 html_title = "bacara_teach"
 html_static_path = ["_static"]
 html_css_files = ["bacara.css"]
+html_js_files = ["bacara.js"]
 html_last_updated_fmt = None
 html_show_sourcelink = False
 html_copy_source = False
@@ -89,7 +120,7 @@ html_theme_options: dict[str, Any] = {
     "use_fullscreen_button": False,
     "use_repository_button": False,
     "navigation_with_keys": False,
-    "search_bar_text": "Search the course…",
+    "search_bar_text": "Search",
 }
 copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True

@@ -31,7 +31,9 @@ SITE_ENV = "BACARA_SITE_DIR"
 BUILT_STAMP = ".bacara-built"
 LOCALHOST = "127.0.0.1"
 
-collect_ignore = ["benchmarks"]
+# Conftest files hold no doctests, and two modules named "conftest" cannot both be
+# imported for doctest collection.
+collect_ignore = ["benchmarks", "conftest.py", "browser/conftest.py"]
 
 
 def _newest_source_time() -> float:

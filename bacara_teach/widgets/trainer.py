@@ -52,7 +52,11 @@ class TableauDrill(w.VBox):  # type: ignore[misc]
             self.feedback.value = status_html(str(error), kind="error")
             return None
         kind = "right" if self.last.correct else "wrong"
-        self.feedback.value = status_html(self.last.message(self.lang), kind=kind)
+        asked = self.last.situation.prompt(self.lang)
+        self.feedback.value = (
+            f"<p class='bt-asked'><small>{escape(asked)}</small></p>"
+            + status_html(self.last.message(self.lang), kind=kind)
+        )
         self._render()
         return self.last
 

@@ -101,11 +101,25 @@ def _download(name: str, pinned: str, dest: Path) -> Path:
     raise FileNotFoundError(f"no pure-Python wheel of {name}=={pinned} was downloaded")
 
 
-def build_project_wheel(dest: Path) -> Path:
-    """A wheel of this checkout of bacara_teach."""
-    for old in dest.glob("bacara_teach-*.whl"):
-        old.unlink()
-    dest.mkdir(parents=True, exist_ok=True)
+def source_digest() -> str:
+    """A digest of what goes into the project's wheel (package sources and pyproject)."""
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    for path in sorted((ROOT / "bacara_teach").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(ROOT).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def build_project_wheel(cache: Path) -> Path:
+    """A wheel of this checkout of bacara_teach (built again only when its sources change)."""
+    dest = cache / source_digest()
+    found = sorted(dest.glob("bacara_teach-*.whl"))
+    if found:
+        return found[0]
+    if cache.exists():
+        shutil.rmtree(cache)
+    dest.mkdir(parents=True)
     _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dest), str(ROOT)])
     (wheel,) = dest.glob("bacara_teach-*.whl")
     return wheel
@@ -119,8 +133,13 @@ def _entry(wheel: Path, name: str, imports: list[str]) -> dict[str, Any]:
     }
 
 
-def prepare(lite_dir: Path, cache: Path) -> dict[str, Any]:
-    """Fill ``lite_dir`` with the runtime, the pruned lock, the wheels and the config."""
+def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[str, Any]:
+    """Fill ``lite_dir`` with the runtime, the pruned lock, the wheels and the config.
+
+    ``contents`` is the folder of notebooks the lite app will offer; its files
+    (with the project wheel) name the browser storage, so that any change to
+    them gives returning readers fresh copies.
+    """
     runtime = pyodide_runtime(cache / "npm")
     static = lite_dir / "static" / "pyodide"
     pypi = lite_dir / "pypi"
@@ -165,8 +184,9 @@ def prepare(lite_dir: Path, cache: Path) -> dict[str, Any]:
                                                          indent=1))
 
     digest = hashlib.sha256()
-    for path in sorted((lite_dir / "files").rglob("*")) if (lite_dir / "files").exists() else []:
+    for path in sorted(contents.rglob("*")) if contents is not None and contents.exists() else []:
         if path.is_file():
+            digest.update(path.relative_to(contents).as_posix().encode())
             digest.update(path.read_bytes())
     digest.update(_sha256(project).encode())
     storage = f"bacara_teach-{project.name.split('-')[1]}-{digest.hexdigest()[:12]}"
@@ -177,6 +197,11 @@ def prepare(lite_dir: Path, cache: Path) -> dict[str, Any]:
             "contentsStorageName": storage,
             "settingsStorageName": storage,
             "disabledExtensions": ["@jupyterlite/application-extension:announcements"],
+            # Every cell stays in the page (no windowing): chapters are short, and what a
+            # reader (or a test) looks for is always rendered.
+            "settingsOverrides": {
+                "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+            },
             "litePluginSettings": {
                 KERNEL_PLUGIN: {
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",
@@ -187,7 +212,31 @@ def prepare(lite_dir: Path, cache: Path) -> dict[str, Any]:
         },
     }
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
+    (lite_dir / "bacara-lite-settings.json").write_text(json.dumps(config, indent=1))
+    # Source maps are for debugging the lite app itself; readers never need them.
+    build_config = {"LiteBuildConfig": {"no_sourcemaps": True}}
+    (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1))
     return {"storage": storage, "packages": sorted(pruned), "project_wheel": project.name}
+
+
+def enforce_settings(output: Path, lite_dir: Path) -> None:
+    """Write this project's settings into the built ``jupyter-lite.json``.
+
+    ``jupyter lite build`` merges configuration from several places, and in
+    some orders of its tasks a later step rewrote the kernel settings without
+    ours; applying them after the build makes the result the same every time.
+    """
+    config_path = output / "jupyter-lite.json"
+    built = json.loads(config_path.read_text())
+    ours = json.loads((lite_dir / "bacara-lite-settings.json").read_text())["jupyter-config-data"]
+    data = built.setdefault("jupyter-config-data", {})
+    for key, value in ours.items():
+        if key != "litePluginSettings":
+            data[key] = value
+    plugins = data.setdefault("litePluginSettings", {})
+    kernel = plugins.setdefault(KERNEL_PLUGIN, {})
+    kernel.update(ours["litePluginSettings"][KERNEL_PLUGIN])
+    config_path.write_text(json.dumps(built, indent=2))
 
 
 def check_built(output: Path) -> list[str]:
@@ -197,6 +246,11 @@ def check_built(output: Path) -> list[str]:
     if not config_path.exists():
         return [f"{config_path} is missing"]
     data = json.loads(config_path.read_text())["jupyter-config-data"]
+    for app_config in output.glob("*/jupyter-lite.json"):
+        app_data = json.loads(app_config.read_text()).get("jupyter-config-data", {})
+        app_kernel = app_data.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
+        if app_kernel.get("pyodideUrl", "").startswith("http"):
+            problems.append(f"{app_config} points the kernel at {app_kernel['pyodideUrl']}")
     kernel = data.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
     if kernel.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
         problems.append(f"pyodideUrl is {kernel.get('pyodideUrl')!r}, not the local copy")
@@ -210,34 +264,122 @@ def check_built(output: Path) -> list[str]:
     return problems
 
 
+# -- live notebooks ----------------------------------------------------------------------------
+LIVE_FOLDERS = ("chapters",)
+"""Source folders whose pages get a live notebook and a "try it live" link."""
+
+_GLUE_SHIM = (
+    "def glue(name, value, display=True):\n"
+    "    \"\"\"On the site this value is woven into the text; here it is shown with its name.\"\"\"\n"
+    "    from IPython.display import display as show\n"
+    "    print(f\"{name}:\")\n"
+    "    show(value)\n"
+)
+_GLUE_ROLE = re.compile(r"\{glue(?::[a-z]+)?\}`([^`]+)`")
+
+
+def live_notebook(source: str) -> dict[str, Any]:
+    """A chapter's MyST source as a notebook for the Pyodide kernel.
+
+    Values the site weaves into the prose with ``glue`` are shown by name in the
+    live copy (myst-nb itself does not run in the browser).
+    """
+    from myst_nb.core.read import read_myst_markdown_notebook
+
+    notebook = read_myst_markdown_notebook(source)
+    notebook.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
+                                       "language": "python"}
+    notebook.metadata.pop("jupytext", None)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            lines = cell.source.splitlines()
+            if any(re.match(r"\s*from myst_nb import glue\s*$", line) for line in lines):
+                kept = [line for line in lines if not re.match(r"\s*from myst_nb import glue\s*$", line)]
+                cell.source = "\n".join(kept) + "\n\n" + _GLUE_SHIM
+        else:
+            cell.source = _GLUE_ROLE.sub(r"`\1`", cell.source)
+    return dict(notebook)
+
+
+def export_live_notebooks(srcdir: Path, contents: Path) -> list[str]:
+    """Write the live copy of every page in :data:`LIVE_FOLDERS`; returns their paths."""
+    import nbformat
+
+    written = []
+    for folder in LIVE_FOLDERS:
+        target = contents / folder
+        if target.exists():
+            shutil.rmtree(target)
+        target.mkdir(parents=True)
+        for page in sorted((srcdir / folder).glob("*.md")):
+            notebook = nbformat.from_dict(live_notebook(page.read_text(encoding="utf-8")))
+            out = target / f"{page.stem}.ipynb"
+            nbformat.write(notebook, out)
+            written.append(out.relative_to(contents).as_posix())
+    return written
+
+
 # -- Sphinx hooks ----------------------------------------------------------------------------------
+def _local_only(app: Any) -> None:
+    """Drop stylesheets and scripts that point outside the site (jupyterlite-sphinx's web font)."""
+    app.registry.css_files = [(n, a) for n, a in app.registry.css_files if "://" not in n]
+    app.registry.js_files = [(n, a) for n, a in app.registry.js_files if "://" not in str(n)]
+    builder = app.builder
+    for attr in ("_css_files", "_js_files"):
+        assets = getattr(builder, attr, None)
+        if assets is not None:
+            assets[:] = [a for a in assets if "://" not in str(getattr(a, "filename", a) or "")]
+
+
 def _on_builder_inited(app: Any) -> None:
     if app.builder.format != "html":
         return
+    _local_only(app)
+    srcdir = Path(app.srcdir)
     lite_dir = Path(app.config.jupyterlite_dir)
-    for stale in (Path(app.srcdir) / ".jupyterlite.doit.db", Path.cwd() / ".jupyterlite.doit.db"):
+    for stale in (srcdir / ".jupyterlite.doit.db", Path.cwd() / ".jupyterlite.doit.db"):
         if stale.exists():
             stale.unlink()
+    contents = srcdir / app.config.jupyterlite_content_dir
+    built = Path(app.outdir) / "lite"
+    if built.exists():  # the lite app is rebuilt whole every time: no stale files
+        shutil.rmtree(built)
+    app.config.bacara_live_notebooks = export_live_notebooks(srcdir, contents)
     cache = Path(os.environ.get("BACARA_LITE_CACHE", ROOT / ".cache" / "lite"))
-    summary = prepare(lite_dir, cache)
-    app.config.bacara_lite_summary = summary
-    # jupyterlite-sphinx registers a third-party web font; the site serves everything itself.
-    app.registry.css_files = [
-        (name, attrs) for name, attrs in app.registry.css_files if "://" not in name
-    ]
+    app.config.bacara_lite_summary = prepare(lite_dir, cache, contents)
+
+
+def _on_page_context(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+                     doctree: Any) -> None:
+    """Put a "try it live" link at the top of every page that has a live notebook."""
+    live = f"{pagename}.ipynb"
+    if doctree is None or live not in app.config.bacara_live_notebooks or "body" not in context:
+        return
+    href = context["pathto"]("lite/notebooks/index.html", 1) + f"?path={live}"
+    link = (
+        "<div class='bt-live'><a class='bt-live-link' href='" + href + "'>"
+        "Try this chapter live</a> <span class='bt-live-note'>opens a notebook that runs "
+        "Python in your browser, served by this site (about 25 MB the first time)</span></div>"
+    )
+    context["body"] = link + context["body"]
 
 
 def _on_build_finished(app: Any, error: Exception | None) -> None:
     if error is not None or app.builder.format != "html":
         return
-    problems = check_built(Path(app.outdir) / "lite")
+    output = Path(app.outdir) / "lite"
+    if (output / "jupyter-lite.json").exists():
+        enforce_settings(output, Path(app.config.jupyterlite_dir))
+    problems = check_built(output)
     if problems:
         raise RuntimeError("the in-browser Python build is not self-contained: " + "; ".join(problems))
 
 
 def setup(app: Any) -> dict[str, Any]:
     app.add_config_value("bacara_lite_summary", {}, "env")
+    app.add_config_value("bacara_live_notebooks", [], "env")
     app.connect("builder-inited", _on_builder_inited)
+    app.connect("html-page-context", _on_page_context)
     # after jupyterlite-sphinx's own build-finished handler (priority 500)
     app.connect("build-finished", _on_build_finished, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

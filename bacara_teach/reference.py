@@ -1,0 +1,338 @@
+"""Reference material computed from the engine: the tables the course and reference pages show.
+
+Nothing here states a rule.  Each function reads what the engine already
+holds (ranks and their points, hand totals, table profiles, the command
+line's parser) and lays it out as rows, short phrases or HTML, so that a
+page built from it shows exactly what the engine plays by.
+
+>>> rank_rows()[:2]
+[('A', 'A', 1), ('2', '2', 2)]
+>>> two_card_totals()[7][8]
+5
+>>> odds_text(Fraction(19, 20)), odds_text(Fraction(8))
+('0.95:1', '8:1')
+>>> run_cli(["deal", "--cards", "9♠ 2♠ K♦ 3♣"]).output.splitlines()[-1]
+'Punto wins, 9 to 5.'
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import shlex
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+
+from bacara_teach.cards import Card, Rank, Suit, hand_total
+from bacara_teach.money import format_amount, to_decimal
+from bacara_teach.tableau import is_natural
+from bacara_teach.tables import CommissionTiming, PairReading, Positions, TableProfile, TiePolicy
+
+__all__ = [
+    "HELP_WIDTH",
+    "CliRun",
+    "Command",
+    "HtmlCell",
+    "cli_commands",
+    "command_help",
+    "html_table",
+    "odds_text",
+    "profile_facts",
+    "rank_rows",
+    "run_cli",
+    "two_card_totals",
+    "two_card_totals_html",
+]
+
+HELP_WIDTH = 80
+"""The terminal width the reference pages format ``--help`` texts for."""
+CARDS_PER_DECK = len(Rank) * len(Suit)
+
+# -- cards and totals ---------------------------------------------------------------------------
+
+
+def rank_rows() -> list[tuple[str, str, int]]:
+    """Every rank as ``(symbol, ASCII form, point value)``, in the order A, 2 ... K.
+
+    >>> [row for row in rank_rows() if row[2] == 0]
+    [('10', 'T', 0), ('J', 'J', 0), ('Q', 'Q', 0), ('K', 'K', 0)]
+    """
+    return [(rank.symbol, Card(rank, Suit.SPADES).ascii[:-1], rank.points) for rank in Rank]
+
+
+def two_card_totals() -> tuple[tuple[int, ...], ...]:
+    """The total of every two-card hand: ``grid[a][b]`` for point values ``a`` and ``b`` (0-9).
+
+    >>> grid = two_card_totals()
+    >>> grid[9][7], grid[0][9], grid[5][5]
+    (6, 9, 0)
+    """
+    return tuple(tuple(hand_total([a, b]) for b in range(10)) for a in range(10))
+
+
+# -- HTML -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlCell:
+    """One table cell with optional CSS classes (e.g. to mark a natural)."""
+
+    text: str
+    css_class: str = ""
+
+
+def _cell(tag: str, value: object, scope: str | None = None) -> str:
+    cell = value if isinstance(value, HtmlCell) else HtmlCell(str(value))
+    attrs = f" scope='{scope}'" if scope else ""
+    if cell.css_class:
+        attrs += f" class='{escape(cell.css_class, quote=True)}'"
+    return f"<{tag}{attrs}>{escape(cell.text)}</{tag}>"
+
+
+def html_table(head: Sequence[object], rows: Sequence[Sequence[object]], *, css_class: str,
+               caption: str | None = None, row_headers: bool = True) -> str:
+    """An accessible HTML table: a header row, then rows whose first cell heads the row.
+
+    Cells are plain values (written with ``str``) or :class:`HtmlCell`; text is escaped.  The
+    table has the class ``bt-table`` (the site's style for these tables) and ``css_class``.
+
+    >>> html_table(["a", "b"], [[1, HtmlCell("<2>", "x")]], css_class="t")
+    "<table class='bt-table t'><thead><tr><th scope='col'>a</th><th scope='col'>b</th></tr></thead><tbody><tr><th scope='row'>1</th><td class='x'>&lt;2&gt;</td></tr></tbody></table>"
+    """
+    title = f"<caption>{escape(caption)}</caption>" if caption else ""
+    header = "".join(_cell("th", value, "col") for value in head)
+    body = []
+    for row in rows:
+        cells = [
+            _cell("th", value, "row") if row_headers and i == 0 else _cell("td", value)
+            for i, value in enumerate(row)
+        ]
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    classes = escape(f"bt-table {css_class}", quote=True)
+    return (f"<table class='{classes}'>{title}<thead><tr>{header}</tr></thead>"
+            f"<tbody>{''.join(body)}</tbody></table>")
+
+
+def two_card_totals_html() -> str:
+    """The two-card totals as an HTML table; naturals carry the class ``bt-natural``."""
+    rows = [
+        [a, *(HtmlCell(str(t), "bt-natural" if is_natural(t) else "") for t in row)]
+        for a, row in enumerate(two_card_totals())
+    ]
+    return html_table(["+", *range(10)], rows, css_class="bt-two-card",
+                      caption="Two-card totals: first card's points (row) + second card's (column)")
+
+
+# -- table profiles -------------------------------------------------------------------------------
+
+
+def odds_text(odds: Fraction) -> str:
+    """Odds written as a table shows them: ``1:1``, ``0.95:1``, ``8:1``.
+
+    >>> odds_text(Fraction(11))
+    '11:1'
+    """
+    return f"{format_amount(to_decimal(odds))}:1"
+
+
+def _percent(rate: Fraction) -> str:
+    return f"{format_amount(to_decimal(rate * 100))}%"
+
+
+_RESHUFFLE = {
+    "every-coup": "every card goes back and the shoe is shuffled before each coup",
+    "never": "dealt through, coup after coup, without reshuffling",
+}
+_POSITIONS = {
+    Positions.ONE: "one bet per coup",
+    Positions.ONE_SIDE: "Punto or Banco, never both; Empate and pairs may be added",
+    Positions.BOTH_SIDES: "any bets together, Punto and Banco too",
+}
+_TIE = {
+    TiePolicy.RETURN: "Punto and Banco bets come back (net 0)",
+    TiePolicy.KEEP: "Punto and Banco bets stay on for the next coup (net 0)",
+    TiePolicy.CHANGE: "Punto and Banco bets stay on and may be changed (net 0)",
+}
+_PAIRS = {
+    PairReading.SAME_RANK: "first two cards of the same rank (K-K yes, K-Q no)",
+    PairReading.SAME_VALUE: "first two cards of the same point value (K-Q counts)",
+}
+
+
+def _stakes(profile: TableProfile) -> str:
+    if profile.fixed_stake is not None:
+        return f"fixed at {format_amount(profile.fixed_stake)}"
+    low, high = profile.min_bet, profile.max_bet
+    if low is not None and high is not None:
+        return f"{format_amount(low)} to {format_amount(high)} per bet"
+    if low is not None:
+        return f"at least {format_amount(low)} per bet"
+    if high is not None:
+        return f"at most {format_amount(high)} per bet"
+    return "no limits given"
+
+
+def _players(profile: TableProfile) -> str:
+    if profile.max_players is None:
+        return f"{profile.min_players} or more (no maximum given)"
+    if profile.max_players == profile.min_players:
+        return str(profile.min_players)
+    return f"{profile.min_players} to {profile.max_players}"
+
+
+def _commission(profile: TableProfile) -> str:
+    if profile.commission_rate == 0:
+        return "none"
+    when = {CommissionTiming.AT_PAYMENT: "deducted when the win is paid",
+            CommissionTiming.ACCRUED: "owed, collected at the end of the shoe or on leaving"}
+    return f"{_percent(profile.commission_rate)} of Banco wins, {when[profile.commission]}"
+
+
+def profile_facts(profile: TableProfile) -> list[tuple[str, str]]:
+    """A table profile's rules as ``(label, value)`` pairs, read from its fields.
+
+    >>> from bacara_teach.tables import get_profile
+    >>> dict(profile_facts(get_profile("online")))["Bets and payouts"]
+    'Punto 1:1, Banco 1:1, Empate 8:1'
+    >>> dict(profile_facts(get_profile("home")))["Cards in the shoe"]
+    '416'
+    """
+    facts = [
+        ("Rule system", profile.system),
+        ("Decks", str(profile.decks)),
+        ("Cards in the shoe", str(profile.decks * CARDS_PER_DECK)),
+        ("Shuffle", _RESHUFFLE[profile.reshuffle]),
+        ("Bets and payouts",
+         ", ".join(f"{kind.label} {odds_text(odds)}" for kind, odds in profile.payouts)),
+        ("Commission", _commission(profile)),
+        ("Bets per coup", _POSITIONS[profile.positions]),
+        ("After a tie", _TIE[profile.tie]),
+        ("Stakes", _stakes(profile)),
+        ("Players", _players(profile)),
+        ("Cards dealt", "face down" if profile.face_down else "face up"),
+    ]
+    if any(not kind.is_side and kind.value.startswith("pareja") for kind in profile.bets):
+        facts.append(("A pair is", _PAIRS[profile.pair_reading]))
+    return facts
+
+
+# -- the command line -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One command of the CLI: its words after ``bacara-teach``, its one-line help, its parser."""
+
+    name: str
+    help: str
+    parser: argparse.ArgumentParser
+    group: bool
+    """True when the command only groups sub-commands (``chemin-de-fer``, ``assignment``)."""
+
+
+_SubParsers = argparse._SubParsersAction  # noqa: SLF001 - argparse's only handle on sub-commands
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> _SubParsers[argparse.ArgumentParser] | None:
+    for action in parser._actions:  # noqa: SLF001 - argparse keeps its sub-parsers only here
+        if isinstance(action, _SubParsers):
+            return action
+    return None
+
+
+def cli_commands(parser: argparse.ArgumentParser, prefix: str = "") -> list[Command]:
+    """Every command of ``parser``, sub-commands after their group, in ``--help`` order.
+
+    >>> from bacara_teach.cli import build_parser
+    >>> [c.name for c in cli_commands(build_parser())][:3]
+    ['deal', 'tableau', 'settle']
+    """
+    action = _subcommands(parser)
+    if action is None:
+        return []
+    helps = {choice.dest: choice.help or "" for choice in action._choices_actions}  # noqa: SLF001
+    found: list[Command] = []
+    for name, sub in action.choices.items():
+        full = f"{prefix} {name}".strip()
+        children = cli_commands(sub, full)
+        found.append(Command(full, helps.get(name, ""), sub, group=bool(children)))
+        found.extend(children)
+    return found
+
+
+@contextlib.contextmanager
+def _help_width(width: int) -> Iterator[None]:
+    before = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = str(width)
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = before
+
+
+def command_help(parser: argparse.ArgumentParser, width: int = HELP_WIDTH) -> str:
+    """The ``--help`` text of a parser, formatted for a terminal ``width`` columns wide."""
+    with _help_width(width):
+        return parser.format_help()
+
+
+@dataclass(frozen=True, slots=True)
+class CliRun:
+    """What one run of the CLI printed, and its exit status."""
+
+    argv: tuple[str, ...]
+    stdin: str
+    status: int
+    output: str
+    errors: str
+
+    @property
+    def command_line(self) -> str:
+        """The command as typed in a shell, its input piped in with ``printf`` when it reads some.
+
+        >>> CliRun(("deal", "--cards", "9♠ 2♠ K♦ 3♣"), "", 0, "", "").command_line
+        "bacara-teach deal --cards '9♠ 2♠ K♦ 3♣'"
+        >>> CliRun(("play", "--seed", "3"), "balance\\nquit\\n", 0, "", "").command_line
+        "printf 'balance\\\\nquit\\\\n' | bacara-teach play --seed 3"
+        """
+        command = shlex.join(["bacara-teach", *self.argv])
+        if not self.stdin:
+            return command
+        typed = self.stdin.replace("\\", "\\\\").replace("\n", "\\n")
+        return f"printf {shlex.quote(typed)} | {command}"
+
+
+def run_cli(argv: Sequence[str], *, stdin: str = "", width: int = HELP_WIDTH) -> CliRun:
+    """Run ``bacara-teach ARGV`` in this process and capture what it prints.
+
+    ``stdin`` is what the command reads (the interactive commands read their
+    commands from it when it is not a terminal).  Exits by argparse (``--help``,
+    a usage error) are caught and give their status.
+
+    >>> run = run_cli(["deal", "--cards", "4♥ 1♠"])
+    >>> run.status, run.errors.strip()
+    (2, "bacara-teach: error: invalid card '1♠' (card 2 of '4♥ 1♠'): expected a rank (A, 2-10, T, J, Q, K) followed by a suit (♠ ♥ ♦ ♣ or s h d c), e.g. '4♥', '10♦', 'Td', 'ks'")
+    """
+    from bacara_teach.cli import main  # the CLI imports every command module: only when asked
+
+    output, errors = io.StringIO(), io.StringIO()
+    saved_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with _help_width(width), contextlib.redirect_stdout(output), \
+                contextlib.redirect_stderr(errors):
+            try:
+                status = main(list(argv))
+            except SystemExit as done:
+                status = done.code if isinstance(done.code, int) else 1
+    finally:
+        sys.stdin = saved_stdin
+    return CliRun(tuple(argv), stdin, status, output.getvalue(), errors.getvalue())

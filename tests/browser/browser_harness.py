@@ -1,0 +1,99 @@
+"""Driving Debian's Chromium with Playwright against the locally served site.
+
+Every request a page makes is recorded; a request to any other host is aborted
+and recorded as outside, so tests can assert the site works offline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@dataclass
+class Visit:
+    """A browser page on the local site, with everything it asked for."""
+
+    page: Any
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def open(self, path: str, *, wait_until: str = "networkidle") -> None:
+        response = self.page.goto(f"{self.origin}/{path}", wait_until=wait_until)
+        assert response is not None
+        assert response.status == 200, f"{path}: HTTP {response.status}"
+
+    def assert_clean(self) -> None:
+        """Nothing was fetched from another host, nothing failed, no script error."""
+        assert self.requests, "the page made no request at all"
+        assert self.outside == []
+        assert self.failed == []
+        assert self.errors == []
+
+
+def launch(playwright: Any) -> Any:
+    """Debian's Chromium, headless, with no background network of its own."""
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"{CHROMIUM} is missing: 'python3 -m nox -s tests' installs it "
+            "(apt-get install -y chromium)",
+            pytrace=False,
+        )
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS,
+                                      headless=True)
+
+
+def visit(browser: Any, site_url: str, *, console_errors: bool = True,
+          **context_options: Any) -> Iterator[Visit]:
+    """A fresh browser context on the site; yields a :class:`Visit`."""
+    context = browser.new_context(**context_options)
+    page = context.new_page()
+    recorded = Visit(page=page, origin=site_url)
+    local = urlsplit(site_url).netloc
+
+    def route(route: Any) -> None:
+        url = route.request.url
+        recorded.requests.append(url)
+        if urlsplit(url).netloc == local or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            recorded.outside.append(url)
+            route.abort()
+
+    def on_response(response: Any) -> None:
+        if response.status >= 400:
+            recorded.failed.append(f"{response.status} {response.url}")
+
+    def on_console(message: Any) -> None:
+        if console_errors and message.type == "error":
+            recorded.errors.append(f"console: {message.text}")
+
+    context.route("**/*", route)
+    page.on("response", on_response)
+    page.on("requestfailed", lambda request: recorded.failed.append(f"failed {request.url}"))
+    page.on("pageerror", lambda error: recorded.errors.append(f"script: {error}"))
+    page.on("console", on_console)
+    try:
+        yield recorded
+    finally:
+        context.close()

@@ -1,0 +1,224 @@
+"""The in-browser Python: JupyterLite + Pyodide served by the site itself.
+
+These tests start the lite app in Chromium against a plain static server on
+127.0.0.1 that counts the bytes it sends.  Any request to another host is
+aborted and fails the test.  They check that the kernel starts offline with
+this very checkout of bacara_teach preloaded, that a chapter's live notebook
+runs top to bottom, that the widgets answer clicks with the engine's results,
+and that the pages and a widget pass an automated accessibility check.
+
+Figures (kernel start, widget response, bytes) are reported at the end of the
+run; the targets are 15 s, 300 ms and 30 MB.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from browser_harness import Visit, visit
+
+import bacara_teach
+from bacara_teach.trainer import TableauTrainer
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+KERNEL_READY_TARGET_S = 15.0
+WIDGET_RESPONSE_TARGET_MS = 300.0
+LIVE_BYTES_TARGET = 30 * 1024 * 1024
+FIGURES: dict[str, str] = {}
+
+
+class CountingHandler(SimpleHTTPRequestHandler):
+    """A static file handler that counts the bytes it sends."""
+
+    sent = 0
+    lock = threading.Lock()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        class Counting:
+            def __init__(self, out: Any) -> None:
+                self.out = out
+
+            def write(self, data: bytes) -> int:
+                with CountingHandler.lock:
+                    CountingHandler.sent += len(data)
+                return int(self.out.write(data))
+
+        super().copyfile(source, Counting(outputfile))
+
+    def log_message(self, format: str, *args: object) -> None:
+        return
+
+
+@pytest.fixture(scope="module")
+def lite_url(site_dir: Path) -> Iterator[str]:
+    if not (site_dir / "lite" / "jupyter-lite.json").is_file():
+        pytest.fail(f"{site_dir} has no lite/ app: the docs build did not run jupyterlite-sphinx",
+                    pytrace=False)
+    server = ThreadingHTTPServer(("127.0.0.1", 0),
+                                 partial(CountingHandler, directory=str(site_dir)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture
+def lite(browser: Any, lite_url: str) -> Iterator[Visit]:
+    # The lite app logs one known plugin warning as a console error; script errors still fail.
+    yield from visit(browser, lite_url, console_errors=False,
+                     viewport={"width": 1280, "height": 900})
+
+
+def repl(lite: Visit, code: str) -> None:
+    """Open the lite REPL with ``code`` run as soon as the kernel is ready."""
+    lite.open(f"lite/repl/index.html?kernel=python&toolbar=1&code={quote(code)}",
+              wait_until="load")
+
+
+def output_text(lite: Visit) -> str:
+    return "\n".join(lite.page.locator(".jp-OutputArea-output").all_inner_texts())
+
+
+def package_digest() -> str:
+    """The digest the browser computes below, over this checkout's package sources."""
+    root = Path(bacara_teach.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def test_kernel_starts_offline_with_this_checkout_preloaded(lite: Visit) -> None:
+    code = (
+        "import bacara_teach, hashlib, pathlib\n"
+        "root = pathlib.Path(bacara_teach.__file__).parent\n"
+        "h = hashlib.sha256()\n"
+        "for p in sorted(root.rglob('*.py')):\n"
+        "    h.update(p.relative_to(root).as_posix().encode()); h.update(p.read_bytes())\n"
+        "print('LIVE', bacara_teach.__version__, h.hexdigest()[:16])"
+    )
+    CountingHandler.sent = 0
+    start = time.perf_counter()
+    repl(lite, code)
+    expected = f"LIVE {bacara_teach.__version__} {package_digest()}"
+    lite.page.get_by_text(expected).wait_for(timeout=90_000)
+    ready = time.perf_counter() - start
+    sent = CountingHandler.sent
+    FIGURES["cold load to first result"] = f"{ready:.1f} s (target {KERNEL_READY_TARGET_S:.0f} s)"
+    FIGURES["bytes for a cold live start"] = (
+        f"{sent / 2**20:.1f} MiB (target {LIVE_BYTES_TARGET / 2**20:.0f} MiB)")
+    assert sent <= LIVE_BYTES_TARGET
+    lite.assert_clean()
+
+
+def test_a_chapter_live_notebook_runs_top_to_bottom(lite: Visit, site_dir: Path) -> None:
+    path = "chapters/third-card-rule.ipynb"
+    notebook = json.loads((site_dir / "lite" / "files" / path).read_text(encoding="utf-8"))
+    code_cells = sum(cell["cell_type"] == "code" for cell in notebook["cells"])
+    lite.open(f"lite/notebooks/index.html?path={path}", wait_until="load")
+    page = lite.page
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+    page.get_by_role("menuitem", name="Run").click()
+    page.locator(".lm-Menu-item", has_text="Run All Cells").first.click()
+    last_prompt = page.locator(".jp-CodeCell .jp-InputArea-prompt").last
+    page.wait_for_function(
+        "n => { const p = document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt');"
+        " return p.length > 0 && p[p.length - 1].textContent.includes('[' + n + ']'); }",
+        arg=code_cells, timeout=120_000,
+    )
+    assert f"[{code_cells}]" in last_prompt.inner_text()
+    errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.all_inner_texts()
+    text = output_text(lite)
+    assert "Banco wins, 3 to 1." in text or "Gana Banco" in text
+    lite.assert_clean()
+
+
+def test_tableau_drill_answers_a_click_like_the_engine(lite: Visit) -> None:
+    repl(lite, "from bacara_teach.widgets import TableauDrill\nTableauDrill(seed=1)")
+    page = lite.page
+    page.locator(".widget-button").first.wait_for(timeout=90_000)
+    # Same seed, same situation in the browser's Python as here.
+    local = TableauTrainer(seed=1)
+    assert local.current.prompt() in page.locator(".bt-question").inner_text()
+    right = local.current.cell.decision.value
+    label = {"draw": "Draw", "stand": "Stand"}[right]
+    start = time.perf_counter()
+    page.get_by_role("button", name=label, exact=True).click()
+    page.get_by_text("1 of 1 right").wait_for(timeout=10_000)
+    elapsed_ms = (time.perf_counter() - start) * 1000
+    FIGURES["click to widget update"] = (
+        f"{elapsed_ms:.0f} ms (target {WIDGET_RESPONSE_TARGET_MS:.0f} ms)")
+    assert "Right" in output_text(lite)
+    local.answer(right)
+    assert local.current.prompt() in page.locator(".bt-question").inner_text()
+    lite.assert_clean()
+
+
+def test_coup_stepper_steps_with_the_keyboard(lite: Visit) -> None:
+    repl(lite, "from bacara_teach.widgets import CoupStepper\nCoupStepper(cards='4♥ 2♠ 9♣ A♦ 8♦')")
+    page = lite.page
+    next_step = page.get_by_role("button", name="Next step ▶")
+    next_step.wait_for(timeout=90_000)
+    page.get_by_text("Step 1 of 8").wait_for(timeout=10_000)
+    for step in range(2, 9):
+        next_step.focus()
+        page.keyboard.press("Space")
+        page.get_by_text(f"Step {step} of 8").wait_for(timeout=10_000)
+    page.get_by_text("Banco wins, 3 to 1.").wait_for(timeout=10_000)
+    assert page.locator("[aria-current='true']").count() == 0  # the result step marks no cell
+    page.get_by_role("button", name="◀ Previous step").click()
+    page.get_by_text("Banco stands on 3.", exact=False).first.wait_for(timeout=10_000)
+    assert page.locator("td[aria-current='true']").count() == 1
+    lite.assert_clean()
+
+
+def _axe(page: Any, context: str = "document") -> list[dict[str, Any]]:
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run 'npm ci' (the nox sessions do)", pytrace=False)
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "async (selector) => { const where = selector === 'document' ? document"
+        " : document.querySelector(selector);"
+        " const r = await axe.run(where, {resultTypes: ['violations']});"
+        " return r.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html.slice(0, 160)),"
+        " help: v.help})); }",
+        context,
+    )
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+def test_course_pages_have_no_serious_accessibility_violations(
+    browser: Any, site_url: str, site_dir: Path
+) -> None:
+    pages = ["index.html", *sorted(
+        p.relative_to(site_dir).as_posix() for p in (site_dir / "chapters").glob("*.html"))]
+    for path in pages:
+        for shown in visit(browser, site_url, viewport={"width": 1280, "height": 900}):
+            shown.open(path)
+            assert _axe(shown.page) == [], path
+
+
+def test_widgets_have_no_serious_accessibility_violations(lite: Visit) -> None:
+    repl(lite, "from bacara_teach.widgets import TableauDrill, CoupStepper\n"
+               "import ipywidgets\nipywidgets.VBox([TableauDrill(seed=2), CoupStepper(seed=3)])")
+    lite.page.locator(".widget-button").first.wait_for(timeout=90_000)
+    assert _axe(lite.page, ".jp-OutputArea-output") == []
