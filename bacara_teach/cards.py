@@ -111,6 +111,9 @@ class Suit(enum.Enum):
         return f"Suit.{self.name}"
 
 
+_CARD_CODES: dict[tuple[Rank, Suit], int] = {
+    (rank, suit): 4 * r + s for r, rank in enumerate(Rank) for s, suit in enumerate(Suit)
+}
 _RANK_ALIASES: dict[str, Rank] = {rank.symbol: rank for rank in Rank}
 _RANK_ALIASES.update({"T": Rank.TEN, "a": Rank.ACE, "t": Rank.TEN, "j": Rank.JACK,
                       "q": Rank.QUEEN, "k": Rank.KING})
@@ -142,6 +145,8 @@ class Card:
     suit: Suit
     points: int = field(init=False, compare=False, repr=False)
     """Baccarat point value of the card (suits never matter)."""
+    code: int = field(init=False, compare=False, repr=False)
+    """A small whole number naming the card (0-51), one per rank and suit: a cheap key."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
@@ -149,6 +154,10 @@ class Card:
                 f"invalid card ({self.rank!r}, {self.suit!r}): expected a Rank and a Suit"
             )
         object.__setattr__(self, "points", _RANK_POINTS[self.rank])
+        object.__setattr__(self, "code", _CARD_CODES[self.rank, self.suit])
+
+    def __hash__(self) -> int:  # equal cards (same rank and suit) have the same code
+        return self.code
 
     @classmethod
     def parse(cls, text: str) -> Card:

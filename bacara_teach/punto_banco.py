@@ -234,7 +234,50 @@ class _NeedCard(ShoeExhausted):
         self.why = why
 
 
-_HAND_NAME = {PUNTO: "Punto", BANCO: "Banco"}
+_DEAL_WHY = (
+    (PUNTO, "the first card of Punto is missing"),
+    (BANCO, "the first card of Banco is missing"),
+    (PUNTO, "the second card of Punto is missing"),
+    (BANCO, "the second card of Banco is missing"),
+)
+
+
+class _Records:
+    """The steps and cells one tableau's coups can record, each made once.
+
+    Steps and cells are frozen, so a coup may share them with every other coup
+    that recorded the same thing: building a coup's record is then mostly
+    look-ups.  The number of distinct steps is small (a few thousand), so the
+    store stays bounded.
+    """
+
+    def __init__(self, tableau: Tableau) -> None:
+        self.player_cells = tuple(
+            tableau.player_cell(t) if t < 8 else None for t in range(10)
+        )
+        self.banker_cells = tuple(
+            {third: tableau.banker_cell(t, third) for third in (None, *range(10))} if t < 8 else {}
+            for t in range(10)
+        )
+        self.steps: dict[tuple[Any, ...], Step] = {}
+
+    def step(self, key: tuple[Any, ...], *args: Any, **kwargs: Any) -> Step:
+        found = self.steps.get(key)
+        if found is None:
+            found = self.steps[key] = Step(*args, **kwargs)
+        return found
+
+
+_RECORDS: dict[int, tuple[Tableau, _Records]] = {}
+
+
+def _records(tableau: Tableau) -> _Records:
+    entry = _RECORDS.get(id(tableau))
+    if entry is None or entry[0] is not tableau:
+        if len(_RECORDS) >= 32:  # tableaux made on the fly: keep the store small
+            _RECORDS.clear()
+        entry = _RECORDS[id(tableau)] = (tableau, _Records(tableau))
+    return entry[1]
 
 
 def _deal(draw: Any, tableau: Tableau) -> Coup:
@@ -246,20 +289,18 @@ def _deal(draw: Any, tableau: Tableau) -> Coup:
         except ShoeExhausted:
             raise _NeedCard(why) from None
 
+    records = _records(tableau)
+    step = records.step
     steps: list[Step] = []
     punto: list[Card] = []
     banco: list[Card] = []
     totals = {PUNTO: 0, BANCO: 0}
-    for hand, name, why in (
-        (punto, PUNTO, "the first card of Punto is missing"),
-        (banco, BANCO, "the first card of Banco is missing"),
-        (punto, PUNTO, "the second card of Punto is missing"),
-        (banco, BANCO, "the second card of Banco is missing"),
-    ):
+    for name, why in _DEAL_WHY:
         card = take(why)
-        hand.append(card)
-        totals[name] = (totals[name] + card.points) % 10
-        steps.append(Step(name, "deal", Rule.DEAL_ORDER, card=card, total=totals[name]))
+        (punto if name == PUNTO else banco).append(card)
+        total = totals[name] = (totals[name] + card.points) % 10
+        steps.append(step(("deal", name, card.code, total), name, "deal", Rule.DEAL_ORDER,
+                          card=card, total=total))
     p_total, b_total = totals[PUNTO], totals[BANCO]
     p_final, b_final = p_total, b_total
     facts = ((PUNTO, p_total), (BANCO, b_total))
@@ -267,34 +308,40 @@ def _deal(draw: Any, tableau: Tableau) -> Coup:
         holder = PUNTO if is_natural(p_total) else BANCO
         if is_natural(p_total) and is_natural(b_total):
             holder = TABLE
-        steps.append(Step(holder, "natural", Rule.NATURAL, facts=facts))
+        steps.append(step(("natural", p_total, b_total), holder, "natural", Rule.NATURAL,
+                          facts=facts))
     else:
-        steps.append(Step(TABLE, "no-natural", Rule.NO_NATURAL, facts=facts))
-        cell = tableau.player_cell(p_total)
+        steps.append(step(("no-natural", p_total, b_total), TABLE, "no-natural",
+                          Rule.NO_NATURAL, facts=facts))
+        cell = records.player_cells[p_total]
+        assert cell is not None
         third_value: int | None = None
+        third: Card | None = None
         if cell.decision is Decision.DRAW:
-            card = take("Punto must draw a third card")
-            punto.append(card)
-            third_value = card.points
+            third = take("Punto must draw a third card")
+            punto.append(third)
+            third_value = third.points
             p_final = (p_total + third_value) % 10
-            steps.append(Step(PUNTO, "draw", Rule.PLAYER_RULE, card=card, total=p_final, cell=cell))
+            steps.append(step(("p-draw", third.code, p_final), PUNTO, "draw", Rule.PLAYER_RULE,
+                              card=third, total=p_final, cell=cell))
         else:
-            steps.append(Step(PUNTO, "stand", Rule.PLAYER_RULE, total=p_total, cell=cell))
-        cell = tableau.banker_cell(b_total, third_value)
-        rule = Rule.BANKER_AFTER_STAND if third_value is None else Rule.BANKER_TABLE
-        b_facts: tuple[tuple[str, Any], ...] = ()
-        if third_value is not None:
-            b_facts = (("third_card", str(punto[2])),)
+            steps.append(step(("p-stand", p_total), PUNTO, "stand", Rule.PLAYER_RULE,
+                              total=p_total, cell=cell))
+        cell = records.banker_cells[b_total][third_value]
+        rule = Rule.BANKER_AFTER_STAND if third is None else Rule.BANKER_TABLE
+        third_code = -1 if third is None else third.code
+        b_facts: tuple[tuple[str, Any], ...] = () if third is None else (("third_card", str(third)),)
         if cell.decision is Decision.DRAW:
             card = take("Banco must draw a third card")
             banco.append(card)
             b_final = (b_total + card.points) % 10
-            steps.append(Step(BANCO, "draw", rule, card=card, total=b_final, cell=cell,
-                              facts=b_facts))
+            steps.append(step(("b-draw", card.code, b_final, b_total, third_code), BANCO, "draw",
+                              rule, card=card, total=b_final, cell=cell, facts=b_facts))
         else:
-            steps.append(Step(BANCO, "stand", rule, total=b_total, cell=cell, facts=b_facts))
+            steps.append(step(("b-stand", b_total, third_code), BANCO, "stand", rule,
+                              total=b_total, cell=cell, facts=b_facts))
     winner = Outcome.compare(p_final, b_final)
-    steps.append(Step(TABLE, "result", Rule.HIGHER_TOTAL,
+    steps.append(step(("result", p_final, b_final), TABLE, "result", Rule.HIGHER_TOTAL,
                       facts=((PUNTO, p_final), (BANCO, b_final), ("winner", winner))))
     return Coup(punto=tuple(punto), banco=tuple(banco), steps=tuple(steps), tableau=tableau)
 

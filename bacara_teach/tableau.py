@@ -160,13 +160,28 @@ class Tableau:
 
     # -- lookups --------------------------------------------------------------------------
     def player_decision(self, total: int) -> Decision:
-        """The player's decision on a two-card ``total`` (0-7)."""
+        """The player's decision on a two-card ``total`` (0-7).
+
+        >>> PUNTO_BANCO.player_decision(5), PUNTO_BANCO.player_decision(6)
+        (<Decision.DRAW: 'draw'>, <Decision.STAND: 'stand'>)
+        >>> PUNTO_BANCO.player_decision(8)
+        Traceback (most recent call last):
+        ...
+        bacara_teach.errors.IllegalAction: no third-card rule for a player total of 8: 8 and 9 are naturals and nobody draws
+        """
         return self.player[_check_total(total, "player total")]
 
     def banker_decision(self, total: int, third: int | None) -> Decision:
         """The banker's decision on ``total`` (0-7) against the player's third card.
 
         ``third`` is that card's point value (0-9) or ``None`` if the player stood.
+
+        >>> PUNTO_BANCO.banker_decision(3, 8), PUNTO_BANCO.banker_decision(3, 9)
+        (<Decision.STAND: 'stand'>, <Decision.DRAW: 'draw'>)
+        >>> PUNTO_BANCO.banker_decision(5, None)
+        <Decision.DRAW: 'draw'>
+        >>> get_tableau("chemin-de-fer").banker_decision(5, 4)
+        <Decision.CHOICE: 'choice'>
         """
         total = _check_total(total, "banker total")
         third = _check_third(third)
@@ -175,9 +190,19 @@ class Tableau:
         return self.banker[total][third]
 
     def player_cell(self, total: int) -> Cell:
+        """The player's cell on ``total``, as a coup records it.
+
+        >>> PUNTO_BANCO.player_cell(5)
+        Cell(hand='player', total=5, third=None, decision=<Decision.DRAW: 'draw'>)
+        """
         return Cell("player", total, None, self.player_decision(total))
 
     def banker_cell(self, total: int, third: int | None) -> Cell:
+        """The banker's cell on ``total`` against ``third`` (``None``: the player stood).
+
+        >>> PUNTO_BANCO.banker_cell(6, 7).decision
+        <Decision.DRAW: 'draw'>
+        """
         return Cell("banker", total, third, self.banker_decision(total, third))
 
     def cells(self) -> Iterator[Cell]:
