@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from fractions import Fraction
 from typing import Any
 
@@ -20,6 +19,7 @@ from bacara_teach.analysis.edges import (
 from bacara_teach.analysis.punto_banco import count_deals
 from bacara_teach.analysis.simulation import simulate_coups
 from bacara_teach.errors import IllegalAction
+from bacara_teach.progress import TerminalProgress
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
 
 PROFILES = ("home", "casino", "online")
@@ -103,19 +103,6 @@ def _profile_decks(profile: str) -> int:
         return _FALLBACK[profile][0]
 
 
-class _ProgressBar:
-    """A one-line progress bar on stderr (the only place progress is drawn)."""
-
-    def __init__(self, width: int = 30) -> None:
-        self.width = width
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = self.width * done // total
-        end = "\n" if done == total else ""
-        print(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done:,}/{total:,} coups",
-              end=end, file=sys.stderr, flush=True)
-
-
 def run_odds(args: argparse.Namespace) -> int:
     decks = args.decks if args.decks is not None else _profile_decks(args.profile)
     composition = Composition.standard(decks).without(args.remove)
@@ -136,7 +123,7 @@ def run_odds(args: argparse.Namespace) -> int:
         if args.remove.strip():
             raise IllegalAction("--simulate deals from a full shoe; leave out --remove")
         run = simulate_coups(args.simulate, decks=decks, seed=args.seed,
-                             progress=None if args.json else _ProgressBar())
+                             progress=None if args.json else TerminalProgress(unit="coups"))
         data["simulation"] = run.to_dict() | {"series": None}
     if args.json:
         print(json.dumps(data, ensure_ascii=False))

@@ -1,0 +1,243 @@
+"""Progress of long runs: a bar in the terminal or in a notebook.
+
+A long computation of this project (a seeded simulation, say) takes a
+``progress=`` argument: any callable ``progress(done, total)``, the
+:class:`Progress` protocol, which it calls now and then and once at the end
+(``done == total``).  The computation itself never writes anything; what the
+calls look like is up to the renderer the caller passes in:
+
+* :class:`TerminalProgress` redraws one line in place on a text stream
+  (standard error by default, so that the results on standard output stay
+  clean).  The ``bacara-teach`` command uses it.
+* :class:`NotebookProgress` shows an ipywidgets progress bar with a label in
+  a Jupyter notebook, or, without ipywidgets, a line of text updated in place
+  through IPython's display.  Both are imported only when a notebook bar is made.
+* :func:`auto_progress` picks the notebook bar inside a notebook and the
+  terminal line elsewhere.
+
+Any plain function works as well:
+
+>>> seen = []
+>>> def record(done: int, total: int) -> None:
+...     seen.append(done)
+>>> for done in range(1, 4):
+...     record(done, 3)
+>>> seen
+[1, 2, 3]
+>>> progress_text(250, 1_000, unit="coups", width=10)
+'[##........] 250/1,000 coups (25%)'
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, Protocol, TextIO
+
+__all__ = [
+    "NotebookProgress",
+    "Progress",
+    "TerminalProgress",
+    "auto_progress",
+    "in_notebook",
+    "progress_text",
+]
+
+
+class Progress(Protocol):
+    """Called as ``progress(done, total)``: ``done`` of ``total`` steps are finished.
+
+    Calls come in order of increasing ``done``, and the last one has
+    ``done == total``.
+    """
+
+    def __call__(self, done: int, total: int) -> None: ...
+
+
+def _check(done: int, total: int) -> None:
+    if isinstance(total, bool) or not isinstance(total, int) or total < 1:
+        raise ValueError(f"invalid total {total!r}: expected a whole number >= 1")
+    if isinstance(done, bool) or not isinstance(done, int) or not 0 <= done <= total:
+        raise ValueError(f"invalid progress {done!r} of {total}: expected a whole number from 0 to {total}")
+
+
+def progress_text(done: int, total: int, *, unit: str = "", width: int = 30) -> str:
+    """The bar as text: ``[####......] 400/1,000 coups (40%)``.
+
+    >>> progress_text(0, 4, width=4), progress_text(4, 4, unit="runs", width=4)
+    ('[....] 0/4 (0%)', '[####] 4/4 runs (100%)')
+    >>> progress_text(5, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: invalid progress 5 of 4: expected a whole number from 0 to 4
+    """
+    _check(done, total)
+    filled = width * done // total
+    label = f" {unit}" if unit else ""
+    return f"[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,}{label} ({100 * done // total}%)"
+
+
+class TerminalProgress:
+    """A one-line progress bar redrawn in place (``\\r``) on a text stream.
+
+    ``stream`` defaults to standard error, looked up at each call (so a test
+    harness that swaps ``sys.stderr`` sees the bar).  Redraws come at most
+    every ``min_interval`` seconds, except the first and the last; the last
+    ends the line.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> bar = TerminalProgress(unit="coups", width=8, stream=out, min_interval=0)
+    >>> bar(1, 2); bar(2, 2)
+    >>> out.getvalue()
+    '\\r[####....] 1/2 coups (50%)\\r[########] 2/2 coups (100%)\\n'
+    """
+
+    def __init__(
+        self,
+        *,
+        unit: str = "",
+        width: int = 30,
+        stream: TextIO | None = None,
+        min_interval: float = 0.1,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.unit = unit
+        self.width = width
+        self.min_interval = min_interval
+        self._stream = stream
+        self._clock = clock
+        self._last: float | None = None
+        self._width_drawn = 0
+
+    @property
+    def stream(self) -> TextIO:
+        return self._stream if self._stream is not None else sys.stderr
+
+    def __call__(self, done: int, total: int) -> None:
+        text = progress_text(done, total, unit=self.unit, width=self.width)
+        now = self._clock()
+        final = done == total
+        if not final and self._last is not None and now - self._last < self.min_interval:
+            return
+        self._last = now
+        pad = " " * max(0, self._width_drawn - len(text))  # wipe a longer line drawn before
+        self._width_drawn = len(text)
+        stream = self.stream
+        stream.write(f"\r{text}{pad}" + ("\n" if final else ""))
+        stream.flush()
+        if final:
+            self._last, self._width_drawn = None, 0
+
+
+def in_notebook() -> bool:
+    """True inside a Jupyter kernel (IPython with a kernel attached), False elsewhere.
+
+    IPython is looked for only if it is already imported: a plain script never loads it.
+
+    >>> in_notebook()
+    False
+    """
+    ipython = sys.modules.get("IPython")
+    if ipython is None:
+        return False
+    get = getattr(ipython, "get_ipython", None)
+    shell = get() if callable(get) else None
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def _ipython_display() -> Callable[..., Any] | None:
+    """IPython's ``display`` when an IPython shell is running, else None (never print)."""
+    try:
+        from IPython.core.interactiveshell import InteractiveShell
+        from IPython.display import display
+    except ImportError:
+        return None
+    return display if InteractiveShell.initialized() else None
+
+
+class NotebookProgress:
+    """A progress bar for a Jupyter notebook.
+
+    With ipywidgets installed: an ``IntProgress`` bar (:attr:`bar`) and a
+    ``Label`` (:attr:`label`) side by side in an ``HBox`` (:attr:`widget`);
+    ``description`` is the bar's caption.  Without ipywidgets: a line of
+    text (:attr:`text`) shown through IPython's display and updated in place.
+    The widget (or text) is displayed at the first update, and only when an
+    IPython shell is running; outside one nothing is shown or printed, but
+    :attr:`value`, :attr:`total` and :attr:`text` still follow the updates.
+
+    ``use_widgets=False`` asks for the text form even when ipywidgets is there.
+    """
+
+    def __init__(self, *, unit: str = "", description: str = "", width: int = 30,
+                 use_widgets: bool = True) -> None:
+        self.unit = unit
+        self.description = description
+        self.width = width
+        self.value = 0
+        self.total = 0
+        self.text = ""
+        self.bar: Any = None
+        self.label: Any = None
+        self.widget: Any = None
+        self._handle: Any = None
+        self._shown = False
+        if use_widgets:
+            try:
+                import ipywidgets
+            except ImportError:
+                ipywidgets = None
+            if ipywidgets is not None:
+                self.bar = ipywidgets.IntProgress(value=0, min=0, max=1, description=description)
+                self.label = ipywidgets.Label(value="")
+                self.widget = ipywidgets.HBox([self.bar, self.label])
+
+    @property
+    def uses_widgets(self) -> bool:
+        """True when the bar is an ipywidgets widget, False for the text form."""
+        return self.widget is not None
+
+    def _label(self, done: int, total: int) -> str:
+        unit = f" {self.unit}" if self.unit else ""
+        return f"{done:,}/{total:,}{unit} ({100 * done // total}%)"
+
+    def _show(self) -> None:
+        self._shown = True
+        display = _ipython_display()
+        if display is None:
+            return
+        if self.widget is not None:
+            display(self.widget)
+        else:
+            self._handle = display({"text/plain": self.text}, raw=True, display_id=True)
+
+    def __call__(self, done: int, total: int) -> None:
+        _check(done, total)
+        self.value, self.total = done, total
+        if self.widget is not None:
+            self.bar.max = total
+            self.bar.value = done
+            self.label.value = self._label(done, total)
+            self.text = self.label.value
+            if done == total:
+                self.bar.bar_style = "success"
+        else:
+            caption = f"{self.description} " if self.description else ""
+            self.text = caption + progress_text(done, total, unit=self.unit, width=self.width)
+        if not self._shown:
+            self._show()
+        elif self._handle is not None:
+            self._handle.update({"text/plain": self.text}, raw=True)
+
+
+def auto_progress(*, unit: str = "", description: str = "") -> Progress:
+    """A :class:`NotebookProgress` inside a notebook, else a :class:`TerminalProgress` on stderr.
+
+    >>> isinstance(auto_progress(unit="coups"), TerminalProgress)
+    True
+    """
+    if in_notebook():
+        return NotebookProgress(unit=unit, description=description)
+    return TerminalProgress(unit=unit)
