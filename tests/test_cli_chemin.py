@@ -57,6 +57,22 @@ def test_a_free_cell_without_its_flag_names_the_missing_flag(
     assert "--banker draw or --banker stand" in err and "3 against a third card of 9" in err
 
 
+def test_the_first_wrong_flag_in_the_order_of_play_is_reported(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The bettor's 4 (2+2) must draw with several bettors; the banker's 3 against a 9 is free.
+    # The bettor announces first, so the forced bettor cell is the error, not the missing --banker.
+    code, out, err = run(capsys, "deal", "--cards", "2♥ A♠ 2♣ 2♦ 9♥ 5♠", "--bettor", "draw")
+    assert code == 2 and out == ""
+    assert "the bettor's 4 with several bettors (must draw) is forced: drop --bettor" in err
+    assert "--banker" not in err
+    # With the bettor's flag dropped, the banker's missing decision is next.
+    code, _, err = run(capsys, "deal", "--cards", "2♥ A♠ 2♣ 2♦ 9♥ 5♠")
+    assert code == 2 and "add --banker draw or --banker stand" in err
+    code, out, _ = run(capsys, "deal", "--cards", "2♥ A♠ 2♣ 2♦ 9♥ 5♠", "--banker", "draw", "--json")
+    assert code == 0 and json.loads(out)["winner"] == "banker"
+
+
 def test_one_bettor_or_several_changes_the_free_cells(capsys: pytest.CaptureFixture[str]) -> None:
     # The bettor on 6: free with a single bettor, must stand with several.
     code, _, err = run(capsys, "deal", "--cards", "2♥ A♠ 4♣ 6♦", "--bettors", "1")
@@ -146,13 +162,85 @@ def test_a_scripted_session_plays_to_the_end(
     assert (code_again, out_again) == (code, out)      # the seed replays the session
 
 
-def test_a_session_without_a_seat_plays_itself(
+def test_an_automatic_session_plays_itself(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, _ = run_session(monkeypatch, capsys, "", "--players", "Ana,Luis,Eva",
-                               "--seed", "11", "--lang", "es")
+                               "--seed", "11", "--lang", "es", "--auto")
     assert code == 0 and "Enter" not in out
+    assert "Every seat plays itself." in out
     assert "The session ends: 12 coups played." in out and "Gana" in out
+
+
+class Terminal(io.StringIO):
+    """Standard input as a terminal: typed answers, no echo."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_scripted_without_a_seat_you_play_the_first_seat(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = "".join(itertools.islice(itertools.cycle(["1\n", "no\n", "retire\n", "stand\n"]),
+                                       800))
+    code, out, _ = run_session(monkeypatch, capsys, answers, "--players", "Ana,Luis,Eva",
+                               "--seed", "11")
+    assert code == 0 and "You play Ana." in out and "Ana, " in out
+    assert "Final balances (banks and reserves returned):" in out
+    # The same as naming the first seat: scripts written for --seat keep working.
+    _, named, _ = run_session(monkeypatch, capsys, answers, "--players", "Ana,Luis,Eva",
+                              "--seed", "11", "--seat", "Ana")
+    assert named == out
+    code, out, _ = run_session(monkeypatch, capsys, "", "--players", "Ana,Luis,Eva", "--seed", "11")
+    assert code == 0 and "Input ended: the session stops after 0 of 12 coups." in out
+
+
+def test_at_a_terminal_you_are_asked_which_seat_you_take(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", Terminal("Zoe\n7\nLuis\n"))
+    code, out, _ = run(capsys, "session", "--players", "Ana,Luis,Eva", "--seed", "11")
+    question = "Which seat do you take? Enter a name or a seat number (just Enter: Ana, seat 0)."
+    assert code == 0 and out.count(question) == 3
+    assert "Not accepted: unknown player 'Zoe': expected one of Ana, Luis, Eva." in out
+    assert "Not accepted: invalid seat '7': expected a seat number from 0 to 2 or a name." in out
+    assert "You play Luis." in out
+    assert out.index("Seated clockwise") < out.index(question)
+    assert "> Luis" not in out                     # a terminal echoes what is typed itself
+    monkeypatch.setattr("sys.stdin", Terminal("\n"))
+    _, out, _ = run(capsys, "session", "--players", "Ana,Luis,Eva", "--seed", "11")
+    assert "You play Ana." in out
+    monkeypatch.setattr("sys.stdin", Terminal(""))
+    code, out, _ = run(capsys, "session", "--players", "Ana,Luis,Eva", "--seed", "11")
+    assert code == 0 and "Input ended before a seat was chosen: no coup played." in out
+    monkeypatch.setattr("sys.stdin", Terminal(""))
+    _, out, _ = run(capsys, "session", "--players", "Ana,Luis,Eva", "--seed", "11", "--auto")
+    assert "Which seat" not in out and "The session ends: 12 coups played." in out
+
+
+def test_a_seat_may_be_given_by_number(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = run_session(monkeypatch, capsys, "", "--players", "Ana,Luis,Eva", "--seed", "5",
+                            "--seat", "2")
+    assert "You play Eva." in out
+
+
+def test_seat_and_auto_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["chemin-de-fer", "session", "--players", "Ana,Luis,Eva", "--seat", "Ana", "--auto"])
+    assert info.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_session_help_says_who_plays_which_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["chemin-de-fer", "session", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "at a terminal you are asked which seat to take" in text
+    assert "with input from a file or a pipe you take the first seat" in text
+    assert "--auto lets every seat play itself" in text
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -5,6 +5,11 @@ given as flags; ``session`` plays a whole home session in which you take one
 seat and the others play seeded automatic policies.  Answers are read one per
 line from standard input, so a session can be scripted; end of input stops
 the session cleanly.
+
+Which seat is yours: ``--seat`` names it; without it, at a terminal the
+command asks (Enter takes the first seat), and with input from a file or a
+pipe you take the first seat, so a script of answers works the same way.
+``--auto`` lets every seat play itself and reads nothing.
 """
 
 from __future__ import annotations
@@ -13,13 +18,16 @@ import argparse
 import json
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from bacara_teach.cards import Card
 from bacara_teach.chemin_de_fer import (
+    BANKER,
     BETTOR,
     MAX_BETTORS,
     SEVERAL,
+    CheminDeFerCoup,
     ForcedCell,
     InvalidDecision,
     MissingDecision,
@@ -102,13 +110,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="play a home session: you take one seat, the others play seeded policies",
         description=f"Play a home session of {COUPS} coups with 100 chips each. Seats are "
         "numbered clockwise in the order the players are given; bets and the bank go to the "
-        "right (counter-clockwise). Answers are read one per line from standard input.",
+        "right (counter-clockwise). You take one seat and the others play seeded automatic "
+        "policies. Answers are read one per line from standard input, so a session can be "
+        "scripted; the end of the input stops the session. Your seat: --seat names it; "
+        "without --seat, at a terminal you are asked which seat to take (Enter: the first), "
+        "and with input from a file or a pipe you take the first seat. --auto lets every "
+        "seat play itself and reads no input.",
     )
     session.add_argument("--players", required=True,
                          help="3-12 names separated by commas, e.g. Ana,Luis,Eva,Marc")
     session.add_argument("--seed", type=_seed,
                          help="seed of the lot and the shoe (default: a random seed, printed)")
-    session.add_argument("--seat", help="the player you play; without it every seat plays itself")
+    who = session.add_mutually_exclusive_group()
+    who.add_argument("--seat", help="the player you play, by name or seat number (default: "
+                     "asked at a terminal, else the first seat)")
+    who.add_argument("--auto", action="store_true",
+                     help="every seat plays itself with the seeded policies; no input is read")
     session.add_argument("--policy", choices=_POLICY_NAMES, default="punto-banco",
                          help="how the automatic players decide at free cells (default punto-banco)")
     session.add_argument("--lang", choices=LANGUAGES, default="en",
@@ -119,19 +136,38 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 # -- deal ------------------------------------------------------------------------------------------
 
 
+def _deal_in_order_of_play(cards: str | Sequence[Card], bettors: int, bettor: str | None,
+                           banker: str | None, *, leftover: bool) -> CheminDeFerCoup:
+    """:func:`deal_coup`, reporting the first wrong flag in the order of play.
+
+    The bettor decides before the banker, so a bettor's flag for a forced cell
+    is reported before a missing banker's flag.
+    """
+    try:
+        return deal_coup(cards, bettors=bettors, bettor=bettor, banker=banker, leftover=leftover)
+    except MissingDecision as missing:
+        if missing.role != BANKER or bettor is None:
+            raise
+        # The banker's cell is free: try it with a placeholder decision, to see whether the
+        # bettor's flag (which came first) is refused.  Standing needs no further card.
+        try:
+            deal_coup(cards, bettors=bettors, bettor=bettor, banker="stand", leftover=True)
+        except ForcedCell as forced:
+            if forced.role == BETTOR:
+                raise forced from None
+        raise
+
+
+
 def run_deal(args: argparse.Namespace) -> int:
     if args.cards is not None and not args.cards.strip():
         raise IllegalAction(
             '--cards is empty: give the cards in deal order, e.g. "2♥ A♠ 3♣ 2♦ 9♥ 5♠"'
         )
+    cards = args.cards if args.cards is not None else Shoe.standard(DECKS, seed=args.seed).peek(6)
     try:
-        if args.cards is not None:
-            coup = deal_coup(args.cards, bettors=args.bettors, bettor=args.bettor,
-                             banker=args.banker)
-        else:
-            top = Shoe.standard(DECKS, seed=args.seed).peek(6)
-            coup = deal_coup(top, bettors=args.bettors, bettor=args.bettor, banker=args.banker,
-                             leftover=True)
+        coup = _deal_in_order_of_play(cards, args.bettors, args.bettor, args.banker,
+                                      leftover=args.cards is None)
     except MissingDecision as error:
         raise MissingDecision(
             f"{error}: add --{error.role} draw or --{error.role} stand", role=error.role
@@ -278,22 +314,63 @@ def _balances(session: CheminDeFerSession) -> str:
                                                                strict=True))
 
 
+def _seat(session: CheminDeFerSession, text: str) -> int:
+    """A seat given by a player's name or by its number."""
+    text = text.strip()
+    if text in session.players:
+        return session.seat_of(text)
+    if text.isdigit():
+        seat = int(text)
+        if seat < session.size:
+            return seat
+        raise IllegalAction(
+            f"invalid seat {text!r}: expected a seat number from 0 to {session.size - 1} or a name"
+        )
+    return session.seat_of(text)
+
+
+def _ask_seat(session: CheminDeFerSession, console: _Console) -> int:
+    """At a terminal: which seat is yours? (Enter: the first.)"""
+    first = session.players[0]
+    while True:
+        answer = console.ask(f"Which seat do you take? Enter a name or a seat number "
+                             f"(just Enter: {first}, seat 0).")
+        if not answer:
+            return 0
+        try:
+            return _seat(session, answer)
+        except IllegalAction as error:
+            console.say(f"Not accepted: {error}.")
+
+
 def run_session(args: argparse.Namespace) -> int:
     names = [name.strip() for name in args.players.split(",")]
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     session = CheminDeFerSession(names, seed=seed)
-    human = None if args.seat is None else session.seat_of(args.seat.strip())
-    console = _Console(sys.stdin, sys.stdout, echo=not sys.stdin.isatty())
+    interactive = sys.stdin.isatty()
+    console = _Console(sys.stdin, sys.stdout, echo=not interactive)
+    human: int | None = None
+    if args.seat is not None:
+        human = _seat(session, args.seat)
+    elif not args.auto and not interactive:
+        human = 0  # scripted: the answers read are the first seat's
+    seats = ", ".join(f"{name} (seat {seat})" for seat, name in enumerate(session.players))
+    console.say(f"Chemin de Fer, {COUPS} coups, 100 chips each. Seated clockwise: {seats}; "
+                "bets and the bank go to the right (counter-clockwise).")
+    if human is None and not args.auto:
+        try:
+            human = _ask_seat(session, console)
+        except _EndOfInput:
+            console.say("Input ended before a seat was chosen: no coup played.")
+            return 0
+    console.say(f"Shoe: {DECKS} decks shuffled once, seed {seed}."
+                + (" Every seat plays itself." if human is None
+                   else f" You play {session.players[human]}."))
     robots = {
         seat: AutoPlayer(seed=f"{seed}/{seat}",
                          coup_policy=get_policy(args.policy, seed=f"{seed}/{seat}/coup"))
         for seat in range(session.size) if seat != human
     }
-    seats = ", ".join(f"{name} (seat {seat})" for seat, name in enumerate(session.players))
-    console.say(f"Chemin de Fer, {COUPS} coups, 100 chips each. Seated clockwise: {seats}; "
-                "bets and the bank go to the right (counter-clockwise).")
-    console.say(f"Shoe: {DECKS} decks shuffled once, seed {seed}."
-                + ("" if human is None else f" You play {session.players[human]}."))
     shown = 0
     played = 0
     try:
