@@ -13,7 +13,8 @@ games too large to solve by enumeration.
 * :mod:`~bacara_teach.analysis.removal` - effect of removal, the what-if calculator.
 * :mod:`~bacara_teach.analysis.matrix_game` - zero-sum games solved exactly.
 * :mod:`~bacara_teach.analysis.chemin_de_fer` - Chemin de Fer's free cells as a game.
-* :mod:`~bacara_teach.analysis.simulation` - seeded simulation with confidence intervals.
+* :mod:`~bacara_teach.analysis.simulation` - seeded simulation of coups and whole sessions
+  (home, online table with a betting plan, Chemin de Fer) with confidence intervals.
 """
 
 from __future__ import annotations
@@ -47,7 +48,16 @@ from bacara_teach.analysis.punto_banco import (
     pair_probability,
 )
 from bacara_teach.analysis.removal import effect_of_removal, what_if
-from bacara_teach.analysis.simulation import simulate_coups, simulate_runs
+from bacara_teach.analysis.simulation import (
+    FlatBet,
+    Martingale,
+    play_chemin_de_fer,
+    play_online_table,
+    simulate_chemin_de_fer,
+    simulate_coups,
+    simulate_online_table,
+    simulate_runs,
+)
 
 __all__ = [
     "ALL_BETS",
@@ -60,7 +70,9 @@ __all__ = [
     "BetTerms",
     "Composition",
     "DealCounts",
+    "FlatBet",
     "GameSolution",
+    "Martingale",
     "analyse_bet",
     "analyse_bets",
     "as_composition",
@@ -73,8 +85,12 @@ __all__ = [
     "odds_floats",
     "pair_probability",
     "parse_removal",
+    "play_chemin_de_fer",
+    "play_online_table",
     "shoe_model",
+    "simulate_chemin_de_fer",
     "simulate_coups",
+    "simulate_online_table",
     "simulate_runs",
     "solve_decision_game",
     "solve_matrix_game",
