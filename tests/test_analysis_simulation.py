@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from decimal import Decimal
 from fractions import Fraction
 
@@ -87,6 +88,32 @@ def test_home_sessions_agree_with_the_exact_edge() -> None:
     assert low <= float(expected) <= high
     assert summary.runs == 300
     assert play(11) == summary.values[0]  # seeded: the same session again
+
+
+# -- the convergence series ----------------------------------------------------------------------------
+
+
+def test_convergence_series_gives_the_running_estimate_its_band_and_the_exact_value() -> None:
+    from bacara_teach.analysis.simulation import Z_95, convergence_series
+
+    run = simulate_coups(5_000, seed=8, series_points=15)
+    rows = convergence_series(run, "banco")
+    assert [r.coups for r in rows] == [p.coups for p in run.series]
+    assert all(a.coups < b.coups for a, b in itertools.pairwise(rows))
+    exact = float(count_deals(8).probabilities()["banco"])
+    for row, point in zip(rows, run.series, strict=True):
+        e = Estimate(round(point.estimates["banco"] * point.coups), point.coups)
+        assert row.estimate == point.estimates["banco"] == float(e.value)
+        assert point.half_widths["banco"] == pytest.approx(Z_95 * e.std_error)
+        assert (row.low, row.high) == pytest.approx(e.interval())
+        assert row.exact == exact
+    last = rows[-1]
+    assert (last.low, last.high) == pytest.approx(run.estimates["banco"].interval())
+    assert last.low <= exact <= last.high
+    # The band narrows as coups are added (about as 1 / sqrt(coups)).
+    assert rows[-1].high - rows[-1].low < (rows[3].high - rows[3].low) / 4
+    with pytest.raises(IllegalAction, match="unknown outcome 'dragon'"):
+        convergence_series(run, "dragon")
 
 
 # -- the online table with a betting plan --------------------------------------------------------------

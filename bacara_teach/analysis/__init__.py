@@ -51,6 +51,7 @@ from bacara_teach.analysis.removal import effect_of_removal, what_if
 from bacara_teach.analysis.simulation import (
     FlatBet,
     Martingale,
+    convergence_series,
     play_chemin_de_fer,
     play_online_table,
     simulate_chemin_de_fer,
@@ -76,6 +77,7 @@ __all__ = [
     "analyse_bet",
     "analyse_bets",
     "as_composition",
+    "convergence_series",
     "count_deals",
     "decision_game",
     "edges_for_profile",

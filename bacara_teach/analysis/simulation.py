@@ -60,7 +60,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from bacara_teach.analysis.composition import MIN_CARDS
 from bacara_teach.analysis.edges import edges_for_profile
@@ -85,6 +85,7 @@ __all__ = [
     "CheminDeFerSummary",
     "ChipsNotConserved",
     "ConvergencePoint",
+    "ConvergenceRow",
     "EdgeEstimate",
     "Estimate",
     "FlatBet",
@@ -98,6 +99,7 @@ __all__ = [
     "SeatPolicies",
     "SimulationResult",
     "chemin_de_fer_player",
+    "convergence_series",
     "convergence_table",
     "home_session_player",
     "online_table_player",
@@ -1083,7 +1085,48 @@ def simulate_chemin_de_fer(
 # -- convergence ---------------------------------------------------------------------------------------
 
 
-def convergence_table(result: SimulationResult, outcome: str = "banco") -> Sequence[tuple[int, float, float]]:
-    """``(coups, estimate, exact)`` rows of one outcome, ready to plot."""
+class ConvergenceRow(NamedTuple):
+    """One point of a convergence chart: the running estimate, its 95% band and the exact value."""
+
+    coups: int
+    estimate: float
+    low: float
+    high: float
+    exact: float
+
+
+def convergence_series(result: SimulationResult, outcome: str = "banco") -> tuple[ConvergenceRow, ...]:
+    """The running estimate of ``outcome`` with its 95% band (clipped to [0, 1]) and the exact
+    probability, one row per point of ``result.series``: the data of a convergence chart.
+
+    >>> rows = convergence_series(simulate_coups(1_000, seed=4, series_points=5), "punto")
+    >>> [row.coups for row in rows]
+    [10, 32, 100, 316, 1000]
+    >>> last = rows[-1]
+    >>> last.low <= last.estimate <= last.high, round(last.exact, 6)
+    (True, 0.446247)
+    """
+    if outcome not in result.exact:
+        raise IllegalAction(f"unknown outcome {outcome!r}: expected one of {', '.join(result.exact)}")
     exact = float(result.exact[outcome])
-    return [(p.coups, p.estimates[outcome], exact) for p in result.series]
+    return tuple(
+        ConvergenceRow(
+            coups=p.coups,
+            estimate=p.estimates[outcome],
+            low=max(0.0, p.estimates[outcome] - p.half_widths[outcome]),
+            high=min(1.0, p.estimates[outcome] + p.half_widths[outcome]),
+            exact=exact,
+        )
+        for p in result.series
+    )
+
+
+def convergence_table(result: SimulationResult, outcome: str = "banco") -> Sequence[tuple[int, float, float]]:
+    """``(coups, estimate, exact)`` rows of one outcome, ready to plot (see also
+    :func:`convergence_series`, which adds the 95% band).
+
+    >>> coups, estimate, exact = convergence_table(simulate_coups(100, seed=1, series_points=2), "empate")[-1]
+    >>> coups, estimate, round(exact, 6)
+    (100, 0.06, 0.095156)
+    """
+    return [(row.coups, row.estimate, row.exact) for row in convergence_series(result, outcome)]
