@@ -87,3 +87,20 @@ def test_cdf_analysis_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(data["games"]) >= {"several_bettors", "single_bettor", "classic_model"}
     several = data["games"]["several_bettors"]
     assert set(several["banker_draws"]) == {"banker 3 v 9", "banker 5 v 4"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "quoted", "valid"),
+    [
+        (["--decks", "1", "--remove", "K K K K K"], "--remove 'K K K K K' refused for a shoe of 52 cards (1 deck)",
+         "at most 4 K may be removed"),
+        (["--decks", "1", "--remove", "A 2 3 4 5 6 7 8 9 10 J " * 4 + "Q Q Q"], "--remove 'A 2 3 4",
+         "at most 46 cards may be removed"),
+    ],
+)
+def test_refused_removals_quote_the_text_and_say_what_is_valid(
+    capsys: pytest.CaptureFixture[str], argv: list[str], quoted: str, valid: str
+) -> None:
+    status, _, err = run(capsys, "odds", *argv)
+    assert status == 2
+    assert quoted in err and valid in err

@@ -278,7 +278,7 @@ class Composition:
         >>> Composition.standard(1).without("K K K K K")
         Traceback (most recent call last):
         ...
-        bacara_teach.errors.IllegalAction: cannot remove 5 cards of rank K: the shoe holds only 4
+        bacara_teach.errors.IllegalAction: cannot remove 5 cards of rank K: the shoe holds only 4 (at most 4 K may be removed)
         """
         ranks = parse_removal(cards)
         wanted = Counter(ranks)
@@ -289,6 +289,7 @@ class Composition:
                 if n > points[value]:
                     raise IllegalAction(
                         f"cannot remove {n} cards worth {value}: the shoe holds only {points[value]}"
+                        f" (at most {points[value]} cards worth {value} may be removed)"
                     )
                 points[value] -= n
             return _after_removal(self, points=tuple(points), ranks=None, removed=len(ranks))
@@ -299,6 +300,7 @@ class Composition:
             if n > counts[i]:
                 raise IllegalAction(
                     f"cannot remove {n} cards of rank {rank.symbol}: the shoe holds only {counts[i]}"
+                    f" (at most {counts[i]} {rank.symbol} may be removed)"
                 )
             counts[i] -= n
         return _after_removal(self, points=_points_of(counts), ranks=tuple(counts),
@@ -340,6 +342,7 @@ def _after_removal(before: Composition, *, points: tuple[int, ...],
         raise IllegalAction(
             f"cannot remove {removed} cards from a shoe of {before.total}: "
             f"{sum(points)} would be left and a coup may need {MIN_CARDS}"
+            f" (at most {before.total - MIN_CARDS} cards may be removed)"
         )
     return Composition(points=points, ranks=ranks)
 

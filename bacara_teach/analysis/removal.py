@@ -91,7 +91,7 @@ def what_if(shoe: ShoeSpec, removed: str | Iterable[str | Card | Rank] = (),
     >>> what_if(1, "A " * 5)
     Traceback (most recent call last):
     ...
-    bacara_teach.errors.IllegalAction: cannot remove 5 cards of rank A: the shoe holds only 4
+    bacara_teach.errors.IllegalAction: cannot remove 5 cards of rank A: the shoe holds only 4 (at most 4 A may be removed)
     """
     composition = as_composition(shoe).without(removed)
     counts, edges = _edges(composition, _named(bets))

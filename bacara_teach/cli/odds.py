@@ -105,7 +105,14 @@ def _profile_decks(profile: str) -> int:
 
 def run_odds(args: argparse.Namespace) -> int:
     decks = args.decks if args.decks is not None else _profile_decks(args.profile)
-    composition = Composition.standard(decks).without(args.remove)
+    full = Composition.standard(decks)
+    try:
+        composition = full.without(args.remove)
+    except IllegalAction as error:  # unreadable text already quotes itself (NotationError)
+        raise IllegalAction(
+            f"--remove {args.remove.strip()!r} refused for a shoe of {full.total} cards "
+            f"({decks} {'deck' if decks == 1 else 'decks'}): {error}"
+        ) from None
     counts = count_deals(composition)
     edges = _profile_edges(args.profile, composition)
     exact = args.exact
