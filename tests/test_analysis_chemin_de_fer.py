@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from fractions import Fraction
 from itertools import permutations, product
@@ -196,3 +197,33 @@ def test_bad_strategies_and_cells_are_refused() -> None:
         game.expectation({BettorPoint(5): Fraction(3, 2)})
     with pytest.raises(IllegalAction, match="not free cells"):
         resolve_tableau(CHEMIN_DE_FER, bettor_draws=[3])
+
+
+def test_payoff_matrix_as_data_labels_every_pure_strategy() -> None:
+    game = decision_game(CHEMIN_DE_FER, SIX)
+    table = game.payoff_matrix_dict()
+    matrix = game.payoff_matrix()
+    assert table["rows"] == ["D", "S"] and table["columns"] == ["DD", "DS", "SD", "SS"]
+    assert table["values"] == [[float(v) for v in row] for row in matrix]
+    exact = game.payoff_matrix_dict(exact=True)["values"]
+    assert [[Fraction(v) for v in row] for row in exact] == matrix
+    # "SD": the banker stands at 3 v 9 and draws at 5 v 4.
+    stand_draw = {game.banker_points[1]: Fraction(1)}
+    assert matrix[0][2] == game.expectation({game.bettor_points[0]: 1}, stand_draw)
+    small = game.payoff_matrix_dict(limit=4)
+    assert small["values"] is None and small["omitted"] == (
+        "2 x 4 pure strategies (1 bettor and 2 banker free points) are too many to list: "
+        "more than 4 entries")
+
+
+def test_without_scipy_the_linear_program_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bacara_teach.analysis.matrix_game import SolverUnavailable
+
+    monkeypatch.setitem(sys.modules, "scipy", None)
+    monkeypatch.setitem(sys.modules, "scipy.optimize", None)
+    game = decision_game(CHEMIN_DE_FER, SIX, by_cards=True)
+    with pytest.raises(SolverUnavailable, match=r"pip install 'bacara_teach\[analysis\]'"):
+        solve_decision_game(game)
+    # Games solved without a linear program do not need scipy.
+    classic = solve_decision_game(decision_game(CLASSIC_MODEL, INFINITE_DECK))
+    assert classic.bettor[BettorPoint(5)] == Fraction(9, 11)

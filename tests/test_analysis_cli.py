@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from fractions import Fraction
 
 import pytest
@@ -104,3 +105,46 @@ def test_refused_removals_quote_the_text_and_say_what_is_valid(
     status, _, err = run(capsys, "odds", *argv)
     assert status == 2
     assert quoted in err and valid in err
+
+
+def test_cdf_analysis_json_includes_each_games_payoff_matrix(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "cdf-analysis", "--json", "--exact")
+    games = json.loads(out)["games"]
+    several = games["several_bettors"]["payoff_matrix"]
+    assert several["bettor_points"] == ["bettor 5"]
+    assert several["banker_points"] == ["banker 3 v 9", "banker 5 v 4"]
+    assert several["rows"] == ["D", "S"] and several["columns"] == ["DD", "DS", "SD", "SS"]
+    assert all(isinstance(v, str) and "/" in v for row in several["values"] for v in row)
+    # The solution is pure here (bettor draws on 5, banker draws in both cells): its value is that entry.
+    assert several["values"][0][0] == games["several_bettors"]["value"]
+    single = games["single_bettor"]["payoff_matrix"]
+    assert len(single["rows"]) == 2 ** 7 and len(single["columns"]) == 4
+    for name in ("classic_model", "several_bettors_by_cards"):
+        matrix = games[name]["payoff_matrix"]
+        assert matrix["values"] is None and "too many to list" in matrix["omitted"], name
+    assert "2 x 2^88 pure strategies" in games["classic_model"]["payoff_matrix"]["omitted"]
+    _, out, _ = run(capsys, "cdf-analysis", "--json")
+    floats = json.loads(out)["games"]["several_bettors"]["payoff_matrix"]["values"]
+    assert floats[0][0] == pytest.approx(float(Fraction(several["values"][0][0])))
+
+
+def test_cdf_analysis_without_scipy_still_prints_the_other_games(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "scipy", None)           # import scipy now fails
+    monkeypatch.setitem(sys.modules, "scipy.optimize", None)
+    status, out, err = run(capsys, "cdf-analysis", "--exact")
+    assert status == 1
+    assert "several bettors: value to the bettor" in out and "classic model" in out
+    assert "bettor 5: draws with probability 9/11" in out
+    assert "several bettors by cards" not in out
+    assert err.strip().splitlines() == [
+        "bacara-teach: error: several bettors by cards not solved: this game needs a linear "
+        "program and scipy is not installed (pip install 'bacara_teach[analysis]')"
+    ]
+    status, out, _ = run(capsys, "cdf-analysis", "--json", "--exact")
+    games = json.loads(out)["games"]
+    assert status == 1
+    assert "scipy is not installed" in games["several_bettors_by_cards"]["error"]
+    assert "value" not in games["several_bettors_by_cards"]
+    assert games["classic_model"]["bettor_draws"]["bettor 5"] == "9/11"

@@ -42,7 +42,13 @@ from itertools import product
 from typing import Any
 
 from bacara_teach.analysis.composition import Composition, ShoeSpec, as_composition
-from bacara_teach.analysis.matrix_game import GameSolution, solve_linear_system, solve_matrix_game
+from bacara_teach.analysis.matrix_game import (
+    GameSolution,
+    SolverUnavailable,
+    import_linprog,
+    solve_linear_system,
+    solve_matrix_game,
+)
 from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
@@ -54,6 +60,7 @@ from bacara_teach.tableau import (
 __all__ = [
     "CLASSIC_MODEL",
     "INFINITE_DECK",
+    "MATRIX_LIMIT",
     "BankerPoint",
     "BettorPoint",
     "CardModel",
@@ -78,6 +85,10 @@ CLASSIC_MODEL = Tableau.from_letters(
 """The textbook model of Chemin de Fer: the bettor draws on 0-4, stands on 6-7 and
 chooses on 5; the banker chooses in every cell, knowing his total and the bettor's
 third card (or that he stood).  An analysis model, not a table anyone plays by."""
+
+
+MATRIX_LIMIT = 4096
+"""Most entries of a payoff matrix the report lists (larger games are solved, not listed)."""
 
 
 # -- card models -------------------------------------------------------------------------------------
@@ -329,6 +340,46 @@ class DecisionGame:
         rows, cols = self.pure_strategies()
         return [[self.value_at([Fraction(x) for x in r], [Fraction(y) for y in s]) for s in cols]
                 for r in rows]
+
+    def payoff_matrix_dict(self, *, exact: bool = False, limit: int = MATRIX_LIMIT) -> dict[str, Any]:
+        """The payoff matrix as JSON-ready data, labelled.
+
+        Each pure strategy is written one letter per free point, in the order
+        of ``bettor_points`` (rows) or ``banker_points`` (columns): ``D``
+        draws there, ``S`` stands.  ``values`` are the bettor's expectations
+        per unit staked (``"n/d"`` strings when ``exact``).  A game with more
+        than ``limit`` entries gives ``values`` None and says why in ``omitted``.
+
+        >>> table = decision_game(CHEMIN_DE_FER, INFINITE_DECK).payoff_matrix_dict(exact=True)
+        >>> table["bettor_points"], table["banker_points"], table["rows"], table["columns"]
+        (['bettor 5'], ['banker 3 v 9', 'banker 5 v 4'], ['D', 'S'], ['DD', 'DS', 'SD', 'SS'])
+        >>> table["values"][0][0]
+        '-4560/371293'
+        """
+        m, k = len(self.bettor_points), len(self.banker_points)
+        out: dict[str, Any] = {
+            "bettor_points": [str(p) for p in self.bettor_points],
+            "banker_points": [str(p) for p in self.banker_points],
+            "rows": None, "columns": None, "values": None, "omitted": None,
+        }
+        if 2 ** (m + k) > limit:
+            out["omitted"] = (f"{_count(m)} x {_count(k)} pure strategies ({m} bettor and {k} banker "
+                              f"free points) are too many to list: more than {limit} entries")
+            return out
+
+        def show(x: Fraction) -> float | str:
+            return f"{x.numerator}/{x.denominator}" if exact else float(x)
+
+        rows, cols = self.pure_strategies()
+        out["rows"] = ["".join("D" if d else "S" for d in r) for r in rows]
+        out["columns"] = ["".join("D" if d else "S" for d in c) for c in cols]
+        out["values"] = [[show(v) for v in row] for row in self.payoff_matrix()]
+        return out
+
+
+def _count(points: int) -> str:
+    """How many pure strategies ``points`` free points give: 2 ** points, written short when huge."""
+    return str(2 ** points) if points <= 16 else f"2^{points}"
 
 
 def _linear(form: tuple[int, tuple[int, ...]], x: Sequence[Fraction]) -> Fraction:
@@ -681,12 +732,7 @@ def _solve_by_matrix(game: DecisionGame, method: str) -> tuple[list[Fraction], l
 def _solve_sequence_form(game: DecisionGame) -> tuple[list[Fraction], list[Fraction]]:
     """A linear program over behaviour strategies (scipy, imported here), then the mixing
     points' equations solved again in fractions; the caller verifies exactly."""
-    try:
-        from scipy.optimize import linprog
-    except ImportError:  # pragma: no cover - depends on the installation
-        raise IllegalAction(
-            "this game needs a linear program and scipy is not installed (pip install 'bacara_teach[analysis]')"
-        ) from None
+    linprog = import_linprog()
     m, k = len(game.a), len(game.b)
     scale = float(game.denominator)
     # Variables: alpha (m), z (k). Maximise a.alpha + sum z  <=>  minimise -(...).
@@ -787,9 +833,12 @@ def chemin_de_fer_report(*, decks: int = 6, exact: bool = False) -> dict[str, An
     """The games of RULES.md's Chemin de Fer and of the classic model, solved (for the CLI).
 
     Each entry gives the value (the bettor's expected gain per unit staked),
-    both sides' optimal probabilities of drawing at their free points, and the
+    both sides' optimal probabilities of drawing at their free points, the
     worth of drawing and of standing at each free point ("cells") to the side
-    who decides there, when both play the solution.
+    who decides there, when both play the solution, and the payoff matrix of
+    pure strategies (:meth:`DecisionGame.payoff_matrix_dict`).  A game that
+    needs a linear program when scipy is not installed has an ``error``
+    entry instead of a solution; the other games are solved all the same.
     """
     shoe = shoe_model(decks)
     games = {
@@ -801,9 +850,18 @@ def chemin_de_fer_report(*, decks: int = 6, exact: bool = False) -> dict[str, An
     }
     report: dict[str, Any] = {}
     for name, game in games.items():
-        solution = solve_decision_game(game)
+        matrix = game.payoff_matrix_dict(exact=exact)
+        try:
+            solution = solve_decision_game(game)
+        except SolverUnavailable as missing:
+            # Only this game needs a linear program: say so and go on with the others.
+            report[name] = {"tableau": game.tableau.name, "cards": game.model.name,
+                            "by_cards": game.by_cards, "error": str(missing),
+                            "payoff_matrix": matrix}
+            continue
         entry = solution.to_dict(exact=exact)
         # What each choice is worth where the rules leave it free, both sides playing the solution.
         entry["cells"] = [v.to_dict(exact=exact) for v in game.cell_values(solution.bettor, solution.banker)]
+        entry["payoff_matrix"] = matrix
         report[name] = entry
     return report

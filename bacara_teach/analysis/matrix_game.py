@@ -28,17 +28,39 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
+from typing import Any
 
 from bacara_teach.errors import IllegalAction, NotationError
 
 __all__ = [
     "GameSolution",
+    "SolverUnavailable",
     "check_solution",
+    "import_linprog",
     "solve_linear_system",
     "solve_matrix_game",
 ]
 
 Matrix = Sequence[Sequence[Fraction | int]]
+
+class SolverUnavailable(IllegalAction):
+    """A game needs a linear program and scipy (the ``analysis`` extra) is not installed."""
+
+
+def import_linprog() -> Any:
+    """scipy's ``linprog``, imported only when a game needs it.
+
+    Raises :class:`SolverUnavailable` (with the way to install it) when scipy is missing.
+    """
+    try:
+        from scipy.optimize import linprog
+    except ImportError:
+        raise SolverUnavailable(
+            "this game needs a linear program and scipy is not installed "
+            "(pip install 'bacara_teach[analysis]')"
+        ) from None
+    return linprog
+
 
 KERNEL_LIMIT = 20_000
 """Most square sub-matrices tried before the linear program takes over."""
@@ -202,13 +224,7 @@ def _kernel_count(m: int, n: int) -> int:
 
 
 def _linear_program(a: list[list[Fraction]]) -> GameSolution:
-    try:
-        from scipy.optimize import linprog  # optional: only large games need it
-    except ImportError:  # pragma: no cover - depends on the installation
-        raise IllegalAction(
-            "this game is too large to solve by enumeration and scipy is not installed "
-            "(pip install 'bacara_teach[analysis]')"
-        ) from None
+    linprog = import_linprog()  # optional: only games too large to enumerate need it
     m, n = len(a), len(a[0])
     shift = 1 - min(min(r) for r in a)  # make every payoff positive: value > 0
     # min sum(u) s.t. A^T u >= 1, u >= 0; then x = u / sum(u), value = 1 / sum(u) - shift.

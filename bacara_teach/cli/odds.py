@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -71,9 +72,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cdf = sub.add_parser(
         "cdf-analysis",
         help="Chemin de Fer: the game of the free cells, solved exactly",
-        description="Values and optimal strategies of the Chemin de Fer free cells: the seed's "
-        "rules on a real shoe (several bettors, a single bettor, choices by cards), and the "
-        "classic model (banker free everywhere, infinite deck).",
+        description="Values, optimal strategies and payoff matrices of the Chemin de Fer free "
+        "cells: the seed's rules on a real shoe (several bettors, a single bettor, choices by "
+        "cards), and the classic model (banker free everywhere, infinite deck). Only the game "
+        "with choices by cards needs a linear program (scipy, the 'analysis' extra); without "
+        "scipy that game reports an error, the others still print, and the exit status is 1.",
     )
     cdf.add_argument("--decks", type=_decks, default=6, help="decks in the shoe (default 6)")
     cdf.add_argument("--exact", action="store_true", help='print fractions as "n/d" strings')
@@ -154,21 +157,26 @@ def run_odds(args: argparse.Namespace) -> int:
 
 def run_cdf(args: argparse.Namespace) -> int:
     report = chemin_de_fer_report(decks=args.decks, exact=args.exact)
+    failed = {name: game["error"] for name, game in report.items() if "error" in game}
     if args.json:
         print(json.dumps({"decks": args.decks, "games": report}, ensure_ascii=False))
-        return 0
-    for name, game in report.items():
-        value = game["value"]
-        shown = value if isinstance(value, str) else f"{value:+.6f}"
-        print(f"{name.replace('_', ' ')}: value to the bettor {shown} per unit ({game['cards']})")
-        points = {**game["bettor_draws"], **game["banker_draws"]}
-        for point, p in points.items():
-            if p in (1, "1/1"):
-                choice = "draws"
-            elif p in (0, "0/1"):
-                choice = "stands"
-            else:
-                choice = f"draws with probability {p}"
-            if len(points) <= 12 or choice.startswith("draws with"):
-                print(f"  {point}: {choice}")
-    return 0
+    else:
+        for name, game in report.items():
+            if name in failed:
+                continue
+            value = game["value"]
+            shown = value if isinstance(value, str) else f"{value:+.6f}"
+            print(f"{name.replace('_', ' ')}: value to the bettor {shown} per unit ({game['cards']})")
+            points = {**game["bettor_draws"], **game["banker_draws"]}
+            for point, p in points.items():
+                if p in (1, "1/1"):
+                    choice = "draws"
+                elif p in (0, "0/1"):
+                    choice = "stands"
+                else:
+                    choice = f"draws with probability {p}"
+                if len(points) <= 12 or choice.startswith("draws with"):
+                    print(f"  {point}: {choice}")
+    for name, message in failed.items():
+        print(f"bacara-teach: error: {name.replace('_', ' ')} not solved: {message}", file=sys.stderr)
+    return 1 if failed else 0
