@@ -20,6 +20,13 @@ from bacara_teach.analysis.chemin_de_fer import (
 )
 from bacara_teach.analysis.composition import Composition
 from bacara_teach.analysis.punto_banco import count_deals, count_deals_by_enumeration
+from bacara_teach.analysis.simulation import (
+    FlatBet,
+    Martingale,
+    simulate_chemin_de_fer,
+    simulate_coups,
+    simulate_online_table,
+)
 from bacara_teach.tableau import CHEMIN_DE_FER
 
 TARGET_FLOATS = 0.050
@@ -73,6 +80,22 @@ def main() -> None:
     ):
         seconds = best_time(lambda b=build: solve_decision_game(b()), repeats=1)  # type: ignore[misc]
         print(f"  {name:<33}: {seconds * 1000:8.1f} ms to count and solve exactly")
+    print("seeded simulation (one core)")
+    coups = best_time(lambda: simulate_coups(10_000, seed=1), repeats=1)
+    print(f"  Punto Banco coups              : {coups / 10_000 * 1e6:8.1f} us per coup")
+    for label, plan in (("flat bet of 5", FlatBet("banco", "5")), ("Martingale from 5", Martingale("banco", "5"))):
+        start = time.perf_counter()
+        summary = simulate_online_table(plan, runs=100, coups=60, balance="1000", seed=7)
+        seconds = time.perf_counter() - start
+        low, high = summary.realised_edge.interval()
+        print(f"  online table, {label:<17}: {seconds / summary.runs * 1000:8.1f} ms per 60-coup session;"
+              f" realised edge {float(summary.realised_edge.value):+.2%} (95% {low:+.2%} to {high:+.2%}),"
+              f" exact {float(summary.exact_edge):.2%}")
+    start = time.perf_counter()
+    chemin = simulate_chemin_de_fer(["Ana", "Luis", "Eva", "Marc"], runs=100, seed=7)
+    seconds = time.perf_counter() - start
+    print(f"  Chemin de Fer, 4 seats         : {seconds / chemin.runs * 1000:8.1f} ms per 12-coup session;"
+          f" chips conserved over {chemin.checks:,} counts: {chemin.conserved}")
 
 
 if __name__ == "__main__":
