@@ -160,13 +160,13 @@ def _ipython_display() -> Callable[..., Any] | None:
 class NotebookProgress:
     """A progress bar for a Jupyter notebook.
 
-    With ipywidgets installed: an ``IntProgress`` bar (:attr:`bar`) and a
-    ``Label`` (:attr:`label`) side by side in an ``HBox`` (:attr:`widget`);
+    With ipywidgets installed: an ``IntProgress`` bar (``bar``) and a
+    ``Label`` (``label``) side by side in an ``HBox`` (``widget``);
     ``description`` is the bar's caption.  Without ipywidgets: a line of
-    text (:attr:`text`) shown through IPython's display and updated in place.
+    text (``text``) shown through IPython's display and updated in place.
     The widget (or text) is displayed at the first update, and only when an
     IPython shell is running; outside one nothing is shown or printed, but
-    :attr:`value`, :attr:`total` and :attr:`text` still follow the updates.
+    ``value``, ``total`` and ``text`` still follow the updates.
 
     ``use_widgets=False`` asks for the text form even when ipywidgets is there.
     """

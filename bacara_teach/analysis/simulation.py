@@ -60,7 +60,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Literal, NamedTuple, TypeVar
+from typing import Any, Literal, NamedTuple
 
 from bacara_teach.analysis.composition import MIN_CARDS
 from bacara_teach.analysis.edges import edges_for_profile
@@ -266,8 +266,6 @@ def simulate_coups(
 # -- whole sessions -----------------------------------------------------------------------------------
 Number = int | Fraction | Decimal
 
-T = TypeVar("T")
-
 
 def _interval(mean: Fraction, variance: Fraction, n: int, z: float) -> tuple[float, float]:
     half = z * math.sqrt(variance / n)
@@ -409,12 +407,12 @@ class RatioEstimate:
 
 
 def run_seeded(
-    play: Callable[[int], T],
+    play: Callable[[int], Any],
     *,
     runs: int,
     seed: int = 0,
     progress: ProgressCallback | None = None,
-) -> tuple[T, ...]:
+) -> tuple[Any, ...]:
     """Play ``runs`` seeded sessions, ``play(seed + k)`` for k = 0 .. runs - 1, and keep every result.
 
     ``progress(done, runs)`` is called after each run.
@@ -425,7 +423,7 @@ def run_seeded(
     _check_count(runs, "runs")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise IllegalAction(f"invalid seed {seed!r}: the runs are seeded seed, seed + 1, ...; expected a whole number")
-    out: list[T] = []
+    out: list[Any] = []
     for k in range(runs):
         out.append(play(seed + k))
         if progress is not None:
