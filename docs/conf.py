@@ -88,6 +88,9 @@ nb_merge_streams = True
 # myst-nb would add require.js and the ipywidgets manager from a CDN; the site serves
 # everything itself, so no widget JavaScript is loaded on static pages.
 nb_ipywidgets_js: dict[str, dict[str, str]] = {}
+# Widgets display a still (text/html, bacara_teach.widgets.still) beside the live view; a
+# built page has no kernel, so it shows the still and never the live view.
+nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
 
 if _CACHE_ROOT.is_dir():  # caches of other engine versions are never read again
     for _old in _CACHE_ROOT.iterdir():

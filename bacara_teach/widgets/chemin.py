@@ -41,6 +41,7 @@ from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import Decision
 from bacara_teach.widgets._common import button, hand_html, status_html
 from bacara_teach.widgets._html import lines_html, percent
+from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["CheminDeFerSeat"]
 
@@ -119,7 +120,7 @@ def _signed(value: Any) -> str:
     return text if text.startswith("-") else "+" + text
 
 
-class CheminDeFerSeat(w.VBox):  # type: ignore[misc]
+class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
     """Sit at a Chemin de Fer coup as the bettor or the banker.
 
     ``CheminDeFerSeat(seat="banker", policy="random", seed=4)``: the shoe (6

@@ -20,6 +20,7 @@ from bacara_teach.money import format_signed
 from bacara_teach.tables import BetKind
 from bacara_teach.widgets._common import button, hand_html, status_html
 from bacara_teach.widgets._html import lines_html, table_html
+from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["HomeScoreboard"]
 
@@ -64,7 +65,7 @@ def _join(names: Sequence[str], word: str) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} {names[-1]}"
 
 
-class HomeScoreboard(w.VBox):  # type: ignore[misc]
+class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
     """Run a home prediction session: ``HomeScoreboard(players=["Ana", "Luis"], seed=3)``.
 
     ``session`` is the :class:`~bacara_teach.home_session.HomeSession` behind it.

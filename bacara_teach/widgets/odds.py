@@ -24,6 +24,7 @@ from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
 from bacara_teach.tables import BetKind, get_profile, profile_names
 from bacara_teach.widgets._common import button, status_html
 from bacara_teach.widgets._html import percent, table_html
+from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["OddsExplorer"]
 
@@ -65,7 +66,7 @@ def _exact(value: Fraction) -> str:
     return f"<span title='{value.numerator}/{value.denominator}'>{percent(value, DIGITS)}</span>"
 
 
-class OddsExplorer(w.VBox):  # type: ignore[misc]
+class OddsExplorer(StillMixin, w.VBox):  # type: ignore[misc]
     """Explore a shoe: ``OddsExplorer(decks=8, profile="casino", removed="5 5 5 5")``.
 
     ``composition`` and ``edges`` hold the shoe and the figures shown.

@@ -19,6 +19,7 @@ from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.tables import ONLINE, BetKind, TableProfile
 from bacara_teach.widgets._common import button, hand_html, status_html
 from bacara_teach.widgets._html import lines_html, table_html
+from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["OnlineTableWidget"]
 
@@ -80,7 +81,7 @@ def _bet_text(on: BetKind, stake: Any) -> str:
     return f"{on.label} {format_amount(stake)}"
 
 
-class OnlineTableWidget(w.VBox):  # type: ignore[misc]
+class OnlineTableWidget(StillMixin, w.VBox):  # type: ignore[misc]
     """Play at the online table: ``OnlineTableWidget(balance="100", seed=7)``.
 
     ``table`` is the :class:`~bacara_teach.online_table.OnlineTable` behind it.

@@ -17,6 +17,7 @@ from bacara_teach.narration import narrate_step
 from bacara_teach.punto_banco import Coup, deal_coup, play_coup
 from bacara_teach.shoe import Shoe
 from bacara_teach.widgets._common import button, hand_html, status_html
+from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["CoupStepper"]
 
@@ -31,7 +32,7 @@ _LABELS = {
 }
 
 
-class CoupStepper(w.VBox):  # type: ignore[misc]
+class CoupStepper(StillMixin, w.VBox):  # type: ignore[misc]
     """Step through a Punto Banco coup, one rule at a time.
 
     ``CoupStepper(cards="4♥ 2♠ 9♣ A♦ 8♦")`` or ``CoupStepper(seed=7)``.

@@ -12,6 +12,7 @@ from bacara_teach.errors import BacaraError
 from bacara_teach.tableau import PUNTO_BANCO, Tableau
 from bacara_teach.trainer import Feedback, TableauTrainer
 from bacara_teach.widgets._common import button, status_html
+from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["TableauDrill"]
 
@@ -23,7 +24,7 @@ _LABELS = {
 }
 
 
-class TableauDrill(w.VBox):  # type: ignore[misc]
+class TableauDrill(StillMixin, w.VBox):  # type: ignore[misc]
     """Drill the third-card table: answer, get the rule, repeat the cells you miss."""
 
     def __init__(self, *, tableau: Tableau = PUNTO_BANCO, seed: int | None = None,

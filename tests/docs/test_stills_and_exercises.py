@@ -1,0 +1,88 @@
+"""Widgets on the built pages are stills of the real widgets; the exercises open in the lite app.
+
+A chapter's widget cell shows, on the static page, the still the widget itself draws
+(``bacara_teach.widgets.still``): the same text the live widget shows at that moment,
+with every control disabled and no script.  The exercises page links each practice
+paper to its copy in the in-browser Python app, set to the Pyodide kernel.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from sitecheck import Element, parse_html, parse_page
+
+from bacara_teach.exercises import ASSIGNMENTS
+from bacara_teach.widgets import (
+    CheminDeFerSeat,
+    CoupStepper,
+    HomeScoreboard,
+    OddsExplorer,
+    OnlineTableWidget,
+    TableauDrill,
+)
+from bacara_teach.widgets.still import still_html
+
+pytestmark = pytest.mark.docs
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The cell each chapter runs, and the same widget made here.
+STILLS: dict[str, Callable[[], Any]] = {
+    "third-card-rule": lambda: TableauDrill(seed=1),
+    "worked-examples": lambda: CoupStepper(cards="4♥ 2♠ 9♣ A♦ 8♦"),
+    "paying-bets": lambda: OnlineTableWidget(balance="100", seed=7),
+    "home-session": lambda: HomeScoreboard(players=("Ana", "Luis", "Eva"), seed=3),
+    "chemin-de-fer": lambda: CheminDeFerSeat(seat="banker", seed=4),
+    "odds": lambda: OddsExplorer(decks=8),
+}
+
+
+def _stills(root: Element) -> list[Element]:
+    return root.find_all("div", class_="bt-still")
+
+
+def _text(element: Element) -> str:
+    return " ".join(element.text().split())
+
+
+@pytest.mark.parametrize("chapter", sorted(STILLS))
+def test_the_chapter_shows_the_widget_as_its_still(site_dir: Path, chapter: str) -> None:
+    page = parse_page(site_dir / "chapters" / f"{chapter}.html")
+    stills = _stills(page)
+    assert len(stills) == 1, f"{chapter}: {len(stills)} stills"
+    (expected,) = _stills(parse_html(still_html(STILLS[chapter]())))
+    assert _text(stills[0]) == _text(expected)
+    buttons = stills[0].find_all("button")
+    assert buttons, "the still draws the widget's buttons"
+    assert all("disabled" in button.attrs for button in buttons)
+    assert not stills[0].find_all("script")
+
+
+def test_no_page_loads_widget_javascript(site_dir: Path) -> None:
+    for chapter in STILLS:
+        html = (site_dir / "chapters" / f"{chapter}.html").read_text(encoding="utf-8")
+        assert "application/vnd.jupyter.widget-view+json" not in html
+        assert "html-manager" not in html and "require.min.js" not in html
+
+
+def test_exercises_page_links_every_practice_paper_to_the_lite_app(site_dir: Path) -> None:
+    page = parse_page(site_dir / "exercises.html")
+    links = {}
+    for link in page.find_all("a", class_="bt-live-link"):
+        href = link.attrs.get("href") or ""
+        parts = urlsplit(href)
+        assert parts.path == "lite/notebooks/index.html", href
+        (path,) = parse_qs(parts.query)["path"]
+        links[path] = _text(link)
+    assert links == {f"exercises/{a.name}.ipynb": a.title for a in ASSIGNMENTS.values()}
+    for path in links:
+        served = json.loads((site_dir / "lite" / "files" / path).read_text(encoding="utf-8"))
+        assert served["metadata"]["kernelspec"]["name"] == "python"  # the Pyodide kernel
+        source = json.loads((ROOT / path).read_text(encoding="utf-8"))
+        assert served["cells"] == source["cells"]
