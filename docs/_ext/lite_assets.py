@@ -23,6 +23,7 @@ the built configuration after the build.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -47,6 +48,8 @@ PIPLITE_ONLY = ("jupyterlab_widgets",)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide.js")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: the kernel every notebook of the lite app names (the Pyodide kernel is called "python")
+PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
 
 def _norm(name: str) -> str:
@@ -133,6 +136,23 @@ def _entry(wheel: Path, name: str, imports: list[str]) -> dict[str, Any]:
     }
 
 
+def storage_name(contents: Path | None, project_wheel: Path) -> str:
+    """The name of the browser storage the lite app keeps notebooks and settings under.
+
+    It changes with the offered notebooks and with the project's wheel, so a reader
+    who comes back after a site update starts from the new notebooks rather than from
+    the copies their browser kept of the old ones.
+    """
+    digest = hashlib.sha256()
+    if contents is not None and contents.exists():
+        for path in sorted(contents.rglob("*")):
+            if path.is_file():
+                digest.update(path.relative_to(contents).as_posix().encode())
+                digest.update(path.read_bytes())
+    digest.update(_sha256(project_wheel).encode())
+    return f"bacara_teach-{project_wheel.name.split('-')[1]}-{digest.hexdigest()[:12]}"
+
+
 def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[str, Any]:
     """Fill ``lite_dir`` with the runtime, the pruned lock, the wheels and the config.
 
@@ -183,13 +203,7 @@ def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[s
     (static / "pyodide-lock.json").write_text(json.dumps({"info": info, "packages": pruned},
                                                          indent=1))
 
-    digest = hashlib.sha256()
-    for path in sorted(contents.rglob("*")) if contents is not None and contents.exists() else []:
-        if path.is_file():
-            digest.update(path.relative_to(contents).as_posix().encode())
-            digest.update(path.read_bytes())
-    digest.update(_sha256(project).encode())
-    storage = f"bacara_teach-{project.name.split('-')[1]}-{digest.hexdigest()[:12]}"
+    storage = storage_name(contents, project)
     config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -287,8 +301,7 @@ def live_notebook(source: str) -> dict[str, Any]:
     from myst_nb.core.read import read_myst_markdown_notebook
 
     notebook = read_myst_markdown_notebook(source)
-    notebook.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
-                                       "language": "python"}
+    notebook.metadata["kernelspec"] = dict(PYODIDE_KERNELSPEC)
     notebook.metadata.pop("jupytext", None)
     for cell in notebook.cells:
         if cell.cell_type == "code":
@@ -299,6 +312,26 @@ def live_notebook(source: str) -> dict[str, Any]:
         else:
             cell.source = _GLUE_ROLE.sub(r"`\1`", cell.source)
     return dict(notebook)
+
+
+EXERCISES = ROOT / "exercises"
+"""The students' practice notebooks, offered in the lite app under ``exercises/``."""
+
+
+def export_exercises(contents: Path, source: Path = EXERCISES) -> list[str]:
+    """Copy the practice notebooks into the lite contents, set to the Pyodide kernel."""
+    target = contents / "exercises"
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    written = []
+    for notebook_path in sorted(source.glob("*.ipynb")):
+        notebook = json.loads(notebook_path.read_text(encoding="utf-8"))
+        notebook.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
+        out = target / notebook_path.name
+        out.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        written.append(out.relative_to(contents).as_posix())
+    return written
 
 
 def export_live_notebooks(srcdir: Path, contents: Path) -> list[str]:
@@ -312,9 +345,9 @@ def export_live_notebooks(srcdir: Path, contents: Path) -> list[str]:
             shutil.rmtree(target)
         target.mkdir(parents=True)
         for page in sorted((srcdir / folder).glob("*.md")):
-            notebook = nbformat.from_dict(live_notebook(page.read_text(encoding="utf-8")))
+            notebook = nbformat.from_dict(live_notebook(page.read_text(encoding="utf-8")))  # type: ignore[no-untyped-call]
             out = target / f"{page.stem}.ipynb"
-            nbformat.write(notebook, out)
+            nbformat.write(notebook, out)  # type: ignore[no-untyped-call]
             written.append(out.relative_to(contents).as_posix())
     return written
 
@@ -341,15 +374,69 @@ def _on_builder_inited(app: Any) -> None:
         if stale.exists():
             stale.unlink()
     contents = srcdir / app.config.jupyterlite_content_dir
-    built = Path(app.outdir) / "lite"
-    if built.exists():  # the lite app is rebuilt whole every time: no stale files
-        shutil.rmtree(built)
     app.config.bacara_live_notebooks = export_live_notebooks(srcdir, contents)
+    app.config.bacara_exercise_notebooks = export_exercises(contents)
     cache = Path(os.environ.get("BACARA_LITE_CACHE", ROOT / ".cache" / "lite"))
     app.config.bacara_lite_summary = prepare(lite_dir, cache, contents)
 
 
-def _on_page_context(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+LITE_STAMP = ".bacara-lite-inputs"
+"""File in the built lite app naming the digest of everything it was built from."""
+
+
+def lite_inputs_digest(lite_dir: Path, contents: Path) -> str:
+    """A digest of every input of ``jupyter lite build``: the prepared lite folder, the
+    notebooks it offers, and the versions of the tools that build it."""
+    digest = hashlib.sha256()
+    for name in ("jupyterlite-core", "jupyterlite-pyodide-kernel", "jupyterlite-sphinx"):
+        digest.update(f"{name}=={version(name)}".encode())
+    for base in (lite_dir, contents):
+        for path in sorted(base.rglob("*")) if base.exists() else []:
+            if path.is_file() and path.name != ".jupyterlite.doit.db":
+                digest.update(path.relative_to(base).as_posix().encode())
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _lite_build_if_changed(build: Any, app: Any, error: Exception | None) -> None:
+    """Run jupyterlite-sphinx's ``jupyter lite build`` only when one of its inputs changed.
+
+    The lite app is rebuilt whole (no stale files) when it is built; when nothing it is
+    built from changed since the last build into this output folder, the build is kept.
+    """
+    if error is not None or app.builder.format != "html":
+        build(app, error)
+        return
+    output = Path(app.outdir) / "lite"
+    contents = Path(app.srcdir) / app.config.jupyterlite_content_dir
+    wanted = lite_inputs_digest(Path(app.config.jupyterlite_dir), contents)
+    stamp = output / LITE_STAMP
+    if stamp.is_file() and stamp.read_text() == wanted and (output / "jupyter-lite.json").is_file():
+        print("[bacara_teach] the in-browser Python app is up to date: nothing to rebuild")
+        return
+    if output.exists():
+        shutil.rmtree(output)
+    build(app, error)
+    if (output / "jupyter-lite.json").is_file():
+        stamp.write_text(wanted)
+
+
+def _wrap_lite_build(app: Any) -> None:
+    """Put :func:`_lite_build_if_changed` in place of jupyterlite-sphinx's own handler."""
+    listeners = app.events.listeners.get("build-finished", [])
+    for listener in list(listeners):
+        handler = listener.handler
+        if (getattr(handler, "__name__", "") == "jupyterlite_build"
+                and getattr(handler, "__module__", "").startswith("jupyterlite_sphinx")):
+            app.disconnect(listener.id)
+            app.connect("build-finished", functools.partial(_lite_build_if_changed, handler),
+                        priority=listener.priority)
+            return
+    raise RuntimeError("jupyterlite_sphinx's build-finished handler was not found: "
+                       "list 'jupyterlite_sphinx' before 'lite_assets' in extensions")
+
+
+def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[str, Any],
                      doctree: Any) -> None:
     """Put a "try it live" link at the top of every page that has a live notebook."""
     live = f"{pagename}.ipynb"
@@ -378,6 +465,8 @@ def _on_build_finished(app: Any, error: Exception | None) -> None:
 def setup(app: Any) -> dict[str, Any]:
     app.add_config_value("bacara_lite_summary", {}, "env")
     app.add_config_value("bacara_live_notebooks", [], "env")
+    app.add_config_value("bacara_exercise_notebooks", [], "env")
+    _wrap_lite_build(app)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("html-page-context", _on_page_context)
     # after jupyterlite-sphinx's own build-finished handler (priority 500)

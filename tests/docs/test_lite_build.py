@@ -1,0 +1,133 @@
+"""The in-browser Python app as built: self-contained, versioned, and rebuilt only when needed.
+
+The built ``lite/`` folder is read back: the kernel points at the site's own Pyodide,
+the public package index is never a fallback, the project's wheel is this checkout's,
+and the browser storage is named after the notebooks offered, so a site update reaches
+returning readers.  The helpers of ``docs/_ext/lite_assets.py`` are checked on small
+folders made here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import bacara_teach
+
+pytestmark = pytest.mark.docs
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+import lite_assets  # noqa: E402
+
+
+def _config(site_dir: Path) -> dict[str, object]:
+    data = json.loads((site_dir / "lite" / "jupyter-lite.json").read_text(encoding="utf-8"))
+    config: dict[str, object] = data["jupyter-config-data"]
+    return config
+
+
+def _project_wheel(site_dir: Path) -> Path:
+    (wheel,) = (site_dir / "lite" / "static" / "pyodide").glob("bacara_teach-*.whl")
+    return wheel
+
+
+def test_built_lite_app_is_self_contained(site_dir: Path) -> None:
+    assert lite_assets.check_built(site_dir / "lite") == []
+    kernel = _config(site_dir)["litePluginSettings"][lite_assets.KERNEL_PLUGIN]  # type: ignore[index]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    assert set(lite_assets.PRELOADED) <= set(kernel["loadPyodideOptions"]["packages"])
+    lock = json.loads((site_dir / "lite" / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    for entry in lock["packages"].values():  # every wheel the kernel may load is served here
+        assert (site_dir / "lite" / "static" / "pyodide" / entry["file_name"]).is_file()
+
+
+def test_the_served_wheel_is_this_checkout(site_dir: Path) -> None:
+    package = Path(bacara_teach.__file__).parent
+    with zipfile.ZipFile(_project_wheel(site_dir)) as wheel:
+        for path in sorted(package.rglob("*.py")):
+            name = "bacara_teach/" + path.relative_to(package).as_posix()
+            assert wheel.read(name) == path.read_bytes(), name
+
+
+def test_browser_storage_is_named_after_what_the_site_offers(site_dir: Path) -> None:
+    config = _config(site_dir)
+    expected = lite_assets.storage_name(site_dir / "lite" / "files", _project_wheel(site_dir))
+    assert config["contentsStorageName"] == expected
+    assert config["settingsStorageName"] == expected
+
+
+def test_storage_name_changes_when_a_notebook_or_the_wheel_changes(tmp_path: Path) -> None:
+    contents = tmp_path / "contents"
+    (contents / "chapters").mkdir(parents=True)
+    notebook = contents / "chapters" / "a.ipynb"
+    notebook.write_text("{}")
+    wheel = tmp_path / "bacara_teach-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"one")
+    first = lite_assets.storage_name(contents, wheel)
+    assert first.startswith("bacara_teach-0.1.0-")
+    assert lite_assets.storage_name(contents, wheel) == first
+    notebook.write_text('{"cells": []}')
+    second = lite_assets.storage_name(contents, wheel)
+    assert second != first
+    wheel.write_bytes(b"two")
+    assert lite_assets.storage_name(contents, wheel) not in {first, second}
+
+
+def test_lite_inputs_digest_follows_every_input(tmp_path: Path) -> None:
+    lite_dir, contents = tmp_path / "lite", tmp_path / "contents"
+    lite_dir.mkdir()
+    contents.mkdir()
+    (lite_dir / "jupyter-lite.json").write_text("{}")
+    (contents / "a.ipynb").write_text("{}")
+    first = lite_assets.lite_inputs_digest(lite_dir, contents)
+    (tmp_path / "lite" / ".jupyterlite.doit.db").write_text("state")  # build state is no input
+    assert lite_assets.lite_inputs_digest(lite_dir, contents) == first
+    (contents / "a.ipynb").write_text('{"cells": []}')
+    second = lite_assets.lite_inputs_digest(lite_dir, contents)
+    assert second != first
+    (lite_dir / "jupyter-lite.json").write_text('{"x": 1}')
+    assert lite_assets.lite_inputs_digest(lite_dir, contents) != second
+
+
+def test_built_lite_app_records_the_inputs_it_was_built_from(site_dir: Path) -> None:
+    stamp = site_dir / "lite" / lite_assets.LITE_STAMP
+    assert stamp.is_file()
+    assert len(stamp.read_text()) == 64
+
+
+def test_live_notebook_keeps_code_and_shows_glued_values_by_name() -> None:
+    source = (
+        "---\njupytext:\n  text_representation:\n    format_name: myst\nkernelspec:\n"
+        "  name: python3\n  display_name: Python 3\n---\n\n# T\n\nTotal {glue:md}`total`.\n\n"
+        "```{code-cell} ipython3\nfrom myst_nb import glue\nglue('total', 3, display=False)\n```\n"
+    )
+    notebook = lite_assets.live_notebook(source)
+    assert notebook["metadata"]["kernelspec"]["name"] == "python"
+    markdown = [c for c in notebook["cells"] if c["cell_type"] == "markdown"]
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert "Total `total`." in markdown[-1]["source"]
+    assert "from myst_nb import glue" not in code[0]["source"]
+    namespace: dict[str, object] = {}
+    exec(code[0]["source"], namespace)  # the shim stands in for myst-nb's glue
+    assert callable(namespace["glue"])
+
+
+def test_exercises_are_offered_with_the_pyodide_kernel(tmp_path: Path) -> None:
+    source = tmp_path / "exercises"
+    source.mkdir()
+    paper = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "Q1"}],
+             "metadata": {"kernelspec": {"name": "python3"}}, "nbformat": 4,
+             "nbformat_minor": 5}
+    (source / "scoring.ipynb").write_text(json.dumps(paper))
+    written = lite_assets.export_exercises(tmp_path / "contents", source)
+    assert written == ["exercises/scoring.ipynb"]
+    served = json.loads((tmp_path / "contents" / written[0]).read_text())
+    assert served["metadata"]["kernelspec"] == lite_assets.PYODIDE_KERNELSPEC
+    assert served["cells"] == paper["cells"]
