@@ -31,9 +31,11 @@ SITE_ENV = "BACARA_SITE_DIR"
 BUILT_STAMP = ".bacara-built"
 LOCALHOST = "127.0.0.1"
 
-# Conftest files hold no doctests, and two modules named "conftest" cannot both be
-# imported for doctest collection.
-collect_ignore = ["benchmarks", "conftest.py", "browser/conftest.py"]
+collect_ignore = ["benchmarks", "conftest.py"]  # this file holds no doctests
+
+# The browser tests' fixtures (Chromium, a context per test) live in their harness module.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+pytest_plugins = ["browser_harness"]
 
 
 def _newest_source_time() -> float:

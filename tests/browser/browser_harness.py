@@ -2,6 +2,10 @@
 
 Every request a page makes is recorded; a request to any other host is aborted
 and recorded as outside, so tests can assert the site works offline.
+
+This module is also a pytest plugin (``tests/conftest.py`` loads it): one Chromium
+per test session, a fresh browser context per test (``desktop``, ``phone``,
+``dark``), and a closing report of the figures the in-browser tests measured.
 """
 
 from __future__ import annotations
@@ -15,6 +19,10 @@ from urllib.parse import urlsplit
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
+PHONE = {"width": 390, "height": 844}
+FIGURES: dict[str, str] = {}
+"""Figures measured by the browser tests (kernel start, bytes, response times), reported
+at the end of the run."""
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -97,3 +105,42 @@ def visit(browser: Any, site_url: str, *, console_errors: bool = True,
         yield recorded
     finally:
         context.close()
+
+
+# -- pytest plugin: fixtures and the closing report ---------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def desktop(browser: Any, site_url: str) -> Iterator[Visit]:
+    yield from visit(browser, site_url, viewport={"width": 1280, "height": 900})
+
+
+@pytest.fixture
+def phone(browser: Any, site_url: str) -> Iterator[Visit]:
+    yield from visit(browser, site_url, viewport=PHONE, is_mobile=True, has_touch=True,
+                     device_scale_factor=2)
+
+
+@pytest.fixture
+def dark(browser: Any, site_url: str) -> Iterator[Visit]:
+    yield from visit(browser, site_url, color_scheme="dark")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Report the in-browser figures the live tests measured."""
+    if FIGURES:
+        terminalreporter.section("in-browser Python figures")
+        for name, value in FIGURES.items():
+            terminalreporter.write_line(f"{name}: {value}")

@@ -19,16 +19,18 @@ import threading
 import time
 from collections.abc import Iterator
 from functools import partial
+from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
-from browser_harness import Visit, visit
+from browser_harness import FIGURES, Visit, visit
 
 import bacara_teach
 from bacara_teach.trainer import TableauTrainer
+from bacara_teach.widgets import CheminDeFerSeat, HomeScoreboard, OddsExplorer, OnlineTableWidget
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +39,6 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 KERNEL_READY_TARGET_S = 15.0
 WIDGET_RESPONSE_TARGET_MS = 300.0
 LIVE_BYTES_TARGET = 30 * 1024 * 1024
-FIGURES: dict[str, str] = {}
 
 
 class CountingHandler(SimpleHTTPRequestHandler):
@@ -94,6 +95,41 @@ def repl(lite: Visit, code: str) -> None:
 
 def output_text(lite: Visit) -> str:
     return "\n".join(lite.page.locator(".jp-OutputArea-output").all_inner_texts())
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def html_text(html: str) -> str:
+    """What a reader sees of a widget's HTML: its text, with runs of spaces folded."""
+    parser = _Text()
+    parser.feed(html)
+    return " ".join("".join(parser.parts).split())
+
+
+def _squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+def page_text(lite: Visit) -> str:
+    return " ".join(output_text(lite).split())
+
+
+def wait_for_text(lite: Visit, text: str, timeout_ms: float = 10_000) -> None:
+    """Wait until the output area shows ``text`` (white space is not compared: a table's
+    cells come out of the browser separated by tabs, out of the HTML by nothing)."""
+    assert text.strip(), "nothing to wait for"
+    deadline = time.perf_counter() + timeout_ms / 1000
+    while _squeezed(text) not in _squeezed(page_text(lite)):
+        if time.perf_counter() > deadline:
+            raise AssertionError(f"{text!r} never appeared; the output shows:\n{page_text(lite)}")
+        lite.page.wait_for_timeout(100)
 
 
 def package_digest() -> str:
@@ -191,6 +227,103 @@ def test_coup_stepper_steps_with_the_keyboard(lite: Visit) -> None:
     lite.assert_clean()
 
 
+def test_online_table_takes_a_bet_deals_and_refuses_like_the_engine(lite: Visit) -> None:
+    repl(lite, "from bacara_teach.widgets import OnlineTableWidget\n"
+               "OnlineTableWidget(balance='100', seed=7)")
+    page = lite.page
+    page.get_by_role("button", name="Continuar").wait_for(timeout=90_000)
+    local = OnlineTableWidget(balance="100", seed=7)
+    # A stake over the balance is refused with the table's own message.
+    local.set_stake("500")
+    local.place()
+    page.get_by_label("Stake").fill("500")
+    page.get_by_label("Stake").press("Enter")
+    page.get_by_role("button", name="Place bet").click()
+    refusal = html_text(local.status.value)
+    assert "500" in refusal
+    wait_for_text(lite, refusal)
+    assert page.get_by_role("alert").count() >= 1
+    # Then a real bet: two chips of 5, Banco, Continuar.
+    local.set_stake("")
+    for _ in range(2):
+        local.add_chip(5)
+    local.position.value = "banco"
+    local.place()
+    local.deal()
+    page.get_by_role("button", name="Clear stake").click()
+    for _ in range(2):
+        page.get_by_role("button", name="+5", exact=True).click()
+    banco_label = next(label for label, value in local.position.options if value == "banco")
+    page.get_by_label("Bet on").select_option(label=banco_label)
+    page.get_by_role("button", name="Place bet").click()
+    page.get_by_role("button", name="Continuar").click()
+    wait_for_text(lite, html_text(local.status.value))
+    wait_for_text(lite, html_text(local.history_table.value))
+    lite.assert_clean()
+
+
+def test_chemin_de_fer_seat_asks_at_a_free_cell_and_prices_both_choices(lite: Visit) -> None:
+    # The first seed whose first coup gives the single bettor a free choice, found by the engine.
+    seed = next(s for s in range(1, 200)
+                if CheminDeFerSeat(seat="bettor", bettors=1, seed=s).waiting)
+    local = CheminDeFerSeat(seat="bettor", bettors=1, seed=seed)
+    repl(lite, "from bacara_teach.widgets import CheminDeFerSeat\n"
+               f"CheminDeFerSeat(seat='bettor', bettors=1, seed={seed})")
+    page = lite.page
+    draw = page.get_by_role("button", name="Draw", exact=True)
+    draw.wait_for(timeout=90_000)
+    wait_for_text(lite, html_text(local.seen.value))
+    local.decide("draw")
+    draw.focus()
+    page.keyboard.press("Space")
+    wait_for_text(lite, html_text(local.status.value))
+    worth = html_text(local.worth.value)
+    assert "Draw" in worth and "Stand" in worth
+    wait_for_text(lite, worth)
+    lite.assert_clean()
+
+
+def test_odds_explorer_prices_the_shoe_after_cards_leave(lite: Visit) -> None:
+    repl(lite, "from bacara_teach.widgets import OddsExplorer\nOddsExplorer(decks=8)")
+    page = lite.page
+    page.get_by_role("button", name="Put every card back").wait_for(timeout=90_000)
+    local = OddsExplorer(decks=8)
+    full = html_text(local.table.value)
+    wait_for_text(lite, full)
+    local.removal_box.value = "5 5 5 5"
+    after = html_text(local.table.value)
+    assert after != full
+    box = page.get_by_label(local.removal_box.description, exact=True)
+    box.fill("5 5 5 5")
+    box.press("Enter")
+    start = time.perf_counter()
+    wait_for_text(lite, after)
+    FIGURES["odds explorer update after typing"] = f"{(time.perf_counter() - start) * 1000:.0f} ms"
+    wait_for_text(lite, html_text(local.status.value))
+    lite.assert_clean()
+
+
+def test_home_scoreboard_records_predictions_and_scores_a_coup(lite: Visit) -> None:
+    players = ("Ana", "Luis", "Eva")
+    repl(lite, "from bacara_teach.widgets import HomeScoreboard\n"
+               f"HomeScoreboard(players={players!r}, seed=3)")
+    page = lite.page
+    deal = page.get_by_role("button", name="Deal coup 1")
+    deal.wait_for(timeout=90_000)
+    assert deal.is_disabled()  # nobody has predicted yet
+    local = HomeScoreboard(players=players, seed=3)
+    for name, on in zip(players, ("punto", "banco", "empate"), strict=True):
+        local.predictions[name].value = on
+        label = next(text for text, value in local.predictions[name].options if value == on)
+        page.get_by_label(f"Prediction of {name}").select_option(label=label)
+    local.deal()
+    deal.click()
+    page.get_by_role("button", name="Deal coup 2").wait_for(timeout=10_000)
+    wait_for_text(lite, html_text(local.status.value))
+    wait_for_text(lite, html_text(local.board.value))
+    lite.assert_clean()
+
+
 def _axe(page: Any, context: str = "document") -> list[dict[str, Any]]:
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: run 'npm ci' (the nox sessions do)", pytrace=False)
@@ -218,7 +351,9 @@ def test_course_pages_have_no_serious_accessibility_violations(
 
 
 def test_widgets_have_no_serious_accessibility_violations(lite: Visit) -> None:
-    repl(lite, "from bacara_teach.widgets import TableauDrill, CoupStepper\n"
-               "import ipywidgets\nipywidgets.VBox([TableauDrill(seed=2), CoupStepper(seed=3)])")
+    repl(lite, "from bacara_teach.widgets import *\nimport ipywidgets\n"
+               "ipywidgets.VBox([TableauDrill(seed=2), CoupStepper(seed=3),"
+               " OnlineTableWidget(seed=4), CheminDeFerSeat(seed=5), OddsExplorer(),"
+               " HomeScoreboard(players=('Ana', 'Luis'), seed=6)])")
     lite.page.locator(".widget-button").first.wait_for(timeout=90_000)
     assert _axe(lite.page, ".jp-OutputArea-output") == []

@@ -70,7 +70,10 @@ def test_every_page_loads_from_local_files_only(desktop: Visit, site_dir: Path) 
 def test_search_finds_the_chapter(desktop: Visit) -> None:
     desktop.open("search.html?q=tableau")
     results = desktop.page.locator("#search-results ul.search li a")
-    results.first.wait_for(timeout=15_000)
+    # Results are shown one by one; the summary line appears once the search is done.
+    desktop.page.locator("#search-results .search-summary", has_text="found").wait_for(
+        timeout=15_000)
+    assert results.count() > 0
     hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
     assert any(href.split("?")[0].split("#")[0].endswith(CHAPTER) for href in hrefs)
     desktop.assert_clean()
