@@ -1,0 +1,94 @@
+"""The site's build times and page weights.
+
+Targets on a 2-core machine: a clean build (fresh output folder, empty notebook cache,
+every notebook executed, the in-browser Python app included) <= 3 min; a rebuild with no
+change <= 20 s; a course page's HTML + CSS + JS (without the in-browser Python) <= 1 MB.
+Run: ``python tests/benchmarks/bench_site.py`` (the ``bench`` nox session runs it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+TARGET_CLEAN_S = 180.0
+TARGET_REBUILD_S = 20.0
+TARGET_PAGE_BYTES = 1024 * 1024
+
+_ASSET = re.compile(r"""<(?:link[^>]*?href|script[^>]*?src)=["']([^"']+)["']""", re.IGNORECASE)
+_CSS_URL = re.compile(r"""@import\s+(?:url\()?["']?([^"')\s;]+)""")
+
+
+def build(out: Path, cache: Path, *, fresh: bool) -> float:
+    """Seconds for one Sphinx build as the docs session runs it (warnings are errors)."""
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n", "-q",
+               "-D", f"nb_execution_cache_path={cache}"]
+    if fresh:
+        command.append("-E")
+    command += [str(DOCS), str(out)]
+    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
+    start = time.perf_counter()
+    subprocess.run(command, check=True, env=env, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def _local(page: Path, reference: str, site: Path) -> Path | None:
+    parts = urlsplit(reference)
+    if parts.scheme or parts.netloc or not parts.path:
+        return None
+    target = (page.parent / unquote(parts.path)).resolve()
+    return target if target.is_file() and site.resolve() in target.parents else None
+
+
+def page_weight(page: Path, site: Path) -> int:
+    """Bytes of a page's HTML and of every local stylesheet and script it loads."""
+    seen: set[Path] = set()
+    todo = [page]
+    total = 0
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        total += path.stat().st_size
+        text = path.read_text(encoding="utf-8", errors="replace")
+        pattern = _ASSET if path.suffix == ".html" else _CSS_URL if path.suffix == ".css" else None
+        if pattern is None:
+            continue
+        for reference in pattern.findall(text):
+            found = _local(path, reference, site)
+            if found is not None and found.suffix in {".css", ".js"}:
+                todo.append(found)
+    return total
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="bacara-site-bench-") as tmp:
+        out, cache = Path(tmp) / "html", Path(tmp) / "cache"
+        clean = build(out, cache, fresh=True)
+        rebuild = build(out, cache, fresh=False)
+        pages = sorted((out / "chapters").glob("*.html"))
+        weights = {p.stem: page_weight(p, out) for p in pages}
+    heaviest = max(weights, key=lambda name: weights[name])
+    print("bench_site: the course site (Sphinx + myst-nb + the lite app)")
+    print(f"  clean build      : {clean:7.1f} s   target {TARGET_CLEAN_S:.0f} s"
+          f"  ratio {clean / TARGET_CLEAN_S:5.2f}")
+    print(f"  no-change rebuild: {rebuild:7.1f} s   target {TARGET_REBUILD_S:.0f} s"
+          f"  ratio {rebuild / TARGET_REBUILD_S:5.2f}")
+    print(f"  course pages     : {len(weights)}; heaviest {heaviest}"
+          f" {weights[heaviest] / 1024:7.1f} KiB (HTML + CSS + JS)   target"
+          f" {TARGET_PAGE_BYTES / 1024:.0f} KiB  ratio {weights[heaviest] / TARGET_PAGE_BYTES:5.2f}")
+    for name, size in sorted(weights.items()):
+        print(f"    {name:<22} {size / 1024:7.1f} KiB")
+
+
+if __name__ == "__main__":
+    main()
