@@ -6,7 +6,9 @@ paper (questions, points, answer keys) is dealt again from the assignment
 and that id.  Nothing a notebook says about expected answers or points is
 read.  Value answers are read as data; program answers run in a separate,
 limited process (:mod:`.sandbox`).  Whatever a submission holds, it gets a
-row with a score and a reason, and no submission can change another's.
+row with a score and a reason, and no submission can change another's: an
+answer the grader fails to mark (whatever the exception) scores 0 with the
+reason and the row's status is ``grading-error``; the rest of the batch goes on.
 
 >>> from bacara_teach.exercises.assignments import make_paper
 >>> from bacara_teach.exercises.roster import Student
@@ -21,6 +23,7 @@ from __future__ import annotations
 import csv
 import io
 import stat
+import warnings
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -39,13 +42,21 @@ from bacara_teach.exercises.notebook import (
 )
 from bacara_teach.exercises.questions import Mark, Question, Status
 from bacara_teach.exercises.roster import Student
-from bacara_teach.exercises.sandbox import AnswerNotReadable, Limits, read_value_answer, run_program
+from bacara_teach.exercises.sandbox import (
+    AnswerNotReadable,
+    Limits,
+    isolation_missing,
+    read_value_answer,
+    run_program,
+)
 
 __all__ = [
+    "FAILED",
     "GRADED",
     "MISSING",
     "UNREADABLE",
     "Gradebook",
+    "IsolationWarning",
     "QuestionGrade",
     "SubmissionGrade",
     "format_points",
@@ -61,6 +72,11 @@ GRADED = "graded"
 MISSING = "missing"
 UNREADABLE = "unreadable"
 FAILED = "grading-error"
+"""A submission the grader could not mark in full (the reason says which answer and why)."""
+
+
+class IsolationWarning(UserWarning):
+    """Programs were not run: this machine cannot confine them (see :func:`.sandbox.isolation_missing`)."""
 
 
 def format_points(value: Fraction | int) -> str:
@@ -118,6 +134,8 @@ class Gradebook:
     assignment: Assignment
     grades: tuple[SubmissionGrade, ...]
     unexpected: tuple[str, ...] = ()
+    notices: tuple[str, ...] = ()
+    """What the teacher must know about the whole batch (e.g. programs that were not run)."""
 
 
 def _program_note(source: str) -> str:
@@ -146,8 +164,11 @@ def grade_question(question: Question, source: str | None, *, limits: Limits | N
         assert isinstance(kind, CodingKind)
         run = run_program(source, kind.calls(question.params), limits=limits,
                           filename=f"<answer {question.qid}>")
-        mark = kind.mark_records(question.params, run.records, load_error=run.load_error,
-                                 stopped=run.stopped)
+        if run.refused:  # malformed results, or not run at all: nothing to mark
+            mark = Mark.zero(Status.ERROR, run.reason, kind.explain(question.params))
+        else:
+            mark = kind.mark_records(question.params, run.records, load_error=run.load_error,
+                                     stopped=run.stopped)
         return QuestionGrade(question=question, mark=mark, answer=_program_note(source))
     try:
         value = read_value_answer(source)
@@ -170,8 +191,19 @@ def _grade_submission(student: Student, paper: Paper, submission: Submission,
     if claimed_assignment is not None and claimed_assignment != paper.assignment.name:
         notes.append(f"the notebook says it belongs to assignment {claimed_assignment!r}; it was "
                      f"graded against {paper.assignment.name!r}")
-    grades = tuple(grade_question(q, submission.answers.get(q.qid), limits=limits)
-                   for q in paper.questions)
+    failures: list[str] = []
+
+    def mark(question: Question) -> QuestionGrade:
+        source = submission.answers.get(question.qid)
+        try:
+            return grade_question(question, source, limits=limits)
+        except Exception as error:  # a grader failure costs this answer only, never the batch
+            why = f"the grader could not mark this answer ({_error_text(error)})"
+            failures.append(f"{question.qid}: {why}")
+            return QuestionGrade(question=question, mark=Mark.zero(Status.ERROR, why),
+                                 answer=None if source is None else _excerpt(source))
+
+    grades = tuple(mark(q) for q in paper.questions)
     missing = [g.question.qid for g in grades if g.answer is None]
     counts: dict[str, int] = {}
     for g in grades:
@@ -180,8 +212,15 @@ def _grade_submission(student: Student, paper: Paper, submission: Submission,
     reason = ", ".join(f"{counts[s]} {s}" for s in order if s in counts)
     if missing:
         reason += f"; no answer cell for {', '.join(missing)}"
-    return SubmissionGrade(student=student, paper=paper, status=GRADED, reason=reason, grades=grades,
-                           notes=tuple(notes))
+    if failures:
+        reason = "; ".join(failures) + "; " + reason
+    return SubmissionGrade(student=student, paper=paper, status=FAILED if failures else GRADED,
+                           reason=reason, grades=grades, notes=tuple(notes))
+
+
+def _error_text(error: BaseException) -> str:
+    text = f"{type(error).__name__}: {error}"
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _zero(student: Student, paper: Paper, status: str, reason: str) -> SubmissionGrade:
@@ -199,8 +238,8 @@ def grade_notebook(raw: bytes, student: Student, paper: Paper, *,
         return _zero(student, paper, UNREADABLE, str(error))
     try:
         return _grade_submission(student, paper, submission, limits)
-    except (BacaraError, ValueError, TypeError, KeyError, OSError, RecursionError) as error:
-        return _zero(student, paper, FAILED, f"the grader could not grade this file: {error}")
+    except Exception as error:  # whatever happened, this file gets a row and the batch goes on
+        return _zero(student, paper, FAILED, f"the grader could not grade this file: {_error_text(error)}")
 
 
 def _read_file(path: Path) -> bytes | str:
@@ -224,11 +263,14 @@ def _read_file(path: Path) -> bytes | str:
 
 def grade_file(path: Path, student: Student, paper: Paper, *, limits: Limits | None = None) -> SubmissionGrade:
     """Grade one file (missing, unreadable or a notebook) as ``student``'s paper; never raises."""
-    raw = _read_file(path)
-    if isinstance(raw, str):
-        status = MISSING if raw.startswith("no submission") else UNREADABLE
-        return _zero(student, paper, status, raw)
-    return grade_notebook(raw, student, paper, limits=limits)
+    try:
+        raw = _read_file(path)
+        if isinstance(raw, str):
+            status = MISSING if raw.startswith("no submission") else UNREADABLE
+            return _zero(student, paper, status, raw)
+        return grade_notebook(raw, student, paper, limits=limits)
+    except Exception as error:
+        return _zero(student, paper, FAILED, f"the grader could not grade this file: {_error_text(error)}")
 
 
 def grade_directory(directory: str | Path, assignment: str | Assignment, roster: Sequence[Student], *,
@@ -250,7 +292,14 @@ def grade_directory(directory: str | Path, assignment: str | Assignment, roster:
         grades = tuple(one(s) for s in roster)
     expected = {f"{s.id}.ipynb" for s in roster}
     unexpected = tuple(sorted(p.name for p in folder.glob("*.ipynb") if p.name not in expected))
-    return Gradebook(assignment=spec, grades=grades, unexpected=unexpected)
+    notices: list[str] = []
+    has_program = any(q.question_kind.is_program for q in make_paper(spec, "practice").questions)
+    why_not = isolation_missing() if has_program else None
+    if why_not is not None:
+        notice = f"program answers scored 0 and were not run: {why_not}"
+        notices.append(notice)
+        warnings.warn(notice, IsolationWarning, stacklevel=2)
+    return Gradebook(assignment=spec, grades=grades, unexpected=unexpected, notices=tuple(notices))
 
 
 # -- writing ----------------------------------------------------------------------------------------

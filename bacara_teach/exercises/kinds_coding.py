@@ -120,7 +120,13 @@ _BANKER_CASES: tuple[tuple[int, int | None], ...] = tuple(
 )
 
 
+def _is_pair(result: object) -> bool:
+    return isinstance(result, list | tuple) and len(result) == 2
+
+
 def _show_result(result: Sequence[Any]) -> str:
+    if not _is_pair(result):
+        return "gave no readable result"
     kind, value = result[0], result[1]
     if kind == "ok":
         return f"returned {value!r}"
@@ -217,9 +223,11 @@ class CodingKind(QuestionKind):
             return Mark.zero(Status.ERROR, f"the program did not run: {load_error}", explanation)
         expected = self.expected(params)
         calls = {c["function"]: c["args"] for c in self.calls(params)}
-        by_function = {r["function"]: r for r in records if "function" in r}
+        by_function = {r["function"]: r for r in records
+                       if isinstance(r, Mapping) and isinstance(r.get("function"), str)}
         if len(by_function) == len(FUNCTIONS) and all(
-                res == ["ok", None] for r in by_function.values() for res in r.get("results", [None])):
+                isinstance(r.get("results"), list) and all(res == ["ok", None] for res in r["results"])
+                for r in by_function.values()):
             return Mark.zero(Status.UNANSWERED, "not answered yet: both functions still return None",
                              explanation)
         earned = Fraction(0)
@@ -235,7 +243,10 @@ class CodingKind(QuestionKind):
             if "missing" in record:
                 notes.append(f"{name}: {record['missing']}")
                 continue
-            results = record["results"]
+            results = record.get("results")
+            if not isinstance(results, list):
+                notes.append(f"{name}: its results are not in the grader's format")
+                continue
             right = 0
             for args, result, want in zip(calls[name], results, expected[name], strict=False):
                 if _matches(result, want):
@@ -258,7 +269,7 @@ class CodingKind(QuestionKind):
 
 
 def _matches(result: Sequence[Any], want: Any) -> bool:
-    if result[0] != "ok":
+    if not _is_pair(result) or result[0] != "ok":
         return False
     value = result[1]
     if isinstance(want, bool):

@@ -12,13 +12,21 @@ bacara_teach.exercises.sandbox.AnswerNotReadable: the answer must be a plain val
 
 A program answer runs in its own process (:func:`run_program`): ``python -I``
 in a fresh temporary directory with a minimal environment, CPU, memory, file
-size and process limits, a wall-clock limit after which its whole process
-group is killed, and an audit hook installed before the student's code that
-refuses network, other processes, signals, native code, every file write,
-and reads outside the Python installation.  As root it also drops to the
-``nobody`` user and, when the ``unshare`` tool works, runs without any
-network interface.  Only the call arguments go in; the expected results stay
-in the grading process.
+size and process limits, and a wall-clock limit after which its whole process
+group is killed.  Before any of the student's code exists in that process it
+confines itself in the kernel, which needs no privilege: Linux Landlock lets
+it read only the standard library (not ``site-packages``, not the engine) and
+its own folder, write, create or run nothing by path, make no TCP connection
+and signal no other process; a seccomp filter refuses every socket, ptrace
+and signals to anything but itself.  An audit hook whose state the program
+cannot reach repeats those refusals with clear messages.  As root it also
+drops to the ``nobody`` user and, when the ``unshare`` tool works, runs
+without any network interface.  A machine that can isolate a program neither
+with Landlock nor as root does not run it (:func:`isolation_missing`).
+
+Only the call arguments go in; the expected results stay in the grading
+process, and what comes back is read as untrusted data of an exact shape
+(:func:`read_records`): anything else scores that program 0 with the reason.
 """
 
 from __future__ import annotations
@@ -26,11 +34,15 @@ from __future__ import annotations
 import ast
 import contextlib
 import json
+import math
 import os
 import shutil
 import signal
+import site
+import stat
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
@@ -41,12 +53,17 @@ from pathlib import Path
 from typing import Any
 
 from bacara_teach.errors import NotationError
+from bacara_teach.exercises.sandbox_child import RESULT_FILE, SANDBOX_FAILED, SECCOMP_ARCHES
 
 __all__ = [
     "AnswerNotReadable",
+    "Isolation",
     "Limits",
     "ProgramRun",
+    "isolation",
     "isolation_layers",
+    "isolation_missing",
+    "read_records",
     "read_value_answer",
     "run_program",
 ]
@@ -130,7 +147,7 @@ class Limits:
     file_bytes: int = 1024 * 1024
     """Largest file the program may write (its printed output and result included)."""
     result_bytes: int = 2 * 1024 * 1024
-    """Most of the result file the grader reads."""
+    """Most of the result file the grader reads (a larger one is refused as malformed)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -138,7 +155,9 @@ class ProgramRun:
     """What came back from one run: the results of the calls, or why there are none.
 
     ``outcome`` is ``finished``, ``did-not-load`` (the code raised or did not
-    compile), ``time-limit``, ``cpu-limit``, ``crashed`` or ``no-result``.
+    compile), ``time-limit``, ``cpu-limit``, ``crashed``, ``no-result``,
+    ``malformed`` (what came back is not in the grader's format) or
+    ``not-isolated`` (the program was not run: this machine cannot confine it).
     """
 
     outcome: str
@@ -152,10 +171,18 @@ class ProgramRun:
         """Why the run stopped early (``None`` when it finished)."""
         return None if self.outcome in ("finished", "did-not-load") else self.reason
 
+    @property
+    def refused(self) -> bool:
+        """Whether nothing it returned can be marked (malformed results, or not run at all)."""
+        return self.outcome in ("malformed", "not-isolated")
+
 
 @cache
 def _child_source() -> str:
     return resources.files("bacara_teach.exercises").joinpath("sandbox_child.py").read_text("utf-8")
+
+
+# -- what this machine can do --------------------------------------------------------------------
 
 
 @cache
@@ -174,17 +201,157 @@ def _unshare() -> str | None:
     return tool if done.returncode == 0 else None
 
 
+def _landlock_abi() -> int:
+    """The kernel's Landlock ABI version (0: no Landlock), asked as its documentation says."""
+    if sys.platform != "linux":
+        return 0
+    try:
+        import ctypes
+
+        syscall = ctypes.CDLL(None, use_errno=True).syscall
+        syscall.restype = ctypes.c_long
+        version = syscall(ctypes.c_long(444), None, ctypes.c_size_t(0), ctypes.c_uint32(1))
+    except (OSError, AttributeError, ImportError):
+        return 0
+    return max(0, int(version))
+
+
+def _seccomp_available() -> bool:
+    if sys.platform != "linux" or os.uname().machine not in SECCOMP_ARCHES:
+        return False
+    try:
+        actions = Path("/proc/sys/kernel/seccomp/actions_avail").read_text(encoding="ascii")
+    except OSError:
+        return False
+    return "errno" in actions.split()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Isolation:
+    """What this machine's kernel gives a graded program, and what it lacks."""
+
+    landlock_abi: int
+    """Landlock ABI version (0: none; 1+ files, 4+ TCP, 6+ signals and abstract sockets)."""
+    seccomp: bool
+    """A seccomp filter refusing sockets, ptrace and signals to other processes."""
+    as_root: bool
+    """The grader is root, so the program runs as ``nobody``."""
+    unshare: str | None
+    """The ``unshare`` tool, when it can run the program without network interfaces."""
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The kinds of isolation no layer provides (empty: programs may run)."""
+        gaps = []
+        if self.landlock_abi < 1 and not self.as_root:
+            gaps.append("file isolation (Linux Landlock)")
+        if self.landlock_abi < 4 and not self.seccomp and not self.unshare:
+            gaps.append("network isolation (Landlock ABI 4 or seccomp)")
+        if self.landlock_abi < 6 and not self.seccomp and not self.as_root:
+            gaps.append("process isolation (Landlock ABI 6 or seccomp)")
+        return tuple(gaps)
+
+    @property
+    def layers(self) -> tuple[str, ...]:
+        layers = ["separate process", "python -I", "temporary directory", "minimal environment",
+                  "wall-clock limit"]
+        if sys.platform == "linux":
+            layers.append("rlimits (CPU, memory, file size, processes)")
+        if self.landlock_abi:
+            what = "files" + (", TCP" if self.landlock_abi >= 4 else "") + (
+                ", signals, abstract sockets" if self.landlock_abi >= 6 else "")
+            layers.append(f"Landlock ABI {self.landlock_abi} ({what})")
+        if self.seccomp:
+            layers.append("seccomp (no sockets, no ptrace, signals to itself only)")
+        if self.as_root:
+            layers.append("runs as nobody")
+        if self.unshare:
+            layers.append("no network namespace")
+        layers.append("audit hook")
+        return tuple(layers)
+
+
+@cache
+def isolation() -> Isolation:
+    """This machine's isolation (probed once)."""
+    return Isolation(landlock_abi=_landlock_abi(), seccomp=_seccomp_available(),
+                     as_root=hasattr(os, "geteuid") and os.geteuid() == 0, unshare=_unshare())
+
+
 def isolation_layers() -> tuple[str, ...]:
     """The layers this machine gives a program run (for reports and tests)."""
-    layers = ["separate process", "python -I", "temporary directory", "minimal environment",
-              "wall-clock limit", "audit hook"]
-    if sys.platform == "linux":
-        layers += ["rlimits (CPU, memory, file size, processes)"]
-        if os.geteuid() == 0:
-            layers.append("runs as nobody")
-    if _unshare():
-        layers.append("no network namespace")
-    return tuple(layers)
+    return isolation().layers
+
+
+def isolation_missing() -> str | None:
+    """Why programs cannot be run on this machine, or ``None`` when they can."""
+    gaps = isolation().missing
+    if not gaps:
+        return None
+    return ("this machine cannot confine a graded program in the kernel (missing: "
+            f"{', '.join(gaps)}), so programs are not run here; grade on Linux with Landlock "
+            "and seccomp (any recent kernel), or as root")
+
+
+@cache
+def _python_folders() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The standard library's folders (in import order) and the folders inside them to hide.
+
+    Hidden: every ``site-packages`` or ``dist-packages`` and the engine's own package, so a
+    program can neither read the engine's source nor import an installed copy of it.
+    """
+    stdlib = os.path.dirname(os.__file__)
+    dynload = sysconfig.get_config_var("DESTSHARED") or ""
+    folders = [os.path.realpath(p) for p in (stdlib, dynload) if p and os.path.isdir(p)]
+    hidden: set[str] = set()
+    prefixes = [sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix]
+    with contextlib.suppress(AttributeError):
+        hidden.update(site.getsitepackages(prefixes))
+    with contextlib.suppress(AttributeError):
+        hidden.add(site.getusersitepackages())
+    for scheme in (sysconfig.get_paths(),
+                   sysconfig.get_paths(vars={"base": sys.base_prefix, "platbase": sys.base_exec_prefix})):
+        hidden.update((scheme["purelib"], scheme["platlib"]))
+    hidden.update(p for p in sys.path if p.rstrip(os.sep).endswith(("site-packages", "dist-packages")))
+    hidden.add(str(Path(__file__).resolve().parents[1]))  # bacara_teach itself
+    return tuple(dict.fromkeys(folders)), tuple(sorted({os.path.realpath(h) for h in hidden if h}))
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _carve(root: str, hidden: Sequence[str]) -> list[list[str]]:
+    """Landlock rules granting reads under ``root`` except under ``hidden``.
+
+    Landlock only grants, so a folder holding a hidden one is granted listing only, and each of
+    its entries gets its own rule (links are never followed: they resolve when used).
+    """
+    inner = [h for h in hidden if _inside(h, root)]
+    if not inner:
+        return [[root, "tree"]]
+    if root in inner:
+        return []
+    rules = [[root, "list"]]
+    try:
+        entries = sorted(os.scandir(root), key=lambda e: e.name)
+    except OSError:
+        return rules
+    for entry in entries:
+        if entry.is_symlink():
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            rules += _carve(entry.path, inner)
+        else:
+            rules.append([entry.path, "tree"])
+    return rules
+
+
+@cache
+def _landlock_rules() -> tuple[tuple[str, str], ...]:
+    folders, hidden = _python_folders()
+    outermost = [f for f in folders if not any(f != g and _inside(f, g) for g in folders)]
+    return tuple((path, kind) for root in outermost for path, kind in _carve(root, hidden))
 
 
 def _set_limits(limits: Limits) -> None:  # pragma: no cover - runs in the child before exec
@@ -199,14 +366,23 @@ def _set_limits(limits: Limits) -> None:  # pragma: no cover - runs in the child
         resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
 
 
-def _read_roots() -> list[str]:
-    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}
-    return sorted(str(Path(r).resolve()) for r in roots)
-
-
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
+
+
+def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, home: str) -> bytes:
+    folders, hidden = _python_folders()
+    found = isolation()
+    landlock = None
+    if found.landlock_abi:
+        rules = [*_landlock_rules(), (home, "tree"), ("/dev/null", "tree"), ("/dev/urandom", "tree")]
+        landlock = {"abi": found.landlock_abi, "rules": rules}
+    return json.dumps({
+        "source": source, "filename": filename, "calls": list(calls),
+        "readable": list(folders), "hidden": list(hidden), "import_paths": list(folders),
+        "blocked_imports": list(BLOCKED_IMPORTS), "landlock": landlock, "seccomp": found.seccomp,
+    }).encode("utf-8")
 
 
 def run_program(
@@ -216,7 +392,7 @@ def run_program(
     limits: Limits | None = None,
     filename: str = "answer",
 ) -> ProgramRun:
-    """Run ``source`` in a fresh, limited process and call its functions on ``calls``.
+    """Run ``source`` in a fresh, confined process and call its functions on ``calls``.
 
     ``calls`` is a list of ``{"function": name, "args": [[...], ...]}``.
     Never raises for anything the program does: every failure comes back as
@@ -229,11 +405,11 @@ def run_program(
     if len(source) > MAX_PROGRAM_CHARS:
         message = f"the code cell is {len(source)} characters long; at most {MAX_PROGRAM_CHARS} are run"
         return ProgramRun(outcome="did-not-load", reason=message, load_error=message)
-    request = json.dumps({
-        "source": source, "filename": filename, "calls": list(calls),
-        "read_roots": _read_roots(), "blocked_imports": list(BLOCKED_IMPORTS),
-    }).encode("utf-8")
-    home = Path(tempfile.mkdtemp(prefix="bacara-grade-"))
+    missing = isolation_missing()
+    if missing is not None:
+        return ProgramRun(outcome="not-isolated", reason=f"the program was not run: {missing}")
+    home = Path(tempfile.mkdtemp(prefix="bacara-grade-")).resolve()
+    request = _request(source, calls, filename, str(home))
     started = time.monotonic()
     try:
         command = [sys.executable, "-I", "-c", _child_source()]
@@ -257,9 +433,20 @@ def run_program(
                 _kill_group(process)
                 process.wait()
         seconds = time.monotonic() - started
-        records, load_error = _read_records(home, limits)
-        run = _outcome(process.returncode, timed_out=timed_out, records=records,
-                       load_error=load_error, limits=limits, seconds=seconds)
+        raw = _read_bounded(home / RESULT_FILE, limits.result_bytes + 1)
+        if process.returncode == SANDBOX_FAILED and not raw:
+            why = _last_line(home / "stderr.txt") or "no reason given"
+            return ProgramRun(outcome="not-isolated", seconds=seconds,
+                              reason=f"the program was not run: its sandbox could not be set up ({why})")
+        if len(raw) > limits.result_bytes:
+            return ProgramRun(outcome="malformed", seconds=seconds, reason=(
+                f"its results were not in the grader's format: more than {limits.result_bytes} bytes"))
+        read = read_records(raw, calls)
+        if read.malformed is not None:
+            return ProgramRun(outcome="malformed", seconds=seconds,
+                              reason=f"its results were not in the grader's format: {read.malformed}")
+        run = _outcome(process.returncode, timed_out=timed_out, records=read.records,
+                       load_error=read.load_error, limits=limits, seconds=seconds)
         if run.outcome in ("crashed", "no-result"):
             last = _last_line(home / "stderr.txt")
             if last:
@@ -271,39 +458,155 @@ def run_program(
         shutil.rmtree(home, ignore_errors=True)
 
 
+def _read_bounded(path: Path, limit: int) -> bytes:
+    """At most ``limit`` bytes of a regular file (never a link, a pipe or a device)."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return b""
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return b""
+        chunks = []
+        size = 0
+        while size < limit:
+            chunk = os.read(handle, min(65536, limit - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(handle)
+
+
 def _last_line(path: Path, limit: int = 4096) -> str:
     """The last non-empty line of the first ``limit`` bytes of a file (a crash's message)."""
-    try:
-        with open(path, "rb") as handle:
-            text = handle.read(limit).decode("utf-8", "replace")
-    except OSError:
-        return ""
+    text = _read_bounded(path, limit).decode("utf-8", "replace")
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1][:200] if lines else ""
 
 
-def _read_records(home: Path, limits: Limits) -> tuple[list[dict[str, Any]], str | None]:
+# -- reading what came back ----------------------------------------------------------------------
+
+_MAX_ERROR_CHARS = 400
+_MAX_TYPE_CHARS = 100
+_MAX_VALUE_CHARS = 200
+_MAX_INT = 10**15
+
+
+class _Malformed(ValueError):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class Records:
+    """The result file read as untrusted data: its records, or why it is refused."""
+
+    records: tuple[dict[str, Any], ...] = ()
+    load_error: str | None = None
+    malformed: str | None = None
+
+
+def _text(value: object, limit: int, what: str) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise _Malformed(f"{what} is not a text of at most {limit} characters")
+    return value
+
+
+def _result(item: object, where: str) -> list[Any]:
+    if not isinstance(item, list) or len(item) != 2:
+        raise _Malformed(f"{where} is not a pair [kind, value]")
+    kind, value = item
+    if kind == "ok":
+        plain = value is None or isinstance(value, bool) or (
+            isinstance(value, int) and abs(value) <= _MAX_INT) or (
+            isinstance(value, float) and math.isfinite(value)) or (
+            isinstance(value, str) and len(value) <= _MAX_VALUE_CHARS)
+        if not plain:
+            raise _Malformed(f"{where} holds a value the harness never sends")
+    elif kind == "ok-type":
+        _text(value, _MAX_TYPE_CHARS, f"{where}'s type name")
+    elif kind == "error":
+        _text(value, _MAX_ERROR_CHARS, f"{where}'s error")
+    else:
+        raise _Malformed(f"{where} has an unknown kind")
+    return [kind, value]
+
+
+def _refuse_constant(name: str) -> None:
+    raise _Malformed(f"{name} is not a value the harness sends")
+
+
+def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]]) -> Records:
+    r"""Read a result file strictly: exactly the harness's records, in the harness's order.
+
+    Line 1 is ``{"load": "ok"}`` or ``{"load": "error", "error": text}``; after
+    ``ok`` comes at most one line per call, in order, each
+    ``{"function": <that call's name>, "results": [one [kind, value] per argument list]}``
+    or ``{"function": <name>, "missing": text}``.  A last line without its
+    newline (a run cut short) is ignored; anything else (another key, type,
+    count or order, a second load line, extra lines, text that is not ASCII
+    JSON) refuses the whole file, since only the program could have written it.
+
+    >>> calls = [{"function": "f", "args": [[1], [2]]}]
+    >>> read_records(b'{"load": "ok"}\n{"function": "f", "results": [["ok", 2], ["ok", 4]]}\n', calls)
+    Records(records=({'load': 'ok'}, {'function': 'f', 'results': [['ok', 2], ['ok', 4]]}), load_error=None, malformed=None)
+    >>> read_records(b'{"load": "ok"}\n{"function": "f", "results": [[]]}\n', calls).malformed
+    'line 2: f returned 1 results for 2 calls'
+    """
+    try:
+        text = raw.decode("ascii")
+    except UnicodeDecodeError:
+        return Records(malformed="it is not ASCII text")
+    *lines, _cut_short = text.split("\n")
     records: list[dict[str, Any]] = []
     load_error: str | None = None
     try:
-        with open(home / "result.jsonl", "rb") as handle:
-            raw = handle.read(limits.result_bytes)
-    except OSError:
-        return records, None
-    for line in raw.decode("utf-8", "replace").splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            break  # a line cut short by a limit: what came before still counts
-        if not isinstance(record, dict):
-            break
-        if record.get("load") == "error":
-            load_error = str(record.get("error", "the code raised an error"))
-        records.append(record)
-    return records, load_error
+        if len(lines) > len(calls) + 1:
+            raise _Malformed(f"{len(lines)} lines, more than the harness writes for {len(calls)} calls")
+        for number, line in enumerate(lines, start=1):
+            try:
+                record = json.loads(line, parse_constant=_refuse_constant)
+            except _Malformed as error:
+                raise _Malformed(f"line {number}: {error}") from None
+            except (ValueError, RecursionError) as error:
+                raise _Malformed(f"line {number} is not JSON ({type(error).__name__})") from None
+            if not isinstance(record, dict):
+                raise _Malformed(f"line {number} is not a record")
+            if number == 1:
+                if record == {"load": "ok"}:
+                    records.append({"load": "ok"})
+                    continue
+                if set(record) == {"load", "error"} and record["load"] == "error":
+                    load_error = _text(record["error"], _MAX_ERROR_CHARS, "the load error")
+                    if len(lines) > 1:
+                        raise _Malformed("lines follow a program that did not load")
+                    records.append({"load": "error", "error": load_error})
+                    continue
+                raise _Malformed("line 1 is not the program's load line")
+            call = calls[number - 2]
+            name = call["function"]
+            if record.get("function") != name:
+                raise _Malformed(f"line {number} is not the results of {name}")
+            if set(record) == {"function", "missing"}:
+                missing = _text(record["missing"], _MAX_ERROR_CHARS, f"line {number}'s message")
+                records.append({"function": name, "missing": missing})
+                continue
+            results = record.get("results")
+            if set(record) != {"function", "results"} or not isinstance(results, list):
+                raise _Malformed(f"line {number} is not the results of {name}")
+            if len(results) != len(call["args"]):
+                raise _Malformed(f"line {number}: {name} returned {len(results)} results for "
+                                 f"{len(call['args'])} calls")
+            checked = [_result(item, f"line {number}, result {i}") for i, item in enumerate(results, 1)]
+            records.append({"function": name, "results": checked})
+    except _Malformed as error:
+        return Records(malformed=str(error))
+    return Records(records=tuple(records), load_error=load_error)
 
 
-def _outcome(returncode: int | None, *, timed_out: bool, records: list[dict[str, Any]],
+def _outcome(returncode: int | None, *, timed_out: bool, records: Sequence[dict[str, Any]],
              load_error: str | None, limits: Limits, seconds: float) -> ProgramRun:
     found = tuple(r for r in records if "function" in r)
     loaded = any(r.get("load") == "ok" for r in records)
