@@ -19,10 +19,12 @@ from exercise_support import (
     with_program,
     write_notebook,
 )
+from hostile_support import forged_programs, switch_off_programs
 
 import bacara_teach.tableau
 from bacara_teach.exercises import ASSIGNMENTS, make_paper
 from bacara_teach.exercises.grading import (
+    FAILED,
     GRADED,
     MISSING,
     UNREADABLE,
@@ -139,6 +141,14 @@ ROSTER = [Student(i, n) for i, n in [
     ("impostor", "Claims Another Id"), ("killer", "Kills The Grader"), ("linked", "Symlink"),
     ("twins", "Duplicate Cells"), ("deep", "Deep Literal"), ("executes", "Code In A Value"),
 ]]
+FORGERS = ["forge-frames-empty-result", "forge-frames-extra-records", "forge-empty-result",
+           "forge-results-not-a-list", "forge-value-not-plain", "forge-huge", "forge-deep"]
+"""Programs that write their own result records (see hostile_support)."""
+SWITCHERS = sorted(switch_off_programs())
+"""Programs that try to switch the audit hook off, then to read /etc/passwd."""
+ROSTER += [Student(s, s.replace("-", " ").title()) for s in FORGERS + SWITCHERS]
+HOSTILE = {"raises", "loops", "loud", "patcher", "installer", "bookwriter", "killer", *FORGERS,
+           *SWITCHERS}
 ENGINE_FILE = Path(bacara_teach.tableau.__file__)
 
 
@@ -208,6 +218,9 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> tuple[Gradebook, Path, Pa
     write_notebook(folder, "executes", filled_notebook(
         paper("executes"), {"q1": "answer = __import__('os').system('touch executed')"}))
     write_notebook(folder, "stranger", filled_notebook(paper("good"), key_answers(paper("good"))))
+    programs = {**forged_programs(), **switch_off_programs()}
+    for student in FORGERS + SWITCHERS:
+        write_notebook(folder, student, _program(name, student, programs[student]))
 
     book = grade_directory(folder, name, ROSTER, limits=FAST, jobs=2)
     write_gradebook(book, gradebook)
@@ -231,6 +244,7 @@ def test_batch_gradebook_has_one_well_formed_row_per_roster_student(batch: Any) 
         assert row["total"] == format_points(result.total)
         assert Fraction(row["total"]) == pytest.approx(sum(Fraction(row[q]) for q in qids), abs=0.01)
         assert row["status"] in (GRADED, MISSING, UNREADABLE) and row["reason"]
+        assert row["status"] != FAILED
     assert gradebook.read_text(encoding="utf-8") == gradebook_csv(book)
 
 
@@ -286,6 +300,23 @@ def test_batch_hostile_programs_score_zero_on_the_program_only(batch: Any, stude
     assert row.total == 25 - code.question.points
 
 
+@pytest.mark.parametrize("student", FORGERS)
+def test_batch_forged_result_records_score_zero_on_the_program_only(batch: Any, student: str) -> None:
+    row = _row(batch[0], student)
+    code = next(g for g in row.grades if g.question.question_kind.is_program)
+    assert code.points == 0 and code.mark.status == Status.ERROR
+    assert code.mark.reason.startswith("its results were not in the grader's format: ")
+    assert all(g.mark.status == Status.RIGHT for g in row.grades if g is not code)
+    assert (row.status, row.total) == (GRADED, 25 - code.question.points)
+
+
+@pytest.mark.parametrize("student", SWITCHERS)
+def test_batch_the_audit_hook_cannot_be_switched_off(batch: Any, student: str) -> None:
+    code = next(g for g in _row(batch[0], student).grades if g.question.question_kind.is_program)
+    assert code.points == 0
+    assert "blocked: Refused: not allowed in graded code: reading '/etc/passwd'" in code.mark.reason
+
+
 def test_batch_enormous_output_does_not_cost_the_points(batch: Any) -> None:
     assert _row(batch[0], "loud").total == 25
 
@@ -336,9 +367,13 @@ def test_batch_deep_literals_and_code_in_values_are_refused_not_run(batch: Any) 
 
 def test_grades_do_not_depend_on_the_rest_of_the_batch(batch: Any) -> None:
     book, _, folder, _ = batch
-    alone = grade_directory(folder, "third-card", [Student("good", "Good Key"), Student("types", "T")],
-                            limits=FAST)
-    assert [g.total for g in alone.grades] == [_row(book, "good").total, _row(book, "types").total]
+    for student in ROSTER:
+        if student.id in HOSTILE:
+            continue
+        (alone,) = grade_directory(folder, "third-card", [student], limits=FAST).grades
+        row = _row(book, student.id)
+        assert (alone.status, alone.total, alone.reason) == (row.status, row.total, row.reason)
+        assert [g.points for g in alone.grades] == [g.points for g in row.grades]
 
 
 def test_gradebook_cells_cannot_become_spreadsheet_formulas(tmp_path: Path) -> None:
