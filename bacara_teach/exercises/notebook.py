@@ -45,6 +45,11 @@ FORMAT_VERSION = 1
 MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
 """Largest submission read."""
 METADATA_KEY = "bacara_teach"
+KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
+"""The notebooks' kernel: ``python3`` is desktop Jupyter's own name (Jupyter, nbclient and
+nbconvert start it as is).  JupyterLite's Pyodide kernel is named ``python``; JupyterLab, on which
+JupyterLite is built, falls back to the one kernel whose language is ``language_info.name``
+(``python``), so the same notebook opens there with no kernel dialog."""
 
 
 class SubmissionUnreadable(NotationError):
@@ -124,8 +129,7 @@ def paper_notebook(paper: Paper) -> dict[str, Any]:
         "metadata": {
             METADATA_KEY: {"assignment": spec.name, "format": FORMAT_VERSION,
                            "student_id": paper.student_id},
-            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
-                           "name": "python3"},
+            "kernelspec": dict(KERNELSPEC),
             "language_info": {"name": "python"},
         },
         "nbformat": 4,

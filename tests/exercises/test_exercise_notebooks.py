@@ -56,6 +56,17 @@ def test_making_a_notebook_never_computes_an_answer(monkeypatch: pytest.MonkeyPa
         paper_notebook(make_paper(name, "ana"))
 
 
+def test_the_kernelspec_starts_desktop_jupyter_and_lets_jupyterlite_pick_its_python() -> None:
+    # JupyterLab/JupyterLite open a notebook with its kernelspec's name if a kernel has it
+    # (desktop: python3), else the only kernel whose language is language_info.name (the
+    # Pyodide kernel, named python); both keys must therefore be there
+    meta = paper_notebook(make_paper("third-card", "bo"))["metadata"]
+    assert meta["kernelspec"] == {"name": "python3", "display_name": "Python 3", "language": "python"}
+    assert meta["language_info"]["name"] == "python"
+    meta["kernelspec"]["name"] = "changed"
+    assert paper_notebook(make_paper("third-card", "bo"))["metadata"]["kernelspec"]["name"] == "python3"
+
+
 def test_the_notebook_metadata_names_the_assignment_student_and_format() -> None:
     meta = paper_notebook(make_paper("scoring", "bo"))["metadata"]["bacara_teach"]
     assert meta == {"assignment": "scoring", "student_id": "bo", "format": FORMAT_VERSION}
@@ -108,8 +119,8 @@ def _execute(notebook: dict[str, Any], folder: Path) -> Any:
     from nbclient import NotebookClient
 
     node = nbformat.reads(notebook_text(notebook), as_version=4)  # type: ignore[no-untyped-call]
-    NotebookClient(node, timeout=120, kernel_name="python3",
-                   resources={"metadata": {"path": str(folder)}}).execute()
+    # no kernel_name: the notebook's own kernelspec must start desktop Jupyter's kernel
+    NotebookClient(node, timeout=120, resources={"metadata": {"path": str(folder)}}).execute()
     return node
 
 
