@@ -289,8 +289,8 @@ def isolation_missing() -> str | None:
     if not gaps:
         return None
     return ("this machine cannot confine a graded program in the kernel (missing: "
-            f"{', '.join(gaps)}), so programs are not run here; grade on Linux with Landlock "
-            "and seccomp (any recent kernel), or as root")
+            f"{', '.join(gaps)}); grade on a Linux whose kernel has Landlock and seccomp, "
+            "or as root")
 
 
 @cache

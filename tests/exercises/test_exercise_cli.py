@@ -139,3 +139,27 @@ def test_practice_writes_every_assignment(capsys: pytest.CaptureFixture[str], tm
     code, _, _ = run(capsys, "assignment", "practice", "--out", str(tmp_path))
     assert code == 0
     assert sorted(p.stem for p in tmp_path.glob("*.ipynb")) == sorted(ASSIGNMENTS)
+
+
+def test_grade_warns_when_this_machine_cannot_run_programs(
+        capsys: pytest.CaptureFixture[str], roster: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from bacara_teach.exercises import sandbox
+    from bacara_teach.exercises.grading import IsolationWarning
+
+    monkeypatch.setattr(sandbox, "isolation", lambda: sandbox.Isolation(
+        landlock_abi=0, seccomp=False, as_root=False, unshare=None))
+    handed_in = tmp_path / "handed-in"
+    handed_in.mkdir()
+    paper = make_paper("third-card", "ana")
+    write_notebook(handed_in, "ana", filled_notebook(paper, key_answers(paper)))
+    out = tmp_path / "gradebook.csv"
+    with pytest.warns(IsolationWarning, match=r"missing: file isolation \(Linux Landlock\)"):
+        code, printed, _ = run(capsys, "grade", str(handed_in), "--assignment", "third-card",
+                               "--roster", str(roster), "--out", str(out))
+    assert code == 0 and "graded 'third-card' for 3 students" in printed
+    ana = next(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    program = next(q for q in paper.questions if q.question_kind.is_program)
+    assert ana[program.qid] == "0" and ana["total"] == str(paper.maximum - program.points)
+    feedback = (tmp_path / "feedback" / "ana.md").read_text(encoding="utf-8")
+    assert "the program was not run: this machine cannot confine" in feedback
