@@ -3,8 +3,10 @@
 Each submission is its student's own paper filled in: most with the key and a
 correct program, some with wrong answers, some with a program that raises,
 some with a program that stands on every cell.  Every program runs in its own
-sandboxed process with the default limits, two submissions at a time (as
+sandboxed process with the default limits, confined by the kernel (Landlock,
+seccomp) before the program's code runs, two submissions at a time (as
 ``bacara-teach grade`` does).  Target on a 2-core machine: <= 60 s for the batch.
+On a machine that cannot confine programs they are not run, and the figure says so.
 
 Run: ``python tests/benchmarks/bench_grading.py`` (add a number to grade another count).
 """
@@ -20,7 +22,7 @@ from bacara_teach.exercises import make_paper
 from bacara_teach.exercises.grading import grade_directory, gradebook_csv
 from bacara_teach.exercises.notebook import notebook_text, paper_notebook
 from bacara_teach.exercises.roster import Student
-from bacara_teach.exercises.sandbox import isolation_layers
+from bacara_teach.exercises.sandbox import isolation_layers, isolation_missing
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "exercises"))
 from exercise_support import answer_line, key_answers
@@ -70,6 +72,9 @@ def main(count: int = 200) -> None:
     print(f"bench_grading: {count} submissions of '{ASSIGNMENT}' "
           f"({len(make_paper(ASSIGNMENT, 'x').questions)} questions, one program each), {JOBS} at a time")
     print(f"  isolation    : {', '.join(isolation_layers())}")
+    missing = isolation_missing()
+    if missing is not None:
+        print(f"  NOT MEASURED : programs were not run ({missing})")
     print(f"  notebooks    : {made:7.2f} s to write")
     print(f"  grading      : {graded:7.2f} s  ({graded / count * 1000:6.1f} ms per submission)"
           f"  target {TARGET_SECONDS:.0f} s  ratio {graded / TARGET_SECONDS:5.2f}")
