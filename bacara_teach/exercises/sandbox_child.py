@@ -93,7 +93,7 @@ def _encode(value: Any) -> list[Any]:
         return ["ok", value]
     if isinstance(value, float):
         return ["ok", value] if math.isfinite(value) else ["ok-type", "float"]
-    return ["ok-type", type(value).__name__]
+    return ["ok-type", type(value).__name__[:100]]
 
 
 def call_one(function: Callable[..., Any], args: Sequence[Any]) -> list[Any]:
@@ -493,7 +493,7 @@ def _run(request: Mapping[str, Any], emit: Callable[[Mapping[str, Any]], None]) 
     try:
         code = compile(request["source"], request["filename"], "exec")
     except SyntaxError as error:
-        emit({"load": "error", "error": f"SyntaxError on line {error.lineno}: {error.msg}"})
+        emit({"load": "error", "error": f"SyntaxError on line {error.lineno}: {error.msg}"[:300]})
         return
     except Exception as error:  # e.g. a null byte in the source
         emit({"load": "error", "error": describe_error(error)})

@@ -207,3 +207,15 @@ def test_as_root_the_program_runs_as_nobody() -> None:
 def test_a_program_that_crashes_the_interpreter_is_reported_as_a_crash() -> None:
     done = run("import faulthandler\nfaulthandler._sigsegv()\n")
     assert done.outcome == "crashed" and "signal 11" in done.reason
+
+
+def test_what_the_harness_sends_always_passes_the_graders_strict_reading() -> None:
+    # long type names, long errors, odd values: never enough to have the whole file refused
+    done = run("class " + "T" * 150 + ":\n    pass\n"
+               "def double(x):\n"
+               "    if x == 1:\n        return " + "T" * 150 + "()\n"
+               "    if x == 2:\n        raise ValueError('e' * 5000)\n"
+               "    return float('nan')\n")
+    assert done.outcome == "finished", done.reason
+    assert [r[0] for r in results(done)] == ["ok-type", "error", "ok-type"]
+    assert run("x = (" + "1 +" * 30 + ")\n").load_error is not None
