@@ -1,0 +1,53 @@
+"""The theme's icons are inline SVG on every page, and no page loads the icon script."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.docs
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+import inline_icons  # noqa: E402
+
+
+def _pages(site_dir: Path) -> list[Path]:
+    return [p for p in site_dir.rglob("*.html")
+            if p.relative_to(site_dir).parts[0] not in {"lite", "_static"}]
+
+
+def test_inline_icons_replaces_icons_and_drops_the_script() -> None:
+    html = ('<head><script defer src="../_static/scripts/fontawesome.js?digest=ab"></script>'
+            '</head><button><i class="theme-switch fa-solid fa-sun fa-lg" data-mode="light">'
+            '</i></button>')
+    out = inline_icons.inline_icons(html)
+    assert "fontawesome.js" not in out and "<i " not in out
+    svg = re.search(r"<svg [^>]*>", out)
+    assert svg is not None
+    assert 'class="svg-inline--fa theme-switch fa-sun fa-lg"' in svg.group(0)
+    assert 'data-mode="light"' in svg.group(0) and 'aria-hidden="true"' in svg.group(0)
+    box, body = inline_icons.icon_svg("solid", "sun")
+    assert f'viewBox="{box}"' in svg.group(0) and body in out
+    assert inline_icons.inline_icons(out) == out
+
+
+def test_an_unknown_icon_is_an_error_naming_it() -> None:
+    with pytest.raises(inline_icons.MissingIcon, match="fa-not-an-icon"):
+        inline_icons.inline_icons('<i class="fa-solid fa-not-an-icon"></i>')
+
+
+def test_no_built_page_loads_the_icon_script_or_keeps_an_icon_tag(site_dir: Path) -> None:
+    pages = _pages(site_dir)
+    assert pages
+    icons = 0
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert "fontawesome.js" not in html, page
+        assert not re.search(r"<i class=\"[^\"]*\bfa-", html), page
+        icons += html.count('class="svg-inline--fa')
+    assert icons >= len(pages)  # every page has at least its search icon
