@@ -305,10 +305,10 @@ def live_notebook(source: str) -> dict[str, Any]:
     notebook.metadata.pop("jupytext", None)
     for cell in notebook.cells:
         if cell.cell_type == "code":
-            lines = cell.source.splitlines()
-            if any(re.match(r"\s*from myst_nb import glue\s*$", line) for line in lines):
-                kept = [line for line in lines if not re.match(r"\s*from myst_nb import glue\s*$", line)]
-                cell.source = "\n".join(kept) + "\n\n" + _GLUE_SHIM
+            # The import of myst-nb's glue becomes the shim, where the import stood.
+            lines = [_GLUE_SHIM.rstrip("\n") if re.match(r"\s*from myst_nb import glue\s*$", line)
+                     else line for line in cell.source.splitlines()]
+            cell.source = "\n".join(lines)
         else:
             cell.source = _GLUE_ROLE.sub(r"`\1`", cell.source)
     return dict(notebook)
