@@ -120,3 +120,17 @@ def test_python_dash_m_runs_the_same_cli() -> None:
         capture_output=True, text=True, encoding="utf-8", check=False,
     )
     assert bad.returncode == 2 and "invalid card 'Z'" in bad.stderr
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    import subprocess
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "bacara_teach", "tableau"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # like `| head` that has read enough: every write now fails
+    with process.stderr:
+        stderr = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 141
+    assert "Traceback" not in stderr and "BrokenPipe" not in stderr

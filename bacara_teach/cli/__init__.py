@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -57,4 +58,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``bacara-teach tableau | head``): stop quietly, as Unix
+        # tools do, and keep Python from complaining again when it flushes at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 141
     return status
