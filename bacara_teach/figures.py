@@ -51,6 +51,8 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     [0.0, 0.001, 0.002, 0.003, 0.004]
     >>> nice_ticks(5, 5)
     [5.0]
+    >>> nice_ticks(-6e-08, 50000.0, 1)  # a low end just below 0 keeps a tick below it
+    [-100000.0, 0.0, 100000.0]
     """
     if count < 1:
         raise ValueError(f"invalid tick count {count!r}: expected 1 or more")
@@ -64,10 +66,13 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     magnitude = 10 ** math.floor(math.log10(raw))
     step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
     first, last = math.floor(low / step), math.ceil(high / step)
-    # Division may land a hair off a multiple (0.3 / 0.1 = 2.999...): snap when it does.
-    if math.isclose((first + 1) * step, low, rel_tol=1e-9, abs_tol=step * 1e-12):
+    # Division may land a hair off a multiple (0.3 / 0.1 = 2.999...): snap when it does, that
+    # is when the next multiple in misses the end by no more than rounding noise of the end.
+    # Noise is judged against both the end's magnitude and the step, so that very small
+    # ranges (steps near the smallest floats) are never snapped away.
+    if (first + 1) * step - low <= min(1e-9 * max(1.0, abs(low)), 1e-6 * step):
         first += 1
-    if math.isclose((last - 1) * step, high, rel_tol=1e-9, abs_tol=step * 1e-12):
+    if high - (last - 1) * step <= min(1e-9 * max(1.0, abs(high)), 1e-6 * step):
         last -= 1
     digits = max(0, 2 - math.floor(math.log10(step)))
     return [round(k * step, digits) + 0.0 for k in range(first, last + 1)]
