@@ -160,12 +160,16 @@ def serve(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def bench(session: nox.Session) -> None:
-    """Run every tests/benchmarks/bench_*.py script; each prints its own figures."""
-    install_project(session, ["analysis"])
+    """Run every tests/benchmarks/bench_*.py script; each prints its own figures.
+
+    ``bench_site.py`` builds the site twice (clean, then unchanged) in a temporary folder.
+    """
+    install_project(session, ["analysis", "docs"])
+    ensure_node_modules(session)
     scripts = sorted(BENCHMARKS.glob("bench_*.py"))
     if not scripts:
         session.log(f"no benchmark scripts in {BENCHMARKS} yet")
         return
     for script in scripts:
         session.log(f"benchmark: {script.relative_to(ROOT)}")
-        session.run("python", str(script))
+        session.run("python", str(script), env=QUIET_JUPYTER)

@@ -109,6 +109,7 @@ jupyterlite_bind_ipynb_suffix = False
 html_theme = "sphinx_book_theme"
 html_title = "bacara_teach"
 html_static_path = ["_static"]
+html_favicon = "_static/favicon.svg"
 html_css_files = ["bacara.css"]
 html_js_files = ["bacara.js"]
 html_last_updated_fmt = None

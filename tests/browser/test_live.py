@@ -143,22 +143,31 @@ def package_digest() -> str:
 
 
 def test_kernel_starts_offline_with_this_checkout_preloaded(lite: Visit) -> None:
+    # The first line runs the moment the kernel is ready: its clock reading (the browser's
+    # and this process's clocks are the same machine's) times the kernel's start.
     code = (
+        "import time; started = time.time()\n"
         "import bacara_teach, hashlib, pathlib\n"
         "root = pathlib.Path(bacara_teach.__file__).parent\n"
         "h = hashlib.sha256()\n"
         "for p in sorted(root.rglob('*.py')):\n"
         "    h.update(p.relative_to(root).as_posix().encode()); h.update(p.read_bytes())\n"
-        "print('LIVE', bacara_teach.__version__, h.hexdigest()[:16])"
+        "print('LIVE', bacara_teach.__version__, h.hexdigest()[:16], f'at {started:.3f}')"
     )
     CountingHandler.sent = 0
+    opened = time.time()
     start = time.perf_counter()
     repl(lite, code)
     expected = f"LIVE {bacara_teach.__version__} {package_digest()}"
-    lite.page.get_by_text(expected).wait_for(timeout=90_000)
-    ready = time.perf_counter() - start
+    shown = lite.page.get_by_text(expected)
+    shown.wait_for(timeout=90_000)
+    first_result = time.perf_counter() - start
+    kernel_ready = float(shown.inner_text().rsplit("at ", 1)[1]) - opened
     sent = CountingHandler.sent
-    FIGURES["cold load to first result"] = f"{ready:.1f} s (target {KERNEL_READY_TARGET_S:.0f} s)"
+    assert 0 < kernel_ready <= first_result + 1
+    FIGURES["cold load to kernel ready"] = (
+        f"{kernel_ready:.1f} s (target {KERNEL_READY_TARGET_S:.0f} s)")
+    FIGURES["cold load to first result"] = f"{first_result:.1f} s"
     FIGURES["bytes for a cold live start"] = (
         f"{sent / 2**20:.1f} MiB (target {LIVE_BYTES_TARGET / 2**20:.0f} MiB)")
     assert sent <= LIVE_BYTES_TARGET

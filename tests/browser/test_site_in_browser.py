@@ -99,3 +99,14 @@ def test_chapter_fits_a_phone_screen(phone: Visit, tmp_path: Path) -> None:
     assert page.locator("table.bt-tableau").first.is_visible()
     page.screenshot(path=str(tmp_path / "phone.png"), full_page=False)
     phone.assert_clean()
+
+
+def test_a_request_to_another_host_is_recorded_and_cannot_leave(desktop: Visit) -> None:
+    desktop.open("index.html")
+    outside = "http://example.com/tracker.png"
+    desktop.page.set_content(f"<p>page</p><img src='{outside}' alt='x'>")
+    desktop.page.wait_for_function(
+        "() => { const i = document.querySelector('img'); return i.complete; }", timeout=15_000)
+    assert desktop.outside == [outside]
+    assert any(outside in failure for failure in desktop.failed)
+    assert desktop.page.evaluate("document.querySelector('img').naturalWidth") == 0
