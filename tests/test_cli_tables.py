@@ -105,6 +105,21 @@ def test_settle_readable_lines(capsys: pytest.CaptureFixture[str]) -> None:
     ]
 
 
+def test_home_session_save_to_a_file_named_during_play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "named later.json"  # a space in the name is kept
+    lines = "save\n" + plan_lines(PLAN[:2]) + f"save {saved}\n" + plan_lines(PLAN[2:3]) + "quit\n"
+    code, out, err = run_with_input(monkeypatch, capsys, lines, "home-session", "--players",
+                                    "Ana,Luis,Eva", "--seed", "3")
+    assert code == 0
+    assert "no file to save to: type 'save FILE'" in err + out  # refused, and play went on
+    assert f"Saved to {saved}." in out
+    # After `save FILE` later coups go to the same file: it holds all three coups.
+    resumed = HomeSession.from_json(saved.read_text(encoding="utf-8"))
+    assert resumed.to_dict() == api_session(3, PLAN[:3]).to_dict()
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

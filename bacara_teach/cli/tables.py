@@ -145,7 +145,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="the home prediction session: 2-8 players, 10 coups, scoreboard",
         description="Run the home session of seed 000. Before each coup every participant "
         "predicts punto, banco or empate (p/b/e; several on one line for the players in turn). "
-        "Also: scores, save, quit. Reads from stdin when it is not a terminal.",
+        "Also: scores, save [FILE], quit. Reads from stdin when it is not a terminal.",
     )
     home.add_argument("--players", help="the participants, comma-separated, e.g. Ana,Luis,Eva")
     home.add_argument("--dealer", help="which participant deals (default: the first)")
@@ -365,8 +365,12 @@ def _show_record(record: CoupRecord, session: HomeSession, lang: str) -> None:
     print("\n".join(_scoreboard(session)))
 
 
-def _home_line(session: HomeSession, line: str, save: Callable[[], None]) -> bool:
+def _home_line(session: HomeSession, line: str, save: Callable[[str | None], None]) -> bool:
     """Handle one line of input; False to pause (quit)."""
+    parts = line.split(maxsplit=1)
+    if parts and parts[0].lower() in ("save", "guardar"):
+        save(parts[1].strip() if len(parts) == 2 else None)
+        return True
     words = line.replace(",", " ").split()
     if not words:
         return True
@@ -376,12 +380,9 @@ def _home_line(session: HomeSession, line: str, save: Callable[[], None]) -> boo
     if len(words) == 1 and command in ("scores", "score", "puntos"):
         print("\n".join(_scoreboard(session)))
         return True
-    if len(words) == 1 and command in ("save", "guardar"):
-        save()
-        return True
     if len(words) == 1 and command in ("help", "ayuda", "?"):
         print("Type a prediction: punto, banco or empate (p, b, e); several on one line go to the "
-              "players in turn. Also: scores, save, quit.")
+              "players in turn. Also: scores, save [FILE], quit.")
         return True
     waiting = session.waiting_for
     if len(words) > len(waiting):
@@ -413,11 +414,14 @@ def run_home_session(args: argparse.Namespace) -> int:
         print(f"Home session: {', '.join(session.players)} (dealer {session.dealer}); "
               f"{session.coups} coups, stake {format_amount(session.stake)}; seed {session.seed}.")
 
-    def save() -> None:
-        if args.save is None:
-            raise IllegalAction("no file to save to: start the session with --save FILE")
-        _save(args.save, session.to_json())
-        print(f"Saved to {args.save}.")
+    def save(path: str | None = None) -> None:
+        target = path if path is not None else args.save
+        if target is None:
+            raise IllegalAction("no file to save to: type 'save FILE', "
+                                "or start the session with --save FILE")
+        _save(target, session.to_json())
+        args.save = target  # later coups are saved there too
+        print(f"Saved to {target}.")
 
     announced = -1
     while not session.finished:
