@@ -23,8 +23,16 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# Property tests draw new examples on every local run, to keep finding new cases; under CI
+# (CI=true) they draw the same examples every time, so a run's result depends on the code
+# alone.  Any failure prints the example to reproduce it with.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("dev", print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 DOCS = ROOT / "docs"
 DEFAULT_SITE = DOCS / "_build" / "html"
 SITE_ENV = "BACARA_SITE_DIR"
