@@ -463,9 +463,11 @@ def _on_build_finished(app: Any, error: Exception | None) -> None:
 
 
 def setup(app: Any) -> dict[str, Any]:
-    app.add_config_value("bacara_lite_summary", {}, "env")
-    app.add_config_value("bacara_live_notebooks", [], "env")
-    app.add_config_value("bacara_exercise_notebooks", [], "env")
+    # Filled in at builder-inited from what the build prepares: results, not inputs, so a
+    # change in them never invalidates the pages read before ("" = no rebuild).
+    app.add_config_value("bacara_lite_summary", {}, "")
+    app.add_config_value("bacara_live_notebooks", [], "")
+    app.add_config_value("bacara_exercise_notebooks", [], "")
     _wrap_lite_build(app)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("html-page-context", _on_page_context)

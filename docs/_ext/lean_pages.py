@@ -1,6 +1,6 @@
-"""The theme's icons as inline SVG, without the 1.5 MB icon script.
+"""What every page loads, kept lean: icons inline, the search index only where searched.
 
-The book theme draws its icons (search, menu, light/dark, arrows) with Font
+**Icons.** The book theme draws its icons (search, menu, light/dark, arrows) with Font
 Awesome's JavaScript, which carries every icon of the set and replaces each
 ``<i class="fa-solid fa-NAME">`` with an ``<svg>`` once the page has loaded.  A
 course page uses about a dozen of them.  After the build this extension does
@@ -8,6 +8,11 @@ the same replacement in the HTML files themselves, from the SVG files of the
 ``@fortawesome/fontawesome-free`` npm package (installed by ``npm ci`` with the
 site's other files), and drops the script from every page: icons show before
 any script runs, and a page weighs about a megabyte less.
+
+**Search.** The theme loads Sphinx's search tools and the whole search index
+(about 200 KB, growing with the site) on every page, for a search-as-you-type
+box that this site does not turn on: its search box sends the reader to the
+search page, which loads them itself.  They are dropped from every other page.
 """
 
 from __future__ import annotations
@@ -25,6 +30,9 @@ STYLES = {"fa-solid": "solid", "fas": "solid", "fa-regular": "regular", "far": "
 
 _ICON = re.compile(r"<i class=\"(?P<classes>[^\"]*\bfa-[^\"]*)\"(?P<rest>[^>]*)></i>")
 _SCRIPT = re.compile(r"<script[^>]*\bsrc=\"[^\"]*scripts/fontawesome\.js[^\"]*\"[^>]*></script>\s*")
+_SEARCH_SCRIPTS = re.compile(
+    r"<script src=\"[^\"]*(?:_static/searchtools\.js|_static/language_data\.js|searchindex\.js)"
+    r"[^\"]*\"></script>\s*")
 _SVG = re.compile(r"<svg[^>]*viewBox=\"(?P<box>[^\"]+)\"[^>]*>(?P<body>.*)</svg>", re.DOTALL)
 
 
@@ -67,6 +75,17 @@ def inline_icons(html: str) -> str:
     return _ICON.sub(_inline, _SCRIPT.sub("", html))
 
 
+def drop_search_scripts(html: str) -> str:
+    """Remove the search tools and index from a page that is not the search page."""
+    return _SEARCH_SCRIPTS.sub("", html)
+
+
+def lean_page(html: str, *, search_page: bool = False) -> str:
+    """A built page as served: icons inline and, unless it is the search page, no search index."""
+    html = inline_icons(html)
+    return html if search_page else drop_search_scripts(html)
+
+
 def _on_build_finished(app: Any, error: Exception | None) -> None:
     if error is not None or app.builder.format != "html":
         return
@@ -75,7 +94,7 @@ def _on_build_finished(app: Any, error: Exception | None) -> None:
         if page.relative_to(outdir).parts[0] in {"lite", "_static"}:
             continue
         text = page.read_text(encoding="utf-8")
-        changed = inline_icons(text)
+        changed = lean_page(text, search_page=page == outdir / "search.html")
         if changed != text:
             page.write_text(changed, encoding="utf-8")
 
