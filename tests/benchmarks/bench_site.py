@@ -36,8 +36,11 @@ def build(out: Path, cache: Path, *, fresh: bool) -> float:
     command += [str(DOCS), str(out)]
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
     start = time.perf_counter()
-    subprocess.run(command, check=True, env=env, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise SystemExit(f"the site build failed ({result.returncode}):\n{result.stderr[-4000:]}")
+    return elapsed
 
 
 def _local(page: Path, reference: str, site: Path) -> Path | None:
