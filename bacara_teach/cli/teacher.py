@@ -13,6 +13,8 @@ The roster is checked before anything is written; a refused command writes nothi
 from __future__ import annotations
 
 import argparse
+import sys
+import warnings
 from pathlib import Path
 
 from bacara_teach.errors import IllegalAction
@@ -127,7 +129,12 @@ def run_practice(args: argparse.Namespace) -> int:
 
 def run_grade(args: argparse.Namespace) -> int:
     from bacara_teach.exercises import get_assignment
-    from bacara_teach.exercises.grading import format_points, grade_directory, write_gradebook
+    from bacara_teach.exercises.grading import (
+        IsolationWarning,
+        format_points,
+        grade_directory,
+        write_gradebook,
+    )
     from bacara_teach.exercises.roster import read_roster
     from bacara_teach.exercises.sandbox import Limits
 
@@ -140,8 +147,13 @@ def run_grade(args: argparse.Namespace) -> int:
     if not 0 < args.time_limit <= 600:
         raise IllegalAction(f"--time-limit {args.time_limit:g}: expected more than 0 and at most 600 seconds")
     limits = Limits(wall_seconds=args.time_limit, cpu_seconds=max(1, int(args.time_limit)))
-    book = grade_directory(args.folder, spec, students, limits=limits, jobs=args.jobs)
+    with warnings.catch_warnings():
+        # The gradebook carries its notices; they are told below, once, in plain words.
+        warnings.simplefilter("ignore", IsolationWarning)
+        book = grade_directory(args.folder, spec, students, limits=limits, jobs=args.jobs)
     feedback = write_gradebook(book, args.out, args.feedback)
+    for notice in book.notices:
+        print(f"bacara-teach: notice: {notice}", file=sys.stderr)
     counts: dict[str, int] = {}
     for grade in book.grades:
         counts[grade.status] = counts.get(grade.status, 0) + 1

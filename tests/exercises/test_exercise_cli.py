@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -145,7 +146,6 @@ def test_grade_warns_when_this_machine_cannot_run_programs(
         capsys: pytest.CaptureFixture[str], roster: Path, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     from bacara_teach.exercises import sandbox
-    from bacara_teach.exercises.grading import IsolationWarning
 
     monkeypatch.setattr(sandbox, "isolation", lambda: sandbox.Isolation(
         landlock_abi=0, seccomp=False, as_root=False, unshare=None))
@@ -154,10 +154,11 @@ def test_grade_warns_when_this_machine_cannot_run_programs(
     paper = make_paper("third-card", "ana")
     write_notebook(handed_in, "ana", filled_notebook(paper, key_answers(paper)))
     out = tmp_path / "gradebook.csv"
-    with pytest.warns(IsolationWarning, match=r"missing: file isolation \(Linux Landlock\)"):
-        code, printed, _ = run(capsys, "grade", str(handed_in), "--assignment", "third-card",
-                               "--roster", str(roster), "--out", str(out))
+    code, printed, errors = run(capsys, "grade", str(handed_in), "--assignment", "third-card",
+                                "--roster", str(roster), "--out", str(out))
     assert code == 0 and "graded 'third-card' for 3 students" in printed
+    assert re.search(r"^bacara-teach: notice: .*missing: file isolation \(Linux Landlock\)",
+                     errors, flags=re.MULTILINE)
     ana = next(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
     program = next(q for q in paper.questions if q.question_kind.is_program)
     assert ana[program.qid] == "0" and ana["total"] == str(paper.maximum - program.points)
