@@ -267,9 +267,14 @@ def simulate_coups(
 Number = int | Fraction | Decimal
 
 
+def _around(centre: Fraction, std_error: float, z: float) -> tuple[float, float]:
+    """The normal-approximation interval ``centre ± z * std_error``."""
+    half = z * std_error
+    return float(centre) - half, float(centre) + half
+
+
 def _interval(mean: Fraction, variance: Fraction, n: int, z: float) -> tuple[float, float]:
-    half = z * math.sqrt(variance / n)
-    return float(mean) - half, float(mean) + half
+    return _around(mean, math.sqrt(variance / n), z)
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,8 +339,7 @@ class EdgeEstimate:
 
     def interval(self, z: float = Z_95) -> tuple[float, float]:
         """Normal-approximation confidence interval (95% by default)."""
-        half = z * self.std_error
-        return float(self.value) - half, float(self.value) + half
+        return _around(self.value, self.std_error, z)
 
     def contains(self, value: Fraction | float, z: float = Z_95) -> bool:
         low, high = self.interval(z)
@@ -393,8 +397,7 @@ class RatioEstimate:
         return math.sqrt(spread / n) / float(mean_x)
 
     def interval(self, z: float = Z_95) -> tuple[float, float]:
-        half = z * self.std_error
-        return float(self.value) - half, float(self.value) + half
+        return _around(self.value, self.std_error, z)
 
     def contains(self, value: Fraction | float, z: float = Z_95) -> bool:
         low, high = self.interval(z)
