@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bacara_teach.punto_banco import Coup, play_coup
 from bacara_teach.shoe import Shoe
 from bacara_teach.widgets import CoupStepper, TableauDrill
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English texts: the default language is pinned to English."""
+    monkeypatch.setenv("BACARA_LANG", "en")
 
 
 def test_stepper_walks_worked_example_1_to_banco_standing_on_its_table_cell() -> None:

@@ -33,6 +33,12 @@ from bacara_teach.tableau import Decision
 from bacara_teach.widgets import CheminDeFerSeat, HomeScoreboard, OddsExplorer, OnlineTableWidget
 
 
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English texts: the default language is pinned to English."""
+    monkeypatch.setenv("BACARA_LANG", "en")
+
+
 def _text(html: str) -> str:
     return unescape(html)
 
@@ -315,13 +321,13 @@ def test_home_bad_names_keep_the_session() -> None:
 
 def test_home_speaks_spanish() -> None:
     board = HomeScoreboard(players=["Ana", "Luis"], seed=3, lang="es")
-    assert board.deal_button.description == "Repartir la mano 1"
+    assert board.deal_button.description == "Repartir el coup 1"
     board.deal_button.click()
     assert "Falta la predicción de: Ana y Luis." in _text(board.status.value)
     for name in ("Ana", "Luis"):
         board.predictions[name].value = "banco"
     board.deal_button.click()
-    assert "Mano 1:" in board.status.value and "Marcador" in board.board.value
+    assert "Coup 1:" in board.status.value and "Marcador" in board.board.value
 
 
 # -- Chemin de Fer seat (system D) --------------------------------------------------------------

@@ -5,6 +5,12 @@ answer.  Every control is a real button, dropdown or text box (reachable with
 Tab, pressed with Enter or Space), carries a text label for screen readers,
 and suits are always written as symbols, so colour is never the only cue.
 
+Every widget speaks English or Spanish: ``lang="en"`` or ``lang="es"``; left out,
+the default language of :mod:`bacara_teach.i18n` (``BACARA_LANG``, then the
+locale), read once when the widget is built.  Labels, tooltips, messages,
+tables, refusals and the still are all in that language; the cards dealt for a
+seed are the same in both.
+
 ipywidgets is an optional dependency (``pip install bacara_teach[widgets]``);
 it is imported only when a widget is built.
 """

@@ -1,4 +1,14 @@
-"""Small pieces shared by the widgets: accessible HTML snippets and labels."""
+"""Small pieces shared by the widgets: accessible HTML snippets, labels and the language.
+
+Every widget takes ``lang="en"`` or ``lang="es"``; left out (``None``), the
+language is :func:`bacara_teach.i18n.default_language`, read once when the
+widget is built (:func:`widget_language`) and kept for the widget's life.
+
+>>> widget_language("es")
+'es'
+>>> print(hand_html("Banco", [], lang="es"))
+<div class='bt-hand'><strong>Banco</strong>: —</div>
+"""
 
 from __future__ import annotations
 
@@ -9,8 +19,17 @@ import ipywidgets as w
 
 from bacara_teach.cards import Card, hand_total
 from bacara_teach.display import cards_html
+from bacara_teach.i18n import resolve_language
 
-__all__ = ["button", "hand_html", "status_html"]
+__all__ = ["button", "hand_html", "status_html", "widget_language"]
+
+
+def widget_language(lang: str | None) -> str:
+    """The widget's language: ``lang`` checked, or the default language when it is ``None``.
+
+    An unknown language raises :class:`~bacara_teach.errors.IllegalAction` naming the valid ones.
+    """
+    return resolve_language(lang)
 
 
 def status_html(text: str, *, kind: str = "info") -> str:
@@ -22,12 +41,12 @@ def status_html(text: str, *, kind: str = "info") -> str:
     )
 
 
-def hand_html(name: str, cards: Sequence[Card], *, label: str = "total") -> str:
-    """One hand: its name, its cards (with text alternatives) and its total."""
+def hand_html(name: str, cards: Sequence[Card], *, lang: str, label: str = "total") -> str:
+    """One hand: its name, its cards (with text alternatives in ``lang``) and its total."""
     if not cards:
         return f"<div class='bt-hand'><strong>{escape(name)}</strong>: —</div>"
     return (
-        f"<div class='bt-hand'><strong>{escape(name)}</strong>: {cards_html(cards)} "
+        f"<div class='bt-hand'><strong>{escape(name)}</strong>: {cards_html(cards, lang)} "
         f"<span>{escape(label)} {hand_total(cards)}</span></div>"
     )
 

@@ -39,8 +39,9 @@ from bacara_teach.errors import BacaraError
 from bacara_teach.narration import describe_banker_row, describe_player_rule, narrate_step
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import Decision
-from bacara_teach.widgets._common import button, hand_html, status_html
+from bacara_teach.widgets._common import button, hand_html, status_html, widget_language
 from bacara_teach.widgets._html import lines_html, percent
+from bacara_teach.widgets._refusals import refusal_text
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["CheminDeFerSeat"]
@@ -79,6 +80,7 @@ _LABELS = {
         "narration": "How the coup was played", "new.shoe": "A new shoe is shuffled.",
         "score": "Coups: {coups} · won {won}, lost {lost}, pushed {push} · "
         "free choices: {better} of {chosen} the better one",
+        "refused": "That is not possible now; the coup stays as it was.",
     },
     "es": {
         "seat": "Usted juega", "bettor": "Punto", "banker": "Banca",
@@ -87,9 +89,9 @@ _LABELS = {
         "policy": "El programa juega",
         "punto-banco": "como la tabla del Punto Banco", "draw": "roba siempre",
         "stand": "se planta siempre", "random": "al azar (con semilla)",
-        "new": "Repartir una mano nueva", "new.tip": "Repartir la mano siguiente del sabot",
-        "do.draw": "Robar", "do.draw.tip": "Pedir una tercera carta",
-        "do.stand": "Plantarse", "do.stand.tip": "No pedir tercera carta",
+        "new": "Repartir un coup nuevo", "new.tip": "Repartir el coup siguiente del sabot",
+        "do.draw": "Robar", "do.draw.tip": "Tomar una tercera carta",
+        "do.stand": "Plantarse", "do.stand.tip": "No tomar tercera carta",
         "you": "Usted ({seat})", "hidden": "dos cartas boca abajo",
         "your.cards": "Sus cartas: {cards}; total {total}.",
         "third": "La tercera carta del punto, boca arriba: {card} (vale {value}).",
@@ -99,7 +101,7 @@ _LABELS = {
         "banker.row": "Con {total}, la banca {row}.", "banker.stood": "El punto se plantó.",
         "ask": "Casilla libre: usted elige. ¿Roba o se planta?",
         "forced": "Su casilla era obligada, así que la jugó el programa: {step}",
-        "untouched": "En esta mano no le tocó decidir.",
+        "untouched": "En este coup no le tocó decidir.",
         "result.won": "Gana usted, {mine} a {theirs}.", "result.lost": "Pierde usted, {mine} a {theirs}.",
         "result.push": "Empate a {mine}: se devuelven las apuestas.",
         "worth": "Lo que valía cada opción para usted (ganancia esperada por unidad apostada)",
@@ -108,9 +110,10 @@ _LABELS = {
         "chose.better": "Eligió {choice}: la mejor opción.",
         "chose.worse": "Eligió {choice}: {other} valía {gap} de la apuesta más.",
         "chose.either": "Eligió {choice}: las dos opciones valían lo mismo.",
-        "narration": "Cómo se jugó la mano", "new.shoe": "Se baraja un sabot nuevo.",
-        "score": "Manos: {coups} · ganadas {won}, perdidas {lost}, empatadas {push} · "
+        "narration": "Cómo se jugó el coup", "new.shoe": "Se baraja un sabot nuevo.",
+        "score": "Coups: {coups} · ganados {won}, perdidos {lost}, empatados {push} · "
         "elecciones libres: {better} de {chosen} la mejor",
+        "refused": "Eso no se puede hacer ahora; el coup sigue como estaba.",
     },
 }
 
@@ -126,13 +129,14 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
     ``CheminDeFerSeat(seat="banker", policy="random", seed=4)``: the shoe (6
     decks by default) is shuffled once from ``seed`` and dealt through; the
     engine plays the other side with ``policy`` (``punto-banco``, ``draw``,
-    ``stand`` or ``random``, seeded from ``seed``).
+    ``stand`` or ``random``, seeded from ``seed``).  ``lang`` is ``"en"`` or ``"es"``;
+    ``None`` is the default language, read once, here.
     """
 
     def __init__(self, *, seat: str = BETTOR, bettors: int = SEVERAL, policy: str = "punto-banco",
-                 seed: int = 1, decks: int = 6, lang: str = "en", **kwargs: Any) -> None:
-        self.lang = lang
-        labels = _LABELS[lang]
+                 seed: int = 1, decks: int = 6, lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = widget_language(lang)
+        labels = _LABELS[self.lang]
         self.seed = seed
         self.shoe = Shoe.standard(decks, seed=seed)
         self.seat_toggle = w.ToggleButtons(
@@ -196,7 +200,7 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
         try:
             self.play.result()
         except BacaraError as error:
-            self.status.value = status_html(str(error), kind="error")
+            self._refuse(error)
             return
         self.play = self._start()
 
@@ -206,7 +210,7 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
         try:
             self.play.decide(choice)
         except BacaraError as error:
-            self.status.value = status_html(str(error), kind="error")
+            self._refuse(error)
             return
         assert view is not None
         self._engine_turns()
@@ -217,6 +221,10 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
         if self.last_values.better in (made.value, "either"):
             self.tally["better"] += 1
         self._finish(chosen=made)
+
+    def _refuse(self, error: BacaraError) -> None:
+        text = refusal_text(error, self.lang, fallback=_LABELS[self.lang]["refused"])
+        self.status.value = status_html(text, kind="error")
 
     # -- the coup -------------------------------------------------------------------------------
     def _start(self) -> CoupInPlay:
@@ -258,12 +266,12 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
         """Only what the learner's player may see: own cards, the face-up third card, the rule."""
         labels = _LABELS[self.lang]
         parts = [f"<p><strong>{escape(labels['you'].format(seat=labels[view.role]))}</strong></p>",
-                 "<p>" + labels["your.cards"].format(cards=cards_html(view.cards),
+                 "<p>" + labels["your.cards"].format(cards=cards_html(view.cards, self.lang),
                                                      total=view.total) + "</p>"]
         other = labels[BANKER if view.role == BETTOR else BETTOR]
         parts.append(f"<p>{escape(other)}: {escape(labels['hidden'])}</p>")
         if view.third_card is not None:
-            parts.append("<p>" + labels["third"].format(card=cards_html([view.third_card]),
+            parts.append("<p>" + labels["third"].format(card=cards_html([view.third_card], self.lang),
                                                         value=view.third_card.points) + "</p>")
         parts.append(f"<p>{escape(self._rule_text(view))}</p>")
         return "<div class='bt-seen'>" + "".join(parts) + "</div>"
@@ -304,8 +312,8 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
                 lines.append(labels["untouched"])
         self.status.value = status_html(" ".join(lines), kind="result")
         self.seen.value = ""
-        self.hands.value = (hand_html(labels[BETTOR], coup.bettor)
-                            + hand_html(labels[BANKER], coup.banker))
+        self.hands.value = (hand_html(labels[BETTOR], coup.bettor, lang=self.lang)
+                            + hand_html(labels[BANKER], coup.banker, lang=self.lang))
         self.narration.value = lines_html(coup.narrate(self.lang), label=labels["narration"])
         self.worth.value = "" if chosen is None else self._worth_html(chosen)
         self._set_buttons()
@@ -330,9 +338,9 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
                                                    gap=percent(abs(values.draw - values.stand)))
         view = self._decided
         assert view is not None
-        cell = labels["cell"].format(cards=cards_html(view.cards), total=view.total)
+        cell = labels["cell"].format(cards=cards_html(view.cards, self.lang), total=view.total)
         if view.third_card is not None:
-            cell += labels["cell.third"].format(card=cards_html([view.third_card]))
+            cell += labels["cell.third"].format(card=cards_html([view.third_card], self.lang))
         return (f"<div class='bt-worth'><p>{escape(labels['worth'])}: {cell}</p>"
                 f"<ul>{''.join(rows)}</ul>{status_html(verdict)}</div>")
 

@@ -18,8 +18,9 @@ from bacara_teach.errors import BacaraError
 from bacara_teach.home_session import SESSION_COUPS, CoupRecord, HomeSession
 from bacara_teach.money import format_signed
 from bacara_teach.tables import BetKind
-from bacara_teach.widgets._common import button, hand_html, status_html
+from bacara_teach.widgets._common import button, hand_html, status_html, widget_language
 from bacara_teach.widgets._html import lines_html, table_html
+from bacara_teach.widgets._refusals import refusal_text
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["HomeScoreboard"]
@@ -40,23 +41,26 @@ _LABELS = {
         "ranking": "Final ranking", "rank": "Place", "name": "Participant", "total": "Total",
         "won.one": "{name} wins the session.", "won.many": "{names} share the win.",
         "narration": "How coup {n} was dealt", "and": "and",
+        "refused": "That is not possible now; the session stays as it was.",
     },
     "es": {
         "names": "Participantes", "names.placeholder": "Ana, Luis, Marta (de 2 a 8 nombres)",
         "seed": "Semilla", "start": "Empezar una sesión nueva",
         "start.tip": "Empezar una sesión con estos participantes y esta semilla",
         "choose": "— elegir —", "predict": "Predicción de {name}",
-        "deal": "Repartir la mano {n}", "deal.tip": "Anotar todas las predicciones y repartir",
+        "deal": "Repartir el coup {n}",
+        "deal.tip": "Anotar todas las predicciones y repartir el coup",
         "over": "Sesión terminada", "missing": "Falta la predicción de: {names}.",
-        "started": "Sesión nueva: {names}. Todos predicen y luego se reparte la mano 1.",
-        "dealt": "Mano {n}: {winner}.", "winner": "gana {hand} {a} a {b}",
+        "started": "Sesión nueva: {names}. Todos predicen y luego se reparte el coup 1.",
+        "dealt": "Coup {n}: {winner}.", "winner": "gana {hand} {a} a {b}",
         "tie": "Empate a {total}",
-        "coup": "Mano", "cards": "Cartas", "result": "Gana", "totals": "Totales",
-        "board": "Marcador, mano a mano (predicción, neto)",
+        "coup": "Coup", "cards": "Cartas", "result": "Gana", "totals": "Totales",
+        "board": "Marcador, coup a coup (predicción, neto)",
         "ranking": "Clasificación final", "rank": "Puesto", "name": "Participante",
         "total": "Total",
         "won.one": "{name} gana la sesión.", "won.many": "{names} comparten la victoria.",
-        "narration": "Cómo se repartió la mano {n}", "and": "y",
+        "narration": "Cómo se repartió el coup {n}", "and": "y",
+        "refused": "Eso no se puede hacer ahora; la sesión sigue como estaba.",
     },
 }
 
@@ -68,13 +72,14 @@ def _join(names: Sequence[str], word: str) -> str:
 class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
     """Run a home prediction session: ``HomeScoreboard(players=["Ana", "Luis"], seed=3)``.
 
-    ``session`` is the :class:`~bacara_teach.home_session.HomeSession` behind it.
+    ``session`` is the :class:`~bacara_teach.home_session.HomeSession` behind it.  ``lang`` is
+    ``"en"`` or ``"es"``; ``None`` is the default language, read once, here.
     """
 
     def __init__(self, *, players: Sequence[str] = ("Ana", "Luis"), seed: int = 1,
-                 coups: int = SESSION_COUPS, lang: str = "en", **kwargs: Any) -> None:
-        self.lang = lang
-        labels = _LABELS[lang]
+                 coups: int = SESSION_COUPS, lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = widget_language(lang)
+        labels = _LABELS[self.lang]
         self.session = HomeSession(players=players, seed=seed, coups=coups)
         self.names_box = w.Text(value=", ".join(self.session.players), description=labels["names"],
                                 placeholder=labels["names.placeholder"])
@@ -116,7 +121,7 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
         try:
             session = HomeSession(players=wanted, seed=seed, coups=self.session.coups)
         except BacaraError as error:
-            self.status.value = status_html(str(error), kind="error")
+            self._refuse(error)
             return
         self.session = session
         self._build_predictions()
@@ -140,7 +145,7 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
                 for name, on in chosen.items():
                     self.session.verify_predict(name, on)
         except BacaraError as error:
-            self.status.value = status_html(str(error), kind="error")
+            self._refuse(error)
             return None
         if missing:
             self.status.value = status_html(
@@ -159,13 +164,18 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
             winner = labels["winner"].format(hand=hand, a=totals[coup.winner.value], b=totals[loser])
         self.status.value = status_html(labels["dealt"].format(n=record.number, winner=winner),
                                         kind="result")
-        self.coup_view.value = hand_html("Punto", coup.punto) + hand_html("Banco", coup.banco)
+        self.coup_view.value = (hand_html("Punto", coup.punto, lang=self.lang)
+                                + hand_html("Banco", coup.banco, lang=self.lang))
         self.narration.value = lines_html(coup.narrate(self.lang),
                                           label=labels["narration"].format(n=record.number))
         for box in self.predictions.values():
             box.value = None
         self._render()
         return record
+
+    def _refuse(self, error: BacaraError) -> None:
+        text = refusal_text(error, self.lang, fallback=_LABELS[self.lang]["refused"])
+        self.status.value = status_html(text, kind="error")
 
     # -- view ---------------------------------------------------------------------------------
     def _build_predictions(self) -> None:

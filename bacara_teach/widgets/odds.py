@@ -22,8 +22,9 @@ from bacara_teach.cards import Rank
 from bacara_teach.errors import BacaraError
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
 from bacara_teach.tables import BetKind, get_profile, profile_names
-from bacara_teach.widgets._common import button, status_html
+from bacara_teach.widgets._common import button, status_html, widget_language
 from bacara_teach.widgets._html import percent, table_html
+from bacara_teach.widgets._refusals import refusal_text
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["OddsExplorer"]
@@ -41,6 +42,8 @@ _LABELS = {
         "shown": "{cards} cards left: the figures are up to date.",
         "bet": "Bet", "pays": "Pays", "win": "Wins", "push": "Push", "edge": "House edge",
         "less": "less {rate}",
+        "profile.home": "home", "profile.casino": "casino", "profile.online": "online",
+        "refused": "This shoe cannot be priced; the figures shown stay as they were.",
     },
     "es": {
         "decks": "Barajas", "table": "Mesa", "system": "sistema {s}",
@@ -51,8 +54,10 @@ _LABELS = {
         "caption": "Probabilidades exactas y ventaja de la casa: quedan {cards} cartas "
         "({removed} retiradas)",
         "shown": "Quedan {cards} cartas: las cifras están al día.",
-        "bet": "Apuesta", "pays": "Paga", "win": "Gana", "push": "Devuelta",
+        "bet": "Apuesta", "pays": "Paga", "win": "Gana", "push": "Se devuelve",
         "edge": "Ventaja de la casa", "less": "menos {rate}",
+        "profile.home": "en casa", "profile.casino": "casino", "profile.online": "en línea",
+        "refused": "Este sabot no se puede calcular; las cifras mostradas no cambian.",
     },
 }
 
@@ -69,18 +74,20 @@ def _exact(value: Fraction) -> str:
 class OddsExplorer(StillMixin, w.VBox):  # type: ignore[misc]
     """Explore a shoe: ``OddsExplorer(decks=8, profile="casino", removed="5 5 5 5")``.
 
-    ``composition`` and ``edges`` hold the shoe and the figures shown.
+    ``composition`` and ``edges`` hold the shoe and the figures shown.  ``lang`` is ``"en"``
+    or ``"es"``; ``None`` is the default language, read once, here.
     """
 
     def __init__(self, *, decks: int = 8, profile: str = "home", removed: str = "",
-                 lang: str = "en", **kwargs: Any) -> None:
-        self.lang = lang
+                 lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = widget_language(lang)
         self._updating = True  # no pricing until every control exists
-        labels = _LABELS[lang]
+        labels = _LABELS[self.lang]
         self.decks_box = w.BoundedIntText(value=decks, min=MIN_DECKS, max=MAX_DECKS,
                                           description=labels["decks"])
         self.profile_box = w.Dropdown(
-            options=[(f"{name} ({labels['system'].format(s=get_profile(name).system)})", name)
+            options=[(f"{labels.get('profile.' + name, name)} "
+                      f"({labels['system'].format(s=get_profile(name).system)})", name)
                      for name in profile_names()],
             value=profile, description=labels["table"])
         self.counters = {
@@ -131,7 +138,8 @@ class OddsExplorer(StillMixin, w.VBox):  # type: ignore[misc]
             composition = Composition.standard(self.decks_box.value).without(gone)
             edges = edges_for_profile(self.profile_box.value, composition)
         except BacaraError as error:
-            self.status.value = status_html(str(error), kind="error")
+            text = refusal_text(error, self.lang, fallback=labels["refused"])
+            self.status.value = status_html(text, kind="error")
             return
         self.composition, self.edges = composition, edges
         self.status.value = status_html(labels["shown"].format(cards=composition.total))

@@ -17,8 +17,9 @@ from bacara_teach.errors import BacaraError
 from bacara_teach.money import Amount, add, format_amount, format_signed, parse_amount
 from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.tables import ONLINE, BetKind, TableProfile
-from bacara_teach.widgets._common import button, hand_html, status_html
+from bacara_teach.widgets._common import button, hand_html, status_html, widget_language
 from bacara_teach.widgets._html import lines_html, table_html
+from bacara_teach.widgets._refusals import refusal_text
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["OnlineTableWidget"]
@@ -46,33 +47,35 @@ _LABELS = {
         "tie": "Coup {n}: Empate; net {net}; balance {balance}.",
         "narration": "How the coup was dealt", "welcome": "Choose a stake and a position, "
         "place the bet, then press Continuar.",
+        "refused": "The table refuses this action; nothing has changed.",
     },
     "es": {
-        "on": "Apostar a", "stake": "Apuesta", "placeholder": "p. ej. 5 o 4.75",
-        "chip": "+{chip}", "chip.tip": "Sumar {chip} a la apuesta",
-        "clear": "Borrar apuesta", "clear.tip": "Vaciar la casilla de la apuesta",
+        "on": "Apostar a", "stake": "Cantidad", "placeholder": "p. ej. 5 o 4.75",
+        "chip": "+{chip}", "chip.tip": "Sumar {chip} a la cantidad",
+        "clear": "Borrar cantidad", "clear.tip": "Vaciar la casilla de la cantidad",
         "place": "Apostar", "place.tip": "Poner la apuesta en la posición elegida",
         "change": "Cambiar apuesta", "change.tip": "Pasar la apuesta de la mesa a la posición "
         "elegida y, si la casilla tiene una cantidad, darle esa cantidad",
         "cancel": "Anular apuestas", "cancel.tip": "Retirar todas las apuestas de la mesa",
-        "deal": "Continuar", "deal.tip": "Repartir la mano y pagar las apuestas",
+        "deal": "Continuar", "deal.tip": "Repartir el coup y pagar las apuestas",
         "balance": "Saldo", "available": "disponible", "bets": "En la mesa",
         "none": "sin apuestas", "limits": "Límites por apuesta: de {low} a {high}",
         "owed": "comisión pendiente",
-        "coup": "Mano {n}", "history": "Historial", "bets.caption": "Apuestas de la mano {n}",
+        "coup": "Coup {n}", "history": "Historial", "bets.caption": "Apuestas del coup {n}",
         "result.won": "ganada", "result.lost": "perdida", "result.push": "devuelta",
         "placed": "Apuesta {bet} colocada.", "changed": "Apuesta cambiada: {before} → {after}.",
-        "cancelled": "Apuestas retiradas: {bets}.", "stake.set": "Apuesta: {stake}.",
-        "dealt": "Mano {n}: gana {winner}; neto {net}; saldo {balance}.",
-        "tie": "Mano {n}: Empate; neto {net}; saldo {balance}.",
-        "narration": "Cómo se repartió la mano", "welcome": "Elija una cantidad y una posición, "
+        "cancelled": "Apuestas retiradas: {bets}.", "stake.set": "Cantidad: {stake}.",
+        "dealt": "Coup {n}: gana {winner}; neto {net}; saldo {balance}.",
+        "tie": "Coup {n}: Empate; neto {net}; saldo {balance}.",
+        "narration": "Cómo se repartió el coup", "welcome": "Elija una cantidad y una posición, "
         "apueste y pulse Continuar.",
+        "refused": "La mesa no permite esta acción; no ha cambiado nada.",
     },
 }
 _COLUMNS = {
     "en": {"history": ("Coup", "Cards", "Winner", "Net", "Balance after"),
            "bets": ("Bet", "Stake", "Result", "Net")},
-    "es": {"history": ("Mano", "Cartas", "Gana", "Neto", "Saldo después"),
+    "es": {"history": ("Coup", "Cartas", "Gana", "Neto", "Saldo después"),
            "bets": ("Apuesta", "Cantidad", "Resultado", "Neto")},
 }
 
@@ -84,15 +87,16 @@ def _bet_text(on: BetKind, stake: Any) -> str:
 class OnlineTableWidget(StillMixin, w.VBox):  # type: ignore[misc]
     """Play at the online table: ``OnlineTableWidget(balance="100", seed=7)``.
 
-    ``table`` is the :class:`~bacara_teach.online_table.OnlineTable` behind it.
+    ``table`` is the :class:`~bacara_teach.online_table.OnlineTable` behind it.  ``lang`` is
+    ``"en"`` or ``"es"``; ``None`` is the default language, read once, here.
     """
 
     def __init__(self, *, balance: Amount = "1000", seed: int | str = 1,
                  profile: TableProfile | str = ONLINE, chips: tuple[int, ...] = CHIPS,
-                 lang: str = "en", **kwargs: Any) -> None:
-        self.lang = lang
+                 lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = widget_language(lang)
         self.table = OnlineTable(balance=balance, profile=profile, seed=seed)
-        labels = _LABELS[lang]
+        labels = _LABELS[self.lang]
         self.position = w.Dropdown(
             options=[(kind.label, kind.value) for kind in self.table.profile.bets],
             value=self.table.profile.bets[0].value, description=labels["on"])
@@ -139,7 +143,8 @@ class OnlineTableWidget(StillMixin, w.VBox):  # type: ignore[misc]
 
     # -- actions ------------------------------------------------------------------------------
     def _refuse(self, error: BacaraError) -> None:
-        self.status.value = status_html(str(error), kind="error")
+        text = refusal_text(error, self.lang, fallback=_LABELS[self.lang]["refused"])
+        self.status.value = status_html(text, kind="error")
 
     def set_stake(self, text: str) -> None:
         self.stake_box.value = text
@@ -212,8 +217,8 @@ class OnlineTableWidget(StillMixin, w.VBox):  # type: ignore[misc]
             n=played.number, winner=winner.label, net=format_signed(played.net),
             balance=format_amount(played.balance_after)), kind="result")
         self.hands.value = (f"<p><strong>{escape(labels['coup'].format(n=played.number))}</strong></p>"
-                            + hand_html("Punto", played.coup.punto)
-                            + hand_html("Banco", played.coup.banco))
+                            + hand_html("Punto", played.coup.punto, lang=self.lang)
+                            + hand_html("Banco", played.coup.banco, lang=self.lang))
         self.narration.value = lines_html(played.coup.narrate(self.lang), label=labels["narration"])
         self.settled.value = table_html(
             labels["bets.caption"].format(n=played.number), _COLUMNS[self.lang]["bets"],

@@ -16,7 +16,8 @@ from bacara_teach.errors import BacaraError
 from bacara_teach.narration import narrate_step
 from bacara_teach.punto_banco import Coup, deal_coup, play_coup
 from bacara_teach.shoe import Shoe
-from bacara_teach.widgets._common import button, hand_html, status_html
+from bacara_teach.widgets._common import button, hand_html, status_html, widget_language
+from bacara_teach.widgets._refusals import refusal_text
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["CoupStepper"]
@@ -24,32 +25,41 @@ __all__ = ["CoupStepper"]
 _LABELS = {
     "en": {"cards": "Cards", "seed": "Seed", "deal": "Deal these cards", "shuffle": "Deal from a seeded shoe",
            "prev": "◀ Previous step", "next": "Next step ▶", "step": "Step {n} of {of}",
-           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (deal order)"},
+           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (deal order)",
+           "deal.tip": "Deal exactly the cards typed in the box, in deal order",
+           "shuffle.tip": "Shuffle a shoe with this seed and deal its first coup",
+           "prev.tip": "Go back one step", "next.tip": "Show the next step and the rule behind it",
+           "refused": "These cards cannot be dealt; the coup shown stays as it was."},
     "es": {"cards": "Cartas", "seed": "Semilla", "deal": "Repartir estas cartas",
            "shuffle": "Repartir de un sabot barajado", "prev": "◀ Paso anterior",
            "next": "Paso siguiente ▶", "step": "Paso {n} de {of}",
-           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (orden de reparto)"},
+           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (orden de reparto)",
+           "deal.tip": "Repartir exactamente las cartas escritas en la casilla, en orden de reparto",
+           "shuffle.tip": "Barajar un sabot con esta semilla y repartir su primer coup",
+           "prev.tip": "Volver un paso atrás", "next.tip": "Ver el paso siguiente y la regla que lo decide",
+           "refused": "Estas cartas no se pueden repartir; el coup mostrado no cambia."},
 }
 
 
 class CoupStepper(StillMixin, w.VBox):  # type: ignore[misc]
     """Step through a Punto Banco coup, one rule at a time.
 
-    ``CoupStepper(cards="4♥ 2♠ 9♣ A♦ 8♦")`` or ``CoupStepper(seed=7)``.
+    ``CoupStepper(cards="4♥ 2♠ 9♣ A♦ 8♦")`` or ``CoupStepper(seed=7)``.  ``lang`` is
+    ``"en"`` or ``"es"``; ``None`` is the default language, read once, here.
     """
 
     def __init__(self, *, cards: str | None = None, seed: int = 1, decks: int = 8,
-                 lang: str = "en", **kwargs: Any) -> None:
-        labels = _LABELS[lang]
-        self.lang = lang
+                 lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = widget_language(lang)
+        labels = _LABELS[self.lang]
         self.decks = decks
         self.cards_box = w.Text(value=cards or "", description=labels["cards"],
                                 placeholder=labels["placeholder"])
         self.seed_box = w.IntText(value=seed, description=labels["seed"])
-        self.deal_button = button(labels["deal"], labels["deal"], style="primary")
-        self.shuffle_button = button(labels["shuffle"], labels["shuffle"])
-        self.prev_button = button(labels["prev"], labels["prev"])
-        self.next_button = button(labels["next"], labels["next"], style="success")
+        self.deal_button = button(labels["deal"], labels["deal.tip"], style="primary")
+        self.shuffle_button = button(labels["shuffle"], labels["shuffle.tip"])
+        self.prev_button = button(labels["prev"], labels["prev.tip"])
+        self.next_button = button(labels["next"], labels["next.tip"], style="success")
         self.hands = w.HTML()
         self.narration = w.HTML()
         self.position_label = w.HTML()
@@ -79,7 +89,8 @@ class CoupStepper(StillMixin, w.VBox):  # type: ignore[misc]
         try:
             coup = deal_coup(text)
         except BacaraError as error:
-            self.narration.value = status_html(str(error), kind="error")
+            text = refusal_text(error, self.lang, fallback=_LABELS[self.lang]["refused"])
+            self.narration.value = status_html(text, kind="error")
             return
         self.coup, self.position = coup, 0
         self._render()
@@ -114,7 +125,8 @@ class CoupStepper(StillMixin, w.VBox):  # type: ignore[misc]
 
     def _render(self) -> None:
         punto, banco = self._revealed()
-        self.hands.value = hand_html("Punto", punto) + hand_html("Banco", banco)
+        self.hands.value = (hand_html("Punto", punto, lang=self.lang)
+                            + hand_html("Banco", banco, lang=self.lang))
         step = self.current_step
         self.narration.value = status_html(narrate_step(step, self.lang, self.coup.tableau))
         self.position_label.value = _LABELS[self.lang]["step"].format(

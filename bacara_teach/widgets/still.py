@@ -11,7 +11,7 @@ view (``text/html`` beside the widget view in its display bundle): JupyterLab
 and Jupyter Notebook pick the live widget, a static page builder the still.
 
 >>> import ipywidgets as w
->>> print(still_html(w.VBox([w.HTML("<b>Hi</b>"), w.Button(description="Go")])))
+>>> print(still_html(w.VBox([w.HTML("<b>Hi</b>"), w.Button(description="Go")]), lang="en"))
 <div class='bt-still' role='group' aria-label='Still of an interactive widget'><div class='bt-still-column'><b>Hi</b><button type='button' disabled>Go</button></div></div>
 """
 
@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from html import escape
 from typing import Any
+
+from bacara_teach.i18n import resolve_language
 
 __all__ = ["StillMixin", "still_html"]
 
@@ -94,9 +96,17 @@ def _node(widget: Any) -> str:
     return f"<span>{escape(type(widget).__name__)}</span>"
 
 
-def still_html(widget: Any, *, lang: str = "en") -> str:
-    """The widget as it looks now, as static HTML (controls drawn, disabled)."""
-    label = _LABEL.get(lang, _LABEL["en"])
+def still_html(widget: Any, *, lang: str | None = None) -> str:
+    """The widget as it looks now, as static HTML (controls drawn, disabled).
+
+    ``lang`` names the language of the still's own label (``None``: the default language);
+    every other word is the widget's.
+
+    >>> import ipywidgets as w
+    >>> still_html(w.Label("Hola"), lang="es")
+    "<div class='bt-still' role='group' aria-label='Imagen fija de un widget interactivo'><span>Hola</span></div>"
+    """
+    label = _LABEL[resolve_language(lang)]
     return f"<div class='bt-still' role='group' aria-label='{_attr(label)}'>{_node(widget)}</div>"
 
 
@@ -107,5 +117,5 @@ class StillMixin:
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict):
-            data["text/html"] = still_html(self, lang=getattr(self, "lang", "en"))
+            data["text/html"] = still_html(self, lang=getattr(self, "lang", None))
         return bundle

@@ -11,27 +11,34 @@ from bacara_teach.display import cards_html
 from bacara_teach.errors import BacaraError
 from bacara_teach.tableau import PUNTO_BANCO, Tableau
 from bacara_teach.trainer import Feedback, TableauTrainer
-from bacara_teach.widgets._common import button, status_html
+from bacara_teach.widgets._common import button, status_html, widget_language
+from bacara_teach.widgets._refusals import refusal_text
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["TableauDrill"]
 
 _LABELS = {
     "en": {"draw": "Draw", "stand": "Stand", "choice": "Free choice", "score": "{right} of {asked} right",
-           "again": "{n} cell(s) will come back", "answer": "Answer: {choice}"},
-    "es": {"draw": "Roba", "stand": "Se planta", "choice": "Libre", "score": "{right} de {asked} correctas",
-           "again": "{n} casilla(s) volverán", "answer": "Responder: {choice}"},
+           "again": "{n} cell(s) will come back", "answer": "Answer: {choice}",
+           "refused": "That answer is not one of the choices; nothing was counted."},
+    "es": {"draw": "Robar", "stand": "Plantarse", "choice": "Elección libre",
+           "score": "{right} de {asked} correctas",
+           "again": "{n} casilla(s) volverán", "answer": "Responder: {choice}",
+           "refused": "Esa respuesta no es una de las opciones; no se ha contado nada."},
 }
 
 
 class TableauDrill(StillMixin, w.VBox):  # type: ignore[misc]
-    """Drill the third-card table: answer, get the rule, repeat the cells you miss."""
+    """Drill the third-card table: answer, get the rule, repeat the cells you miss.
+
+    ``lang`` is ``"en"`` or ``"es"``; ``None`` is the default language, read once, here.
+    """
 
     def __init__(self, *, tableau: Tableau = PUNTO_BANCO, seed: int | None = None,
-                 hands: str = "both", lang: str = "en", **kwargs: Any) -> None:
-        self.lang = lang
+                 hands: str = "both", lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = widget_language(lang)
         self.trainer = TableauTrainer(tableau=tableau, seed=seed, hands=hands)
-        labels = _LABELS[lang]
+        labels = _LABELS[self.lang]
         self.question = w.HTML()
         self.feedback = w.HTML(value=status_html(""))
         self.score = w.HTML()
@@ -50,7 +57,8 @@ class TableauDrill(StillMixin, w.VBox):  # type: ignore[misc]
         try:
             self.last = self.trainer.answer(choice)
         except BacaraError as error:
-            self.feedback.value = status_html(str(error), kind="error")
+            text = refusal_text(error, self.lang, fallback=_LABELS[self.lang]["refused"])
+            self.feedback.value = status_html(text, kind="error")
             return None
         kind = "right" if self.last.correct else "wrong"
         asked = self.last.situation.prompt(self.lang)
@@ -65,7 +73,8 @@ class TableauDrill(StillMixin, w.VBox):  # type: ignore[misc]
         situation = self.trainer.current
         self.question.value = (
             "<div class='bt-question'>"
-            f"<p>{cards_html(situation.player)} | {cards_html(situation.banker)}</p>"
+            f"<p>{cards_html(situation.player, self.lang)} | "
+            f"{cards_html(situation.banker, self.lang)}</p>"
             f"<p>{escape(situation.prompt(self.lang))}</p></div>"
         )
         labels = _LABELS[self.lang]
