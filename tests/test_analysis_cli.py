@@ -13,6 +13,12 @@ from bacara_teach.analysis.punto_banco import count_deals
 from bacara_teach.cli import main
 
 
+@pytest.fixture(autouse=True)
+def _english_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English messages, whatever the machine's locale says."""
+    monkeypatch.setenv("BACARA_LANG", "en")
+
+
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
     out, err = capsys.readouterr()

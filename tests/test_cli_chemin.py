@@ -11,6 +11,12 @@ import pytest
 from bacara_teach.cli import main
 
 
+@pytest.fixture(autouse=True)
+def _english_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English messages, whatever the machine's locale says."""
+    monkeypatch.setenv("BACARA_LANG", "en")
+
+
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(["chemin-de-fer", *argv])
     out, err = capsys.readouterr()
@@ -167,9 +173,9 @@ def test_an_automatic_session_plays_itself(
 ) -> None:
     code, out, _ = run_session(monkeypatch, capsys, "", "--players", "Ana,Luis,Eva",
                                "--seed", "11", "--lang", "es", "--auto")
-    assert code == 0 and "Enter" not in out
-    assert "Every seat plays itself." in out
-    assert "The session ends: 12 coups played." in out and "Gana" in out
+    assert code == 0 and "Enter" not in out and "Escribe" not in out
+    assert "Cada asiento juega solo." in out          # --lang es: the messages too
+    assert "La sesión termina: se jugaron los 12 coups." in out and "Gana" in out
 
 
 class Terminal(io.StringIO):

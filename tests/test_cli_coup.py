@@ -15,6 +15,12 @@ from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO
 
 
+@pytest.fixture(autouse=True)
+def _english_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English messages, whatever the machine's locale says."""
+    monkeypatch.setenv("BACARA_LANG", "en")
+
+
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -99,7 +105,7 @@ def test_bad_deck_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_tableau_prints_the_engines_table(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "tableau")
-    assert out.rstrip("\n") == tableau_text(PUNTO_BANCO)
+    assert out.rstrip("\n") == tableau_text(PUNTO_BANCO, "en")
     rows = {int(line.split("|")[0]): line.split("|")[2].split() for line in out.splitlines()
             if line.strip()[:1].isdigit()}
     for total, letters in rows.items():

@@ -23,6 +23,12 @@ TIE = "9♠ 9♦ K♣ K♥"
 COUPS = {"punto": PUNTO_WINS, "banco": BANCO_WINS, "empate": TIE}
 
 
+@pytest.fixture(autouse=True)
+def _english_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English messages, whatever the machine's locale says."""
+    monkeypatch.setenv("BACARA_LANG", "en")
+
+
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()

@@ -3,6 +3,10 @@
 Each sub-command lives in its own module of this package, which exposes
 ``register(subparsers)``; the only printing in the project happens here.
 Errors in the user's input print one clear line on stderr and exit with 2.
+
+Messages follow ``--lang en|es`` (before the sub-command, or after it), else the default
+language of :mod:`bacara_teach.i18n` (``BACARA_LANG``, then the locale); machine output
+(``--json``) is the same in every language.
 """
 
 from __future__ import annotations
@@ -13,7 +17,15 @@ import os
 import sys
 from collections.abc import Sequence
 
-from bacara_teach.errors import BacaraError
+from bacara_teach.cli.messages import (
+    LANGUAGES,
+    CliParser,
+    error_text,
+    language_error,
+    language_from_argv,
+    set_language,
+)
+from bacara_teach.errors import BacaraError, IllegalAction
 
 __all__ = ["main"]
 
@@ -26,11 +38,18 @@ EXIT_USAGE = 2
 def build_parser() -> argparse.ArgumentParser:
     from bacara_teach import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = CliParser(
         prog="bacara-teach",
-        description="Baccarat's rules, dealt and explained: Punto Banco and Chemin de Fer.",
+        description="Baccarat's rules, dealt and explained: Punto Banco and Chemin de Fer. "
+        "Messages are printed in English or Spanish: --lang en|es chooses (before or after the "
+        "command); without it the BACARA_LANG environment variable, else the locale (LC_ALL, "
+        "LC_MESSAGES, LANG, e.g. LANG=es_ES.UTF-8), decides, else English. --json output is "
+        "the same in every language.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                        help="language of the messages: en or es (default: BACARA_LANG, else "
+                        "the locale, else en)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
         module = importlib.import_module(f"bacara_teach.cli.{name}")
@@ -48,12 +67,21 @@ def _utf8_streams() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit status."""
     _utf8_streams()
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        lang = language_from_argv(words)
+    except IllegalAction as error:  # BACARA_LANG names no language of the project
+        print(f"bacara-teach: error: {language_error(error)}", file=sys.stderr)
+        return EXIT_USAGE
+    set_language(lang)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(words)
+    args.lang = getattr(args, "lang", lang)
+    set_language(args.lang)
     try:
         status: int = args.run(args)
     except BacaraError as error:
-        print(f"bacara-teach: error: {error}", file=sys.stderr)
+        print(f"bacara-teach: error: {error_text(str(error), args.lang)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("", file=sys.stderr)

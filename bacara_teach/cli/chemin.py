@@ -10,6 +10,9 @@ Which seat is yours: ``--seat`` names it; without it, at a terminal the
 command asks (Enter takes the first seat), and with input from a file or a
 pipe you take the first seat, so a script of answers works the same way.
 ``--auto`` lets every seat play itself and reads nothing.
+
+Messages follow ``--lang`` (or the default language); answers are accepted in English and,
+whatever the language, in Spanish too (``robar``/``plantarse``, ``retirarse``).
 """
 
 from __future__ import annotations
@@ -47,8 +50,8 @@ from bacara_teach.chemin_de_fer_session import (
     Phase,
     describe_event,
 )
+from bacara_teach.cli.messages import add_lang_argument, current_language, error_text, t
 from bacara_teach.errors import BacaraError, IllegalAction
-from bacara_teach.narration import LANGUAGES
 from bacara_teach.shoe import Shoe
 
 _POLICY_NAMES = ("punto-banco", "draw", "stand", "random")
@@ -60,9 +63,12 @@ def _bettors(text: str) -> int:
     except ValueError:
         value = 0
     if not 1 <= value <= MAX_BETTORS:
-        raise argparse.ArgumentTypeError(
-            f"invalid number of bettors {text!r}: expected a whole number from 1 to {MAX_BETTORS}"
-        )
+        raise argparse.ArgumentTypeError(t(
+            current_language(),
+            f"invalid number of bettors {text!r}: expected a whole number from 1 to {MAX_BETTORS}",
+            f"número de apostadores no válido {text!r}: se esperaba un número entero de 1 a "
+            f"{MAX_BETTORS}",
+        ))
     return value
 
 
@@ -102,7 +108,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                       help="how many bettors staked: 1 (free on 1-7) or more (free only on 5); "
                       f"default {SEVERAL}")
     deal.add_argument("--json", action="store_true", help="print one JSON object")
-    deal.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the narration")
+    add_lang_argument(deal)
     deal.set_defaults(run=run_deal)
 
     session = inner.add_parser(
@@ -128,8 +134,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      help="every seat plays itself with the seeded policies; no input is read")
     session.add_argument("--policy", choices=_POLICY_NAMES, default="punto-banco",
                          help="how the automatic players decide at free cells (default punto-banco)")
-    session.add_argument("--lang", choices=LANGUAGES, default="en",
-                         help="language of the coups' narration")
+    add_lang_argument(session)
     session.set_defaults(run=run_session)
 
 
@@ -160,30 +165,38 @@ def _deal_in_order_of_play(cards: str | Sequence[Card], bettors: int, bettor: st
 
 
 def run_deal(args: argparse.Namespace) -> int:
+    lang = args.lang
     if args.cards is not None and not args.cards.strip():
-        raise IllegalAction(
-            '--cards is empty: give the cards in deal order, e.g. "2♥ A♠ 3♣ 2♦ 9♥ 5♠"'
-        )
+        raise IllegalAction(t(
+            lang,
+            '--cards is empty: give the cards in deal order, e.g. "2♥ A♠ 3♣ 2♦ 9♥ 5♠"',
+            '--cards está vacío: da las cartas en el orden del reparto, p. ej. "2♥ A♠ 3♣ 2♦ 9♥ 5♠"',
+        ))
     cards = args.cards if args.cards is not None else Shoe.standard(DECKS, seed=args.seed).peek(6)
     try:
         coup = _deal_in_order_of_play(cards, args.bettors, args.bettor, args.banker,
                                       leftover=args.cards is None)
     except MissingDecision as error:
+        flag = f"--{error.role}"
         raise MissingDecision(
-            f"{error}: add --{error.role} draw or --{error.role} stand", role=error.role
+            error_text(str(error), lang)
+            + t(lang, f": add {flag} draw or {flag} stand", f": añade {flag} draw o {flag} stand"),
+            role=error.role,
         ) from None
     except ForcedCell as error:
-        raise ForcedCell(f"{error}: drop --{error.role}", role=error.role) from None
+        raise ForcedCell(error_text(str(error), lang)
+                         + t(lang, f": drop --{error.role}", f": quita --{error.role}"),
+                         role=error.role) from None
     if args.json:
         data = coup.to_dict()
         if args.seed is not None:
             data["shoe"] = {"decks": DECKS, "seed": args.seed}
         print(json.dumps(data, ensure_ascii=False))
     else:
-        print(coup.narrate(args.lang))
+        print(coup.narrate(lang))
         if args.seed is not None:
-            print(f"(shoe: {DECKS} decks, seed {args.seed})" if args.lang == "en"
-                  else f"(sabot: {DECKS} barajas, semilla {args.seed})")
+            print(t(lang, f"(shoe: {DECKS} decks, seed {args.seed})",
+                    f"(sabot: {DECKS} barajas, semilla {args.seed})"))
     return 0
 
 
@@ -197,8 +210,8 @@ class _EndOfInput(Exception):
 class _Console:
     """Prompts on one stream, answers from another, one answer per line."""
 
-    def __init__(self, source: TextIO, sink: TextIO, *, echo: bool) -> None:
-        self.source, self.sink, self.echo = source, sink, echo
+    def __init__(self, source: TextIO, sink: TextIO, *, echo: bool, lang: str = "en") -> None:
+        self.source, self.sink, self.echo, self.lang = source, sink, echo, lang
 
     def say(self, text: str) -> None:
         print(text, file=self.sink, flush=True)
@@ -213,55 +226,101 @@ class _Console:
             self.say(f"> {answer}")
         return answer
 
+    def refuse(self, error: BacaraError) -> None:
+        self.say(t(self.lang, "Not accepted: ", "No aceptado: ") + error_text(str(error), self.lang)
+                 + ".")
+
+
+_DECISION_WORDS = {
+    "robar": "draw", "roba": "draw", "robo": "draw", "carta": "draw",
+    "plantarse": "stand", "planto": "stand", "me planto": "stand", "plantar": "stand",
+    "se planta": "stand",
+}
+
+
+def _decision(answer: str, lang: str) -> str:
+    """``draw`` or ``stand`` from an answer in English or Spanish."""
+    text = " ".join(answer.lower().split())
+    try:
+        return parse_decision(_DECISION_WORDS.get(text, text), who="you").value
+    except InvalidDecision:
+        raise InvalidDecision(t(
+            lang,
+            f"invalid decision {answer!r}: expected 'draw' or 'stand'",
+            f"decisión no válida {answer!r}: se esperaba 'robar' o 'plantarse' "
+            "('draw' o 'stand')",
+        )) from None
+
 
 def interactive_policy(console: _Console, name: str) -> Policy:
     """A coup policy that asks a person, showing only what the :class:`View` holds."""
+    lang = console.lang
 
     def policy(view: View) -> str:
-        role = "active bettor" if view.role == BETTOR else "banker"
         while True:
-            answer = console.ask(
-                f"{name}, you decide as the {role}: {view.describe()}. "
-                "Draw or stand? Enter 'draw' or 'stand'."
-            )
+            situation = view.describe(lang)
+            if view.role == BETTOR:
+                question = t(lang, f"{name}, you decide as the active bettor: {situation}. ",
+                             f"{name}, decides como punto activo: {situation}. ")
+            else:
+                question = t(lang, f"{name}, you decide as the banker: {situation}. ",
+                             f"{name}, decides como banca: {situation}. ")
+            answer = console.ask(question + t(lang, "Draw or stand? Enter 'draw' or 'stand'.",
+                                              "¿Robar o plantarse? Escribe 'robar' o 'plantarse' "
+                                              "('draw' o 'stand')."))
             try:
-                return parse_decision(answer, who="you").value
+                return _decision(answer, lang)
             except InvalidDecision as error:
-                console.say(f"Not accepted: {error}.")
+                console.refuse(error)
 
     return policy
 
 
-def _prompt(session: CheminDeFerSession, p: Pending) -> tuple[str, Callable[[str], Move]]:
+def _prompt(session: CheminDeFerSession, p: Pending,
+            lang: str = "en") -> tuple[str, Callable[[str], Move]]:
     """The question for a pending decision and the reader of the answer."""
     seat, name = p.seat, p.player
     balance = session.balances[seat]
-    span = f"{p.minimum}" if p.minimum == p.maximum else f"an amount from {p.minimum} to {p.maximum}"
+    span = (f"{p.minimum}" if p.minimum == p.maximum
+            else t(lang, f"an amount from {p.minimum} to {p.maximum}",
+                   f"una cantidad de {p.minimum} a {p.maximum}"))
 
-    def amount_or(word: str, action: str, other: str) -> Callable[[str], Move]:
+    def amount_or(words: tuple[str, ...], action: str, other: str) -> Callable[[str], Move]:
         def read(text: str) -> Move:
-            if text.lower() == word:
+            if text.lower() in words:
                 return Move(other, seat)
             try:
                 return Move(action, seat, amount=int(text))
             except ValueError:
-                raise IllegalAction(
-                    f"invalid answer {text!r}: expected a whole number from {p.minimum} to "
-                    f"{p.maximum}, or {word!r}"
-                ) from None
+                en = f"a whole number from {p.minimum} to {p.maximum}"
+                es = (f"{p.minimum}" if p.minimum == p.maximum
+                      else f"un número entero de {p.minimum} a {p.maximum}")
+                raise IllegalAction(t(
+                    lang,
+                    f"invalid answer {text!r}: expected {en}, or {words[0]!r}",
+                    f"respuesta no válida {text!r}: se esperaba {es}, o {words[1 if len(words) > 1 else 0]!r}",
+                )) from None
 
         return read
 
     if p.phase is Phase.OPEN_BANK:
-        head = (f"{name}, the retiring banker offers the bank for at least {p.minimum}. Take it?"
-                if p.succession else f"{name}, open a bank? You have {balance}.")
-        return (f"{head} Enter {span}, or 'no'.",
-                amount_or("no", "open_bank", "refuse_bank"))
+        head = (t(lang, f"{name}, the retiring banker offers the bank for at least {p.minimum}. "
+                  "Take it?",
+                  f"{name}, la banca que se retira ofrece la banca por al menos {p.minimum}. "
+                  "¿La tomas?")
+                if p.succession else t(lang, f"{name}, open a bank? You have {balance}.",
+                                       f"{name}, ¿abres una banca? Tienes {balance}."))
+        return (head + t(lang, f" Enter {span}, or 'no'.", f" Escribe {span}, o 'no'."),
+                amount_or(("no",), "open_bank", "refuse_bank"))
     if p.phase is Phase.CONTINUE:
-        return (f"{name}, your bank holds {session.bank} (reserve {session.reserve}, balance "
-                f"{balance}). To go on the bank must be at least {p.minimum}. Enter {span}, "
-                "or 'retire'.",
-                amount_or("retire", "continue_bank", "retire"))
+        return (t(lang,
+                  f"{name}, your bank holds {session.bank} (reserve {session.reserve}, balance "
+                  f"{balance}). To go on the bank must be at least {p.minimum}. Enter {span}, "
+                  "or 'retire'.",
+                  f"{name}, tu banca tiene {session.bank} (reserva {session.reserve}, saldo "
+                  f"{balance}). Para seguir, la banca debe ser de al menos {p.minimum}. "
+                  f"Escribe {span}, o 'retirarse' ('retire')."),
+                amount_or(("retire", "retirarse", "retiro", "me retiro"), "continue_bank", "retire"))
     if p.phase is Phase.BANCO:
         call = "banco suivi" if seat == session.banco_suivi else "banco"
 
@@ -270,13 +329,20 @@ def _prompt(session: CheminDeFerSession, p: Pending) -> tuple[str, Callable[[str
                 return Move("call_banco", seat)
             if text.lower() == "no":
                 return Move("decline_banco", seat)
-            raise IllegalAction(f"invalid answer {text!r}: expected {call!r} or 'no'")
+            raise IllegalAction(t(lang, f"invalid answer {text!r}: expected {call!r} or 'no'",
+                                  f"respuesta no válida {text!r}: se esperaba {call!r} o 'no'"))
 
-        return (f"{name}, the bank is {session.bank} and you have {balance}. Call {call} and "
-                f"cover it all? Enter {call!r} or 'no'.", read_call)
-    return (f"{name}, the bank is {session.bank} with {session.uncovered} uncovered; you have "
-            f"{balance}. Your bet? Enter {span}, or 'no'.",
-            amount_or("no", "bet", "decline_bet"))
+        return (t(lang,
+                  f"{name}, the bank is {session.bank} and you have {balance}. Call {call} and "
+                  f"cover it all? Enter {call!r} or 'no'.",
+                  f"{name}, la banca es de {session.bank} y tienes {balance}. ¿Dices {call} y la "
+                  f"cubres entera? Escribe {call!r} o 'no'."), read_call)
+    return (t(lang,
+              f"{name}, the bank is {session.bank} with {session.uncovered} uncovered; you have "
+              f"{balance}. Your bet? Enter {span}, or 'no'.",
+              f"{name}, la banca es de {session.bank} con {session.uncovered} sin cubrir; tienes "
+              f"{balance}. ¿Tu apuesta? Escribe {span}, o 'no'."),
+            amount_or(("no",), "bet", "decline_bet"))
 
 
 def _human_turn(session: CheminDeFerSession, p: Pending, console: _Console) -> None:
@@ -284,14 +350,14 @@ def _human_turn(session: CheminDeFerSession, p: Pending, console: _Console) -> N
         assert p.view is not None
         session.decide(p.seat, interactive_policy(console, p.player)(p.view))
         return
-    question, read = _prompt(session, p)
+    question, read = _prompt(session, p, console.lang)
     while True:
         answer = console.ask(question)
         try:
             move = read(answer)
             session.verify(move)
         except BacaraError as error:
-            console.say(f"Not accepted: {error}.")
+            console.refuse(error)
             continue
         session.apply(move)
         return
@@ -302,10 +368,10 @@ def _show_events(session: CheminDeFerSession, shown: int, console: _Console, lan
     for event in session.events[shown:]:
         if event.kind == "coup":
             coups_seen += 1
-            console.say(f"-- Coup {coups_seen} of {COUPS} --")
+            console.say(t(lang, f"-- Coup {coups_seen} of {COUPS} --", f"-- Coup {coups_seen} de {COUPS} --"))
             console.say(session.coups[coups_seen - 1].narrate(lang))
         if event.kind != "decide":  # the coup's narration tells the decisions
-            console.say(describe_event(event, session.players))
+            console.say(describe_event(event, session.players, lang))
     return len(session.events)
 
 
@@ -314,7 +380,7 @@ def _balances(session: CheminDeFerSession) -> str:
                                                                strict=True))
 
 
-def _seat(session: CheminDeFerSession, text: str) -> int:
+def _seat(session: CheminDeFerSession, text: str, lang: str = "en") -> int:
     """A seat given by a player's name or by its number."""
     text = text.strip()
     if text in session.players:
@@ -323,9 +389,12 @@ def _seat(session: CheminDeFerSession, text: str) -> int:
         seat = int(text)
         if seat < session.size:
             return seat
-        raise IllegalAction(
-            f"invalid seat {text!r}: expected a seat number from 0 to {session.size - 1} or a name"
-        )
+        last = session.size - 1
+        raise IllegalAction(t(
+            lang,
+            f"invalid seat {text!r}: expected a seat number from 0 to {last} or a name",
+            f"asiento no válido {text!r}: se esperaba un número de asiento de 0 a {last} o un nombre",
+        ))
     return session.seat_of(text)
 
 
@@ -333,66 +402,88 @@ def _ask_seat(session: CheminDeFerSession, console: _Console) -> int:
     """At a terminal: which seat is yours? (Enter: the first.)"""
     first = session.players[0]
     while True:
-        answer = console.ask(f"Which seat do you take? Enter a name or a seat number "
-                             f"(just Enter: {first}, seat 0).")
+        answer = console.ask(t(console.lang,
+                               f"Which seat do you take? Enter a name or a seat number "
+                               f"(just Enter: {first}, seat 0).",
+                               f"¿Qué asiento tomas? Escribe un nombre o un número de asiento "
+                               f"(solo Intro: {first}, asiento 0)."))
         if not answer:
             return 0
         try:
-            return _seat(session, answer)
+            return _seat(session, answer, console.lang)
         except IllegalAction as error:
-            console.say(f"Not accepted: {error}.")
+            console.refuse(error)
 
 
 def run_session(args: argparse.Namespace) -> int:
+    lang = args.lang
     names = [name.strip() for name in args.players.split(",")]
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     session = CheminDeFerSession(names, seed=seed)
     interactive = sys.stdin.isatty()
-    console = _Console(sys.stdin, sys.stdout, echo=not interactive)
+    console = _Console(sys.stdin, sys.stdout, echo=not interactive, lang=lang)
     human: int | None = None
     if args.seat is not None:
-        human = _seat(session, args.seat)
+        human = _seat(session, args.seat, lang)
     elif not args.auto and not interactive:
         human = 0  # scripted: the answers read are the first seat's
-    seats = ", ".join(f"{name} (seat {seat})" for seat, name in enumerate(session.players))
-    console.say(f"Chemin de Fer, {COUPS} coups, 100 chips each. Seated clockwise: {seats}; "
-                "bets and the bank go to the right (counter-clockwise).")
+    seat_word = t(lang, "seat", "asiento")
+    seats = ", ".join(f"{name} ({seat_word} {seat})" for seat, name in enumerate(session.players))
+    console.say(t(lang,
+                  f"Chemin de Fer, {COUPS} coups, 100 chips each. Seated clockwise: {seats}; "
+                  "bets and the bank go to the right (counter-clockwise).",
+                  f"Chemin de Fer, {COUPS} coups, 100 fichas cada uno. Sentados en el sentido de "
+                  f"las agujas del reloj: {seats}; las apuestas y la banca pasan a la derecha "
+                  "(en sentido contrario a las agujas del reloj)."))
     if human is None and not args.auto:
         try:
             human = _ask_seat(session, console)
         except _EndOfInput:
-            console.say("Input ended before a seat was chosen: no coup played.")
+            console.say(t(lang, "Input ended before a seat was chosen: no coup played.",
+                          "La entrada terminó antes de elegir asiento: no se jugó ningún coup."))
             return 0
-    console.say(f"Shoe: {DECKS} decks shuffled once, seed {seed}."
-                + (" Every seat plays itself." if human is None
-                   else f" You play {session.players[human]}."))
+    if human is None:
+        who = t(lang, " Every seat plays itself.", " Cada asiento juega solo.")
+    else:
+        who = t(lang, f" You play {session.players[human]}.",
+                f" Juegas con {session.players[human]}.")
+    console.say(t(lang, f"Shoe: {DECKS} decks shuffled once, seed {seed}.",
+                  f"Sabot: {DECKS} barajas barajadas una vez, semilla {seed}.") + who)
     robots = {
         seat: AutoPlayer(seed=f"{seed}/{seat}",
                          coup_policy=get_policy(args.policy, seed=f"{seed}/{seat}/coup"))
         for seat in range(session.size) if seat != human
     }
+    chips = t(lang, "Chips", "Fichas")
     shown = 0
     played = 0
     try:
         while (pending := session.pending) is not None:
-            shown = _show_events(session, shown, console, args.lang)
+            shown = _show_events(session, shown, console, lang)
             if session.coups_played != played:
                 played = session.coups_played
-                console.say(f"Chips: {_balances(session)}.")
+                console.say(f"{chips}: {_balances(session)}.")
             if pending.seat == human:
                 _human_turn(session, pending, console)
             else:
                 robots[pending.seat].act(session)
     except _EndOfInput:
-        _show_events(session, shown, console, args.lang)
-        console.say(f"Input ended: the session stops after {session.coups_played} of {COUPS} "
-                    f"coups. Chips: {_balances(session)}.")
+        _show_events(session, shown, console, lang)
+        console.say(t(lang,
+                      f"Input ended: the session stops after {session.coups_played} of {COUPS} "
+                      f"coups. Chips: {_balances(session)}.",
+                      f"La entrada terminó: la sesión se detiene tras {session.coups_played} de "
+                      f"{COUPS} coups. Fichas: {_balances(session)}."))
         return 0
-    _show_events(session, shown, console, args.lang)
-    console.say("Final balances (banks and reserves returned):")
-    for place, name, chips in session.ranking():
-        console.say(f"  {place}. {name}: {chips}")
+    _show_events(session, shown, console, lang)
+    console.say(t(lang, "Final balances (banks and reserves returned):",
+                  "Saldos finales (bancas y reservas devueltas):"))
+    for place, name, holding in session.ranking():
+        console.say(f"  {place}. {name}: {holding}")
     winners = session.winners
-    console.say(f"Winner: {winners[0]}." if len(winners) == 1
-                else f"Shared win: {', '.join(winners)}.")
+    if len(winners) == 1:
+        console.say(t(lang, f"Winner: {winners[0]}.", f"Gana {winners[0]}."))
+    else:
+        console.say(t(lang, f"Shared win: {', '.join(winners)}.",
+                      f"Victoria compartida: {', '.join(winners)}."))
     return 0

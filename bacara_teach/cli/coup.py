@@ -7,24 +7,29 @@ import json
 import secrets
 
 from bacara_teach.charts import tableau_text
+from bacara_teach.cli.messages import add_lang_argument, current_language, t
 from bacara_teach.errors import IllegalAction
-from bacara_teach.narration import LANGUAGES
 from bacara_teach.punto_banco import deal_coup, play_coup
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Shoe
 from bacara_teach.tableau import TABLEAUX, get_tableau
+
+
+def decks_error(text: str) -> argparse.ArgumentTypeError:
+    return argparse.ArgumentTypeError(t(
+        current_language(),
+        f"invalid number of decks {text!r}: expected a whole number from {MIN_DECKS} to {MAX_DECKS}",
+        f"número de barajas no válido {text!r}: se esperaba un número entero de {MIN_DECKS} a "
+        f"{MAX_DECKS}",
+    ))
 
 
 def _decks(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"invalid number of decks {text!r}: expected a whole number from {MIN_DECKS} to {MAX_DECKS}"
-        ) from None
+        raise decks_error(text) from None
     if not MIN_DECKS <= value <= MAX_DECKS:
-        raise argparse.ArgumentTypeError(
-            f"invalid number of decks {text!r}: expected a whole number from {MIN_DECKS} to {MAX_DECKS}"
-        )
+        raise decks_error(text)
     return value
 
 
@@ -45,13 +50,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     deal.add_argument("--decks", type=_decks, default=8,
                       help=f"decks in the shuffled shoe ({MIN_DECKS}-{MAX_DECKS}, default 8)")
     deal.add_argument("--json", action="store_true", help="print one JSON object")
-    deal.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the narration")
+    add_lang_argument(deal)
     deal.set_defaults(run=run_deal)
 
     tab = sub.add_parser("tableau", help="print the third-card table",
                          description="Print the third-card rules, read from the engine's data.")
     tab.add_argument("--game", choices=list(TABLEAUX), default="punto-banco")
     tab.add_argument("--json", action="store_true", help="print the table as JSON data")
+    add_lang_argument(tab)
     tab.set_defaults(run=run_tableau)
 
 
@@ -59,7 +65,11 @@ def run_deal(args: argparse.Namespace) -> int:
     seed: int | str | None = None
     if args.cards is not None:
         if not args.cards.strip():
-            raise IllegalAction("--cards is empty: give the cards in deal order, e.g. \"4♥ 2♠ 9♣ A♦ 8♦\"")
+            raise IllegalAction(t(
+                args.lang,
+                '--cards is empty: give the cards in deal order, e.g. "4♥ 2♠ 9♣ A♦ 8♦"',
+                '--cards está vacío: da las cartas en el orden del reparto, p. ej. "4♥ 2♠ 9♣ A♦ 8♦"',
+            ))
         coup = deal_coup(args.cards)
     else:
         seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
@@ -74,8 +84,8 @@ def run_deal(args: argparse.Namespace) -> int:
     else:
         print(coup.narrate(args.lang))
         if seed is not None:
-            print(f"(shoe: {args.decks} decks, seed {seed})" if args.lang == "en"
-                  else f"(sabot: {args.decks} barajas, semilla {seed})")
+            print(t(args.lang, f"(shoe: {args.decks} decks, seed {seed})",
+                    f"(sabot: {args.decks} barajas, semilla {seed})"))
     return 0
 
 
@@ -84,5 +94,6 @@ def run_tableau(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(tableau.to_dict(), ensure_ascii=False))
     else:
-        print(tableau_text(tableau))
+        print(tableau_text(tableau, args.lang))
     return 0
+

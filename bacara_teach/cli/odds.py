@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from fractions import Fraction
 from typing import Any
@@ -19,6 +20,8 @@ from bacara_teach.analysis.edges import (
 )
 from bacara_teach.analysis.punto_banco import count_deals
 from bacara_teach.analysis.simulation import simulate_coups
+from bacara_teach.cli.coup import decks_error
+from bacara_teach.cli.messages import add_lang_argument, current_language, error_text, t
 from bacara_teach.errors import IllegalAction
 from bacara_teach.progress import TerminalProgress
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
@@ -33,9 +36,7 @@ def _decks(text: str) -> int:
     except ValueError:
         value = 0
     if not MIN_DECKS <= value <= MAX_DECKS:
-        raise argparse.ArgumentTypeError(
-            f"invalid number of decks {text!r}: expected a whole number from {MIN_DECKS} to {MAX_DECKS}"
-        )
+        raise decks_error(text)
     return value
 
 
@@ -45,7 +46,10 @@ def _positive(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"invalid number {text!r}: expected a whole number >= 1")
+        raise argparse.ArgumentTypeError(t(current_language(),
+                                           f"invalid number {text!r}: expected a whole number >= 1",
+                                           f"número no válido {text!r}: se esperaba un número "
+                                           "entero >= 1"))
     return value
 
 
@@ -67,6 +71,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     odds.add_argument("--simulate", type=_positive, metavar="COUPS", default=None,
                       help="also deal this many seeded coups and compare (full shoe only)")
     odds.add_argument("--seed", type=int, default=0, help="seed of the simulation (default 0)")
+    add_lang_argument(odds)
     odds.set_defaults(run=run_odds)
 
     cdf = sub.add_parser(
@@ -81,6 +86,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cdf.add_argument("--decks", type=_decks, default=6, help="decks in the shoe (default 6)")
     cdf.add_argument("--exact", action="store_true", help='print fractions as "n/d" strings')
     cdf.add_argument("--json", action="store_true", help="print one JSON object")
+    add_lang_argument(cdf)
     cdf.set_defaults(run=run_cdf)
 
 
@@ -107,15 +113,20 @@ def _profile_decks(profile: str) -> int:
 
 
 def run_odds(args: argparse.Namespace) -> int:
+    lang = args.lang
     decks = args.decks if args.decks is not None else _profile_decks(args.profile)
     full = Composition.standard(decks)
     try:
         composition = full.without(args.remove)
     except IllegalAction as error:  # unreadable text already quotes itself (NotationError)
-        raise IllegalAction(
-            f"--remove {args.remove.strip()!r} refused for a shoe of {full.total} cards "
-            f"({decks} {'deck' if decks == 1 else 'decks'}): {error}"
-        ) from None
+        removed = args.remove.strip()
+        raise IllegalAction(t(
+            lang,
+            f"--remove {removed!r} refused for a shoe of {full.total} cards "
+            f"({decks} {'deck' if decks == 1 else 'decks'}): {error}",
+            f"--remove {removed!r} rechazado para un sabot de {full.total} cartas "
+            f"({decks} {'baraja' if decks == 1 else 'barajas'}): {error_text(str(error), lang)}",
+        )) from None
     counts = count_deals(composition)
     edges = _profile_edges(args.profile, composition)
     exact = args.exact
@@ -131,31 +142,71 @@ def run_odds(args: argparse.Namespace) -> int:
     }
     if args.simulate is not None:
         if args.remove.strip():
-            raise IllegalAction("--simulate deals from a full shoe; leave out --remove")
+            raise IllegalAction(t(lang, "--simulate deals from a full shoe; leave out --remove",
+                                  "--simulate reparte de un sabot completo; quita --remove"))
         run = simulate_coups(args.simulate, decks=decks, seed=args.seed,
                              progress=None if args.json else TerminalProgress(unit="coups"))
         data["simulation"] = run.to_dict() | {"series": None}
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
         return 0
-    removed = f", less {args.remove.strip()}" if args.remove.strip() else ""
-    print(f"{composition.total} cards ({decks} decks{removed}); {args.profile} table")
+    less = args.remove.strip()
+    print(t(lang,
+            f"{composition.total} cards ({decks} decks{f', less {less}' if less else ''}); "
+            f"{args.profile} table",
+            f"{composition.total} cartas ({decks} barajas{f', menos {less}' if less else ''}); "
+            f"mesa {args.profile}"))
     for k, p in counts.probabilities().items():
         print(f"  {k:<7} {float(p):.6f}" + (f"  = {p}" if exact else ""))
-    print("house edge per unit staked (ties included):")
+    print(t(lang, "house edge per unit staked (ties included):",
+            "ventaja de la casa por unidad apostada (empates incluidos):"))
     for a in edges.values():
-        print(f"  {a.terms.describe():<38} {float(a.house_edge):>9.4%}   sd {a.std_dev:.4f}")
+        print(f"  {a.terms.describe(lang):<38} {float(a.house_edge):>9.4%}   "
+              + t(lang, "sd", "de") + f" {a.std_dev:.4f}")
     if args.simulate is not None:
         sim = data["simulation"]
-        print(f"simulation: {args.simulate:,} coups, seed {args.seed}")
+        print(t(lang, f"simulation: {args.simulate:,} coups, seed {args.seed}",
+                f"simulación: {args.simulate:,} coups, semilla {args.seed}"))
         for k, e in sim["estimates"].items():
             low, high = e["ci95"]
-            verdict = "holds" if sim["agrees"][k] else "misses"
-            print(f"  {k:<7} {e['estimate']:.4f}  95% CI [{low:.4f}, {high:.4f}] {verdict} the exact value")
+            holds = sim["agrees"][k]
+            verdict = (t(lang, "holds the exact value", "contiene el valor exacto") if holds
+                       else t(lang, "misses the exact value", "no contiene el valor exacto"))
+            ci = t(lang, "95% CI", "IC 95%")
+            print(f"  {k:<7} {e['estimate']:.4f}  {ci} [{low:.4f}, {high:.4f}] {verdict}")
     return 0
 
 
+_GAMES_ES = {
+    "several_bettors": "varios apostadores",
+    "single_bettor": "un solo apostador",
+    "several_bettors_by_cards": "varios apostadores, decisiones por cartas",
+    "classic_model": "modelo clásico",
+    "seed_cells_infinite_deck": "casillas de la semilla, baraja infinita",
+}
+
+
+def _game_name(name: str, lang: str) -> str:
+    return _GAMES_ES.get(name, name.replace("_", " ")) if lang == "es" else name.replace("_", " ")
+
+
+def _cards_es(text: str) -> str:
+    """A game's shoe in Spanish, e.g. ``52 cartas: 1 baraja completa``."""
+    text = re.sub(r"(\d+) cards: 1 full deck", r"\1 cartas: 1 baraja completa", text)
+    text = re.sub(r"(\d+) cards: (\d+) full decks", r"\1 cartas: \2 barajas completas", text)
+    text = re.sub(r"(\d+) cards", r"\1 cartas", text)
+    return text.replace("infinite deck", "baraja infinita")
+
+
+def _point_es(point: str) -> str:
+    """A free cell's label in Spanish: ``punto 5``, ``banca 3 ante 9``."""
+    text = re.sub(r"^bettor ", "punto ", point)
+    text = re.sub(r"^banker ", "banca ", text)
+    return text.replace(" v stood", " ante plantado").replace(" v ", " ante ")
+
+
 def run_cdf(args: argparse.Namespace) -> int:
+    lang = args.lang
     report = chemin_de_fer_report(decks=args.decks, exact=args.exact)
     failed = {name: game["error"] for name, game in report.items() if "error" in game}
     if args.json:
@@ -166,17 +217,24 @@ def run_cdf(args: argparse.Namespace) -> int:
                 continue
             value = game["value"]
             shown = value if isinstance(value, str) else f"{value:+.6f}"
-            print(f"{name.replace('_', ' ')}: value to the bettor {shown} per unit ({game['cards']})")
+            title = _game_name(name, lang)
+            print(t(lang, f"{title}: value to the bettor {shown} per unit ({game['cards']})",
+                    f"{title}: valor para el punto {shown} por unidad ({_cards_es(game['cards'])})"))
             points = {**game["bettor_draws"], **game["banker_draws"]}
             for point, p in points.items():
+                mixed = False
                 if p in (1, "1/1"):
-                    choice = "draws"
+                    choice = t(lang, "draws", "roba")
                 elif p in (0, "0/1"):
-                    choice = "stands"
+                    choice = t(lang, "stands", "se planta")
                 else:
-                    choice = f"draws with probability {p}"
-                if len(points) <= 12 or choice.startswith("draws with"):
-                    print(f"  {point}: {choice}")
+                    mixed = True
+                    choice = t(lang, f"draws with probability {p}", f"roba con probabilidad {p}")
+                if len(points) <= 12 or mixed:
+                    print(f"  {point if lang == 'en' else _point_es(point)}: {choice}")
     for name, message in failed.items():
-        print(f"bacara-teach: error: {name.replace('_', ' ')} not solved: {message}", file=sys.stderr)
+        print("bacara-teach: error: " + t(lang, f"{_game_name(name, lang)} not solved: {message}",
+                                          f"{_game_name(name, lang)} sin resolver: "
+                                          f"{error_text(str(message), lang)}"),
+              file=sys.stderr)
     return 1 if failed else 0

@@ -6,7 +6,8 @@ runs the home prediction session.  The two interactive commands read one
 command per line: typed at a terminal, or from a script on stdin (the lines
 are then echoed after the prompt, so the output reads as a transcript).  A
 refused command prints the error and play goes on unchanged; end of input
-quits cleanly.
+quits cleanly.  Messages follow ``--lang`` (or the default language); the command words
+are accepted in English and in Spanish whatever the language.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from bacara_teach.cards import format_cards
+from bacara_teach.cli.messages import add_lang_argument, error_text, t
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.home_session import CoupRecord, HomeSession
 from bacara_teach.money import add, format_amount, format_signed
-from bacara_teach.narration import LANGUAGES
 from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.punto_banco import Coup, deal_coup
 from bacara_teach.settlement import Bet, settle
@@ -40,16 +41,19 @@ def _seed(text: str | None) -> Seed:
     return int(text) if text.strip().isdigit() else text
 
 
-def _profile(name: str, options: Sequence[str]) -> TableProfile:
+def _profile(name: str, options: Sequence[str], lang: str) -> TableProfile:
     profile = get_profile(name)
     changes: dict[str, object] = {}
     payouts: dict[str, str] = {}
     for option in options:
         key, sep, value = option.partition("=")
         if not sep or not key.strip():
-            raise NotationError(
-                f"invalid --option {option!r}: expected KEY=VALUE, e.g. commission=accrued or decks=8"
-            )
+            raise NotationError(t(
+                lang,
+                f"invalid --option {option!r}: expected KEY=VALUE, e.g. commission=accrued or decks=8",
+                f"--option no válida {option!r}: se esperaba CLAVE=VALOR, p. ej. commission=accrued "
+                "o decks=8",
+            ))
         key = key.strip()
         if key.startswith("payout."):
             payouts[key.removeprefix("payout.")] = value
@@ -65,9 +69,11 @@ def _hands(coup: Coup) -> str:
             f"Banco {format_cards(coup.banco)} ({coup.banco_total})")
 
 
-def _winner(coup: Coup) -> str:
+def _winner(coup: Coup, lang: str) -> str:
     winner = coup.winner.value
-    return "Empate: a tie" if winner == "empate" else f"{winner.title()} wins"
+    if winner == "empate":
+        return t(lang, "Empate: a tie", "Empate")
+    return t(lang, f"{winner.title()} wins", f"Gana {winner.title()}")
 
 
 def _read(prompt: str) -> str | None:
@@ -93,11 +99,12 @@ def _commands(prompt: str) -> Iterator[str]:
         yield line
 
 
-def _refused(error: BacaraError) -> None:
-    print(f"error: {error}")
+def _refused(error: BacaraError, lang: str) -> None:
+    print(f"error: {error_text(str(error), lang)}")
 
 
 def _add_profile_arguments(parser: argparse.ArgumentParser, default: str) -> None:
+    add_lang_argument(parser)
     parser.add_argument("--profile", default=default,
                         help=f"table profile: {', '.join(PROFILES)} (default {default})")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -135,7 +142,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _add_profile_arguments(play, "online")
     play.add_argument("--balance", default="100", help="starting balance (default 100)")
     play.add_argument("--seed", help="seed of the shoe (default: a random seed, printed)")
-    play.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the narration")
     play.add_argument("--save", metavar="FILE", help="save the table to FILE after each coup and on quitting")
     play.add_argument("--load", metavar="FILE", help="resume a table saved with --save")
     play.set_defaults(run=run_play)
@@ -150,7 +156,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     home.add_argument("--players", help="the participants, comma-separated, e.g. Ana,Luis,Eva")
     home.add_argument("--dealer", help="which participant deals (default: the first)")
     home.add_argument("--seed", help="seed of the shoe (default: a random seed, printed)")
-    home.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the narration")
+    add_lang_argument(home)
     home.add_argument("--save", metavar="FILE", help="save the session to FILE after each coup and on quitting")
     home.add_argument("--load", metavar="FILE", help="resume a session saved with --save")
     home.set_defaults(run=run_home_session)
@@ -159,6 +165,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                               description="Print the table profiles, read from the engine's data.")
     profiles.add_argument("name", nargs="?", help="one profile to show in full")
     profiles.add_argument("--json", action="store_true", help="print the profiles as JSON data")
+    add_lang_argument(profiles)
     profiles.set_defaults(run=run_profiles)
 
 
@@ -166,30 +173,39 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_settle(args: argparse.Namespace) -> int:
-    profile = _profile(args.profile, args.option)
+    lang = args.lang
+    profile = _profile(args.profile, args.option, lang)
     if not args.bet:
-        raise IllegalAction("no bet given: add --bet POSITION=STAKE, e.g. --bet banco=20")
+        raise IllegalAction(t(lang, "no bet given: add --bet POSITION=STAKE, e.g. --bet banco=20",
+                              "no se dio ninguna apuesta: añade --bet POSICIÓN=IMPORTE, p. ej. "
+                              "--bet banco=20"))
     bets = [Bet.parse(text) for text in args.bet]
     if not args.cards.strip():
-        raise IllegalAction('--cards is empty: give the cards in deal order, e.g. "4♥ 2♠ 9♣ A♦ 8♦"')
+        raise IllegalAction(t(
+            lang,
+            '--cards is empty: give the cards in deal order, e.g. "4♥ 2♠ 9♣ A♦ 8♦"',
+            '--cards está vacío: da las cartas en el orden del reparto, p. ej. "4♥ 2♠ 9♣ A♦ 8♦"',
+        ))
     coup = deal_coup(args.cards)
     result = settle(coup, bets, profile)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
         return 0
-    print(f"{_hands(coup)}: {_winner(coup)}.")
+    print(f"{_hands(coup)}: {_winner(coup, lang)}.")
     for paid in result.bets:
-        print(paid.describe())
-    line = f"net: {format_signed(result.net)}"
+        print(paid.describe(lang))
+    line = t(lang, "net", "neto") + f": {format_signed(result.net)}"
     if result.commission_owed:
-        line += f" (commission owed: {format_amount(result.commission_owed)})"
+        line += t(lang, f" (commission owed: {format_amount(result.commission_owed)})",
+                  f" (comisión pendiente: {format_amount(result.commission_owed)})")
     print(line)
     return 0
 
 
 # -- play ---------------------------------------------------------------------------------------
 
-_PLAY_HELP = """\
+_PLAY_HELP = {
+    "en": """\
 Commands:
   bet POSITION STAKE            put a stake on punto, banco, empate (pareja-punto, pareja-banco
                                 where the table has them); betting again adds to the stake
@@ -199,85 +215,137 @@ Commands:
   balance                       balance, stakes on the table, commission owed
   history                       the coups played and the balance after each
   help                          this list
-  quit                          leave the table"""
+  quit                          leave the table""",
+    "es": """\
+Órdenes (en español o en inglés):
+  apostar POSICIÓN IMPORTE      pon un importe a punto, banco, empate (pareja-punto, pareja-banco
+  (bet)                         si la mesa las tiene); apostar otra vez suma al importe
+  cambiar POSICIÓN NUEVA        mueve una apuesta;  cambiar POSICIÓN IMPORTE  cambia su importe
+  (change)                      (o las dos cosas)
+  cancelar [POSICIÓN] (cancel)  retira una apuesta (todas, sin posición)
+  continuar | continue          reparte el coup y liquida las apuestas
+  saldo (balance)               saldo, importes en la mesa, comisión pendiente
+  historial (history)           los coups jugados y el saldo después de cada uno
+  ayuda (help)                  esta lista
+  salir (quit)                  deja la mesa""",
+}
 
 
-def _save(path: str | None, text: str) -> None:
+def _save(path: str | None, text: str, lang: str) -> None:
     if path is None:
         return
     try:
         Path(path).write_text(text + "\n", encoding="utf-8")
     except OSError as error:
-        raise IllegalAction(f"cannot save to {path!r}: {error.strerror or error}") from None
+        why = error.strerror or error
+        raise IllegalAction(t(lang, f"cannot save to {path!r}: {why}",
+                              f"no se puede guardar en {path!r}: {why}")) from None
 
 
-def _load(path: str) -> str:
+def _load(path: str, lang: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as error:
-        raise NotationError(f"cannot read {path!r}: {error.strerror or error}") from None
+        why = error.strerror or error
+        raise NotationError(t(lang, f"cannot read {path!r}: {why}",
+                              f"no se puede leer {path!r}: {why}")) from None
 
 
-def _bets_text(table: OnlineTable) -> str:
-    return ", ".join(f"{bet.on.value} {format_amount(bet.stake)}" for bet in table.bets) or "none"
+def _bets_text(table: OnlineTable, lang: str) -> str:
+    return (", ".join(f"{bet.on.value} {format_amount(bet.stake)}" for bet in table.bets)
+            or t(lang, "none", "ninguna"))
 
 
-def _balance_text(table: OnlineTable) -> str:
-    text = (f"Balance {format_amount(table.balance)}; on the table: {_bets_text(table)}; "
-            f"available {format_amount(table.available)}")
+def _balance_text(table: OnlineTable, lang: str) -> str:
+    balance, available = format_amount(table.balance), format_amount(table.available)
+    text = t(lang,
+             f"Balance {balance}; on the table: {_bets_text(table, lang)}; available {available}",
+             f"Saldo {balance}; en la mesa: {_bets_text(table, lang)}; disponible {available}")
     if table.commission_owed:
-        text += f"; commission owed {format_amount(table.commission_owed)}"
+        owed = format_amount(table.commission_owed)
+        text += t(lang, f"; commission owed {owed}", f"; comisión pendiente {owed}")
     return text
+
+
+def _place_your_bets(table: OnlineTable, lang: str) -> str:
+    return t(lang, f"Coup {table.coup_number}: place your bets.",
+             f"Coup {table.coup_number}: hagan sus apuestas.")
 
 
 def _show_coup(played: TableCoup, lang: str) -> None:
     print(f"Coup {played.number}: {_hands(played.coup)}")
     print(played.coup.narrate(lang))
     for paid in played.settlement.bets:
-        print(f"  {paid.describe()}")
+        print(f"  {paid.describe(lang)}")
     if played.commission_collected:
-        print(f"  commission collected at the end of the shoe: -{format_amount(played.commission_collected)}")
-    print(f"Balance: {format_amount(played.balance_after)}")
+        collected = format_amount(played.commission_collected)
+        print(t(lang, f"  commission collected at the end of the shoe: -{collected}",
+                f"  comisión cobrada al final del sabot: -{collected}"))
+    print(t(lang, "Balance", "Saldo") + f": {format_amount(played.balance_after)}")
 
 
-def _history_lines(table: OnlineTable) -> list[str]:
+def _history_lines(table: OnlineTable, lang: str) -> list[str]:
     if not table.history:
-        return ["No coups played yet."]
+        return [t(lang, "No coups played yet.", "Aún no se ha jugado ningún coup.")]
     lines = []
     for played in table.history:
         bets = ", ".join(f"{p.bet.on.value} {format_amount(p.bet.stake)} {format_signed(p.net)}"
                          for p in played.settlement.bets)
-        extra = (f", commission -{format_amount(played.commission_collected)}"
+        extra = (t(lang, ", commission", ", comisión") + f" -{format_amount(played.commission_collected)}"
                  if played.commission_collected else "")
         coup = played.coup
+        balance = t(lang, "balance", "saldo")
         lines.append(f"#{played.number} Punto {coup.punto_total}, Banco {coup.banco_total}: "
-                     f"{_winner(coup)}; {bets}{extra}; balance {format_amount(played.balance_after)}")
+                     f"{_winner(coup, lang)}; {bets}{extra}; {balance} "
+                     f"{format_amount(played.balance_after)}")
     return lines
 
 
-def _two_args(words: list[str], usage: str) -> tuple[str, str]:
+def _usage_error(lang: str, en: str, es: str) -> NotationError:
+    return NotationError(t(lang, f"invalid command: expected {en}", f"orden no válida: se esperaba {es}"))
+
+
+def _two_args(words: list[str], lang: str) -> tuple[str, str]:
     if len(words) != 2:
-        raise NotationError(f"invalid command: expected {usage}")
+        raise _usage_error(lang, "bet POSITION STAKE, e.g. bet banco 10",
+                           "apostar POSICIÓN IMPORTE, p. ej. apostar banco 10 (o bet banco 10)")
     first, second = words
     if first[:1].isdigit() or first[:1] in "-+.":
         first, second = second, first
     return first, second
 
 
+_PLAY_WORDS = {
+    "bet": ("bet", "apostar", "apuesta"),
+    "change": ("change", "cambiar", "cambia"),
+    "cancel": ("cancel", "cancelar", "cancela"),
+    "continue": ("continue", "continuar", "continua", "continúa", "seguir", "deal", "repartir", "c"),
+    "balance": ("balance", "saldo"),
+    "history": ("history", "historial"),
+    "help": ("help", "ayuda", "?"),
+    "quit": ("quit", "exit", "leave", "salir"),
+}
+_PLAY_COMMANDS = {word: command for command, words in _PLAY_WORDS.items() for word in words}
+
+
 def _play_command(table: OnlineTable, line: str, args: argparse.Namespace) -> bool:
     """Run one command; False when the player leaves."""
+    lang = args.lang
     words = line.split()
     if not words:
         return True
-    command, rest = words[0].lower(), words[1:]
-    if command in ("bet", "apostar", "apuesta"):
-        on, stake = _two_args(rest, "bet POSITION STAKE, e.g. bet banco 10")
+    command, rest = _PLAY_COMMANDS.get(words[0].lower()), words[1:]
+    if command == "bet":
+        on, stake = _two_args(rest, lang)
         placed = table.place(on, stake)
-        print(f"Bet {placed.bet.on.value} {format_amount(placed.bet.stake)}. {_balance_text(table)}")
-    elif command in ("change", "cambiar"):
+        print(t(lang, "Bet", "Apuesta") + f" {placed.bet.on.value} {format_amount(placed.bet.stake)}. "
+              f"{_balance_text(table, lang)}")
+    elif command == "change":
         if len(rest) not in (2, 3):
-            raise NotationError("invalid command: expected change POSITION NEW-POSITION and/or STAKE, "
-                                "e.g. change banco punto, change banco 20")
+            raise _usage_error(lang, "change POSITION NEW-POSITION and/or STAKE, "
+                               "e.g. change banco punto, change banco 20",
+                               "cambiar POSICIÓN NUEVA-POSICIÓN y/o IMPORTE, "
+                               "p. ej. cambiar banco punto, cambiar banco 20")
         on, to, stake = rest[0], None, None
         for word in rest[1:]:
             if word[:1].isdigit() or word[:1] in "-+.":
@@ -285,65 +353,85 @@ def _play_command(table: OnlineTable, line: str, args: argparse.Namespace) -> bo
             else:
                 to = word
         changed = table.change(on, to=to, stake=stake)
-        print(f"Changed {changed.before.on.value} {format_amount(changed.before.stake)} to "
-              f"{changed.after.on.value} {format_amount(changed.after.stake)}. {_balance_text(table)}")
-    elif command in ("cancel", "cancelar"):
+        before = f"{changed.before.on.value} {format_amount(changed.before.stake)}"
+        after = f"{changed.after.on.value} {format_amount(changed.after.stake)}"
+        print(t(lang, f"Changed {before} to {after}.", f"Cambiada {before} a {after}.")
+              + f" {_balance_text(table, lang)}")
+    elif command == "cancel":
         if len(rest) > 1:
-            raise NotationError("invalid command: expected cancel or cancel POSITION")
+            raise _usage_error(lang, "cancel or cancel POSITION", "cancelar o cancelar POSICIÓN")
         cancelled = table.cancel(rest[0] if rest else None)
         names = ", ".join(f"{c.bet.on.value} {format_amount(c.bet.stake)}" for c in cancelled)
-        print(f"Cancelled {names}. {_balance_text(table)}")
-    elif command in ("continue", "continuar", "deal", "c"):
+        print(t(lang, f"Cancelled {names}.", f"Cancelada: {names}.") + f" {_balance_text(table, lang)}")
+    elif command == "continue":
         played = table.deal()
-        _show_coup(played, args.lang)
+        _show_coup(played, lang)
         table.next_coup()
-        _save(args.save, table.to_json())
-        kept = f" Your bet stays: {_bets_text(table)}." if table.bets else ""
-        print(f"Coup {table.coup_number}: place your bets.{kept}")
-    elif command in ("balance", "saldo"):
-        print(_balance_text(table))
-    elif command in ("history", "historial"):
-        print("\n".join(_history_lines(table)))
-    elif command in ("help", "ayuda", "?"):
-        print(_PLAY_HELP)
-    elif command in ("quit", "exit", "leave", "salir"):
+        _save(args.save, table.to_json(), lang)
+        kept = (t(lang, f" Your bet stays: {_bets_text(table, lang)}.",
+                  f" Tu apuesta sigue: {_bets_text(table, lang)}.") if table.bets else "")
+        print(f"{_place_your_bets(table, lang)}{kept}")
+    elif command == "balance":
+        print(_balance_text(table, lang))
+    elif command == "history":
+        print("\n".join(_history_lines(table, lang)))
+    elif command == "help":
+        print(_PLAY_HELP[lang])
+    elif command == "quit":
         return False
     else:
-        raise NotationError(f"unknown command {words[0]!r}: type help for the list of commands")
+        raise NotationError(t(
+            lang,
+            f"unknown command {words[0]!r}: type help for the list of commands",
+            f"orden desconocida {words[0]!r}: escribe ayuda (o help) para ver la lista de órdenes",
+        ))
     return True
 
 
 def run_play(args: argparse.Namespace) -> int:
+    lang = args.lang
     if args.load is not None:
         if args.seed is not None or args.option:
-            raise IllegalAction("--load resumes a saved table: do not give --seed or --option with it")
-        table = OnlineTable.from_json(_load(args.load))
-        print(f"Resumed the {table.profile.name} table (seed {table.seed}) at coup "
-              f"{table.coup_number}.")
+            raise IllegalAction(t(lang,
+                                  "--load resumes a saved table: do not give --seed or --option with it",
+                                  "--load reanuda una mesa guardada: no des --seed ni --option con él"))
+        table = OnlineTable.from_json(_load(args.load, lang))
+        print(t(lang,
+                f"Resumed the {table.profile.name} table (seed {table.seed}) at coup "
+                f"{table.coup_number}.",
+                f"Se reanuda la mesa {table.profile.name} (semilla {table.seed}) en el coup "
+                f"{table.coup_number}."))
     else:
-        profile = _profile(args.profile, args.option)
+        profile = _profile(args.profile, args.option, lang)
         table = OnlineTable(balance=args.balance, profile=profile, seed=_seed(args.seed))
         limits = ""
         if profile.min_bet is not None or profile.max_bet is not None:
-            low = format_amount(profile.min_bet) if profile.min_bet is not None else "none"
-            high = format_amount(profile.max_bet) if profile.max_bet is not None else "none"
-            limits = f", bets {low} to {high}"
-        print(f"{profile.title}: {profile.decks} decks{limits}; seed {table.seed}.")
-    print(f"{_balance_text(table)}. Type help for the commands.")
-    print(f"Coup {table.coup_number}: place your bets.")
+            none = t(lang, "none", "ninguno")
+            low = format_amount(profile.min_bet) if profile.min_bet is not None else none
+            high = format_amount(profile.max_bet) if profile.max_bet is not None else none
+            limits = t(lang, f", bets {low} to {high}", f", apuestas de {low} a {high}")
+        print(t(lang, f"{profile.title_text(lang)}: {profile.decks} decks{limits}; seed {table.seed}.",
+                f"{profile.title_text(lang)}: {profile.decks} barajas{limits}; semilla {table.seed}."))
+    print(f"{_balance_text(table, lang)}. "
+          + t(lang, "Type help for the commands.", "Escribe ayuda (o help) para ver las órdenes."))
+    print(_place_your_bets(table, lang))
     for line in _commands("> "):
         try:
             if not _play_command(table, line, args):
                 break
         except BacaraError as error:
-            _refused(error)
+            _refused(error, lang)
     left = table.leave()
-    _save(args.save, table.to_json())
+    _save(args.save, table.to_json(), lang)
     net = format_signed(add(table.balance, -table.initial_balance))
-    collected = (f"; commission collected on leaving {format_amount(left.commission_collected)}"
-                 if left.commission_collected else "")
-    print(f"You leave the table with {format_amount(table.balance)} (started with "
-          f"{format_amount(table.initial_balance)}, {net}{collected}).")
+    balance, initial = format_amount(table.balance), format_amount(table.initial_balance)
+    collected = ""
+    if left.commission_collected:
+        amount = format_amount(left.commission_collected)
+        collected = t(lang, f"; commission collected on leaving {amount}",
+                      f"; comisión cobrada al salir {amount}")
+    print(t(lang, f"You leave the table with {balance} (started with {initial}, {net}{collected}).",
+            f"Dejas la mesa con {balance} (empezaste con {initial}, {net}{collected})."))
     return 0
 
 
@@ -361,11 +449,14 @@ def _show_record(record: CoupRecord, session: HomeSession, lang: str) -> None:
     for name, paid in record.settled:
         print(f"  {name}: {paid.bet.on.value}, {format_signed(paid.net)} -> "
               f"{format_signed(record.total(name))}")
-    print("Scores:")
+    print(t(lang, "Scores:", "Puntuación:"))
     print("\n".join(_scoreboard(session)))
 
 
-def _home_line(session: HomeSession, line: str, save: Callable[[str | None], None]) -> bool:
+_QUIT_WORDS = ("quit", "exit", "salir", "pause", "pausa")
+
+
+def _home_line(session: HomeSession, line: str, save: Callable[[str | None], None], lang: str) -> bool:
     """Handle one line of input; False to pause (quit)."""
     parts = line.split(maxsplit=1)
     if parts and parts[0].lower() in ("save", "guardar"):
@@ -375,22 +466,30 @@ def _home_line(session: HomeSession, line: str, save: Callable[[str | None], Non
     if not words:
         return True
     command = words[0].lower()
-    if len(words) == 1 and command in ("quit", "exit", "salir", "pause"):
+    if len(words) == 1 and command in _QUIT_WORDS:
         return False
-    if len(words) == 1 and command in ("scores", "score", "puntos"):
+    if len(words) == 1 and command in ("scores", "score", "puntos", "marcador", "puntuación"):
         print("\n".join(_scoreboard(session)))
         return True
     if len(words) == 1 and command in ("help", "ayuda", "?"):
-        print("Type a prediction: punto, banco or empate (p, b, e); several on one line go to the "
-              "players in turn. Also: scores, save [FILE], quit.")
+        print(t(lang,
+                "Type a prediction: punto, banco or empate (p, b, e); several on one line go to the "
+                "players in turn. Also: scores, save [FILE], quit.",
+                "Escribe una predicción: punto, banco o empate (p, b, e); varias en una línea van a "
+                "los jugadores por turno. También: puntos (scores), guardar [ARCHIVO] (save), "
+                "salir (quit)."))
         return True
     waiting = session.waiting_for
     if len(words) > len(waiting):
-        raise IllegalAction(
+        names = ", ".join(waiting)
+        raise IllegalAction(t(
+            lang,
             f"{len(words)} predictions given but only {len(waiting)} "
-            f"{'player is' if len(waiting) == 1 else 'players are'} still to predict "
-            f"({', '.join(waiting)})"
-        )
+            f"{'player is' if len(waiting) == 1 else 'players are'} still to predict ({names})",
+            f"se dieron {len(words)} predicciones pero solo "
+            f"{'falta 1 jugador' if len(waiting) == 1 else f'faltan {len(waiting)} jugadores'} "
+            f"por predecir ({names})",
+        ))
     pairs = list(zip(waiting, words, strict=False))
     for name, word in pairs:  # check them all first: a refused line records nothing
         session.verify_predict(name, word)
@@ -400,57 +499,81 @@ def _home_line(session: HomeSession, line: str, save: Callable[[str | None], Non
 
 
 def run_home_session(args: argparse.Namespace) -> int:
+    lang = args.lang
     if args.load is not None:
         if args.players is not None or args.seed is not None or args.dealer is not None:
-            raise IllegalAction("--load resumes a saved session: do not give --players, --seed "
-                                "or --dealer with it")
-        session = HomeSession.from_json(_load(args.load))
-        print(f"Resumed the home session (seed {session.seed}) at coup {session.coup_number} of "
-              f"{session.coups}.")
+            raise IllegalAction(t(lang,
+                                  "--load resumes a saved session: do not give --players, --seed "
+                                  "or --dealer with it",
+                                  "--load reanuda una sesión guardada: no des --players, --seed "
+                                  "ni --dealer con él"))
+        session = HomeSession.from_json(_load(args.load, lang))
+        print(t(lang,
+                f"Resumed the home session (seed {session.seed}) at coup {session.coup_number} of "
+                f"{session.coups}.",
+                f"Se reanuda la sesión en casa (semilla {session.seed}) en el coup "
+                f"{session.coup_number} de {session.coups}."))
     else:
         if args.players is None:
-            raise IllegalAction("no players given: use --players Ana,Luis,Eva (2 to 8 names)")
+            raise IllegalAction(t(lang,
+                                  "no players given: use --players Ana,Luis,Eva (2 to 8 names)",
+                                  "no se dieron jugadores: usa --players Ana,Luis,Eva (de 2 a 8 "
+                                  "nombres)"))
         session = HomeSession(players=args.players.split(","), seed=_seed(args.seed), dealer=args.dealer)
-        print(f"Home session: {', '.join(session.players)} (dealer {session.dealer}); "
-              f"{session.coups} coups, stake {format_amount(session.stake)}; seed {session.seed}.")
+        players, stake = ", ".join(session.players), format_amount(session.stake)
+        print(t(lang,
+                f"Home session: {players} (dealer {session.dealer}); "
+                f"{session.coups} coups, stake {stake}; seed {session.seed}.",
+                f"Sesión en casa: {players} (reparte {session.dealer}); "
+                f"{session.coups} coups, importe {stake}; semilla {session.seed}."))
 
     def save(path: str | None = None) -> None:
         target = path if path is not None else args.save
         if target is None:
-            raise IllegalAction("no file to save to: type 'save FILE', "
-                                "or start the session with --save FILE")
-        _save(target, session.to_json())
+            raise IllegalAction(t(lang,
+                                  "no file to save to: type 'save FILE', "
+                                  "or start the session with --save FILE",
+                                  "no hay archivo donde guardar: escribe 'guardar ARCHIVO' (o "
+                                  "'save FILE'), o empieza la sesión con --save ARCHIVO"))
+        _save(target, session.to_json(), lang)
         args.save = target  # later coups are saved there too
-        print(f"Saved to {target}.")
+        print(t(lang, f"Saved to {target}.", f"Guardado en {target}."))
 
     announced = -1
     while not session.finished:
         if announced != session.coup_number:
             announced = session.coup_number
-            print(f"Coup {session.coup_number} of {session.coups}: predictions "
-                  "(punto, banco or empate).")
+            print(t(lang,
+                    f"Coup {session.coup_number} of {session.coups}: predictions "
+                    "(punto, banco or empate).",
+                    f"Coup {session.coup_number} de {session.coups}: predicciones "
+                    "(punto, banco o empate)."))
         if session.can_deal():
             record = session.deal()
-            _show_record(record, session, args.lang)
+            _show_record(record, session, lang)
             if args.save is not None:
-                _save(args.save, session.to_json())
+                _save(args.save, session.to_json(), lang)
             continue
         line = _read(f"{session.waiting_for[0]}? ")
-        if line is None or line.strip().lower() in ("quit", "exit", "salir", "pause"):
-            _save(args.save, session.to_json())
-            where = f"; resume with --load {args.save}" if args.save else ""
-            print(f"Session paused before coup {session.coup_number}{where}.")
+        if line is None or line.strip().lower() in _QUIT_WORDS:
+            _save(args.save, session.to_json(), lang)
+            where = (t(lang, f"; resume with --load {args.save}", f"; para reanudarla: --load {args.save}")
+                     if args.save else "")
+            print(t(lang, f"Session paused before coup {session.coup_number}{where}.",
+                    f"Sesión en pausa antes del coup {session.coup_number}{where}."))
             return 0
         try:
-            _home_line(session, line, save)
+            _home_line(session, line, save, lang)
         except BacaraError as error:
-            _refused(error)
+            _refused(error, lang)
     winners = session.winners
     best = format_signed(dict(session.totals)[winners[0]])
     if len(winners) == 1:
-        print(f"After {session.coups} coups {winners[0]} wins with {best}.")
+        print(t(lang, f"After {session.coups} coups {winners[0]} wins with {best}.",
+                f"Tras {session.coups} coups gana {winners[0]} con {best}."))
     else:
-        print(f"After {session.coups} coups {' and '.join(winners)} share the win with {best}.")
+        print(t(lang, f"After {session.coups} coups {' and '.join(winners)} share the win with {best}.",
+                f"Tras {session.coups} coups {' y '.join(winners)} comparten la victoria con {best}."))
     return 0
 
 
@@ -458,6 +581,7 @@ def run_home_session(args: argparse.Namespace) -> int:
 
 
 def run_profiles(args: argparse.Namespace) -> int:
+    lang = args.lang
     chosen = [get_profile(args.name)] if args.name else list(PROFILES.values())
     if args.json:
         data = [profile.to_dict() for profile in chosen]
@@ -465,24 +589,32 @@ def run_profiles(args: argparse.Namespace) -> int:
         return 0
     for profile in chosen:
         pays = ", ".join(f"{kind.value} {odds}:1" for kind, odds in profile.payouts)
-        print(f"{profile.name} (system {profile.system}): {profile.title}")
-        print(f"  {profile.decks} decks, reshuffle {profile.reshuffle}; pays {pays}")
+        print(t(lang, f"{profile.name} (system {profile.system}): ",
+                f"{profile.name} (sistema {profile.system}): ") + profile.title_text(lang))
+        print(t(lang, f"  {profile.decks} decks, reshuffle {profile.reshuffle}; pays {pays}",
+                f"  {profile.decks} barajas, barajado {profile.reshuffle}; paga {pays}"))
         rate = profile.commission_rate
-        commission = (f"{rate * 100}% on Banco wins, {profile.commission.value}" if rate
-                      else "none")
-        limits = "no limits"
+        commission = (t(lang, f"{rate * 100}% on Banco wins, {profile.commission.value}",
+                        f"{rate * 100}% de lo que gana Banco, {profile.commission.value}") if rate
+                      else t(lang, "none", "ninguna"))
+        limits = t(lang, "no limits", "sin límites")
         if profile.fixed_stake is not None:
-            limits = f"fixed at {format_amount(profile.fixed_stake)}"
+            limits = t(lang, "fixed at ", "fijo, de ") + format_amount(profile.fixed_stake)
         elif profile.min_bet is not None or profile.max_bet is not None:
-            low = format_amount(profile.min_bet) if profile.min_bet is not None else "any"
-            high = format_amount(profile.max_bet) if profile.max_bet is not None else "any"
-            limits = f"{low} to {high}"
-        print(f"  commission: {commission}; positions: {profile.positions.value}; "
-              f"after a tie: {profile.tie.value}; stakes: {limits}; pairs: {profile.pair_reading.value}")
+            anything = t(lang, "any", "cualquiera")
+            low = format_amount(profile.min_bet) if profile.min_bet is not None else anything
+            high = format_amount(profile.max_bet) if profile.max_bet is not None else anything
+            limits = t(lang, f"{low} to {high}", f"de {low} a {high}")
+        print(t(lang,
+                f"  commission: {commission}; positions: {profile.positions.value}; "
+                f"after a tie: {profile.tie.value}; stakes: {limits}; pairs: {profile.pair_reading.value}",
+                f"  comisión: {commission}; posiciones: {profile.positions.value}; "
+                f"tras un empate: {profile.tie.value}; importes: {limits}; parejas: "
+                f"{profile.pair_reading.value}"))
         if args.name:
-            for text in profile.assumptions:
-                print(f"  assumed: {text}")
-            for text in profile.notes:
-                print(f"  note: {text}")
+            for text in profile.assumptions_text(lang):
+                print(t(lang, "  assumed: ", "  supuesto: ") + text)
+            for text in profile.notes_text(lang):
+                print(t(lang, "  note: ", "  nota: ") + text)
     return 0
 

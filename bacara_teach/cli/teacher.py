@@ -8,6 +8,9 @@
   feedback file per student.
 
 The roster is checked before anything is written; a refused command writes nothing.
+What these commands print follows ``--lang``; the assignments' titles, the notebooks, keys,
+gradebooks and feedback files, and the notices of the grader come from
+:mod:`bacara_teach.exercises` as they are.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import sys
 import warnings
 from pathlib import Path
 
+from bacara_teach.cli.messages import add_lang_argument, t
 from bacara_teach.errors import IllegalAction
 
 __all__ = ["register"]
@@ -30,6 +34,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     actions = assignment.add_subparsers(dest="action", metavar="ACTION", required=True)
 
     listing = actions.add_parser("list", help="list the assignments")
+    add_lang_argument(listing)
     listing.set_defaults(run=run_list)
 
     make = actions.add_parser("make", help="write one notebook per student: DIR/<id>.ipynb")
@@ -37,17 +42,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     make.add_argument("--roster", required=True, type=Path, help="CSV file with columns id,name")
     make.add_argument("--out", required=True, type=Path, help="folder for the notebooks")
     make.add_argument("--force", action="store_true", help="overwrite notebooks already there")
+    add_lang_argument(make)
     make.set_defaults(run=run_make)
 
     key = actions.add_parser("key", help="write the answer key (CSV, per student and question)")
     key.add_argument("name", metavar="NAME", help="the assignment")
     key.add_argument("--roster", required=True, type=Path, help="CSV file with columns id,name")
     key.add_argument("--out", required=True, type=Path, help="the key's CSV file")
+    add_lang_argument(key)
     key.set_defaults(run=run_key)
 
     practice = actions.add_parser("practice", help="write the practice notebooks DIR/<NAME>.ipynb")
     practice.add_argument("names", metavar="NAME", nargs="*", help="assignments (default: all)")
     practice.add_argument("--out", required=True, type=Path, help="folder for the notebooks")
+    add_lang_argument(practice)
     practice.set_defaults(run=run_practice)
 
     grade = sub.add_parser(
@@ -64,18 +72,24 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     grade.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
     grade.add_argument("--time-limit", type=float, default=10.0,
                        help="seconds a program answer may run (default 10)")
+    add_lang_argument(grade)
     grade.set_defaults(run=run_grade)
 
 
-def run_list(args: argparse.Namespace) -> int:  # noqa: ARG001
+def run_list(args: argparse.Namespace) -> int:
     from bacara_teach.exercises import ASSIGNMENTS, get_kind
 
+    lang = args.lang
     for spec in ASSIGNMENTS.values():
-        print(f"{spec.name}: {spec.title} ({spec.question_count} questions, {spec.maximum} points)")
+        print(f"{spec.name}: {spec.title} ("
+              + t(lang, f"{spec.question_count} questions, {spec.maximum} points)",
+                  f"{spec.question_count} preguntas, {spec.maximum} puntos)"))
         for item in spec.items:
             kind = get_kind(item.kind)
-            each = "point" if item.points == 1 else "points"
-            print(f"  {item.count} x {kind.name}: {kind.title}, {item.points} {each} each")
+            each = (t(lang, "point", "punto") if item.points == 1
+                    else t(lang, "points", "puntos"))
+            print(f"  {item.count} x {kind.name}: {kind.title}, {item.points} {each} "
+                  + t(lang, "each", "cada una"))
     return 0
 
 
@@ -87,18 +101,25 @@ def run_make(args: argparse.Namespace) -> int:
     spec = get_assignment(args.name)
     students = read_roster(args.roster)
     out: Path = args.out
+    lang = args.lang
     if out.exists() and not out.is_dir():
-        raise IllegalAction(f"--out {str(out)!r} is a file: expected a folder for the notebooks")
+        raise IllegalAction(t(lang, f"--out {str(out)!r} is a file: expected a folder for the notebooks",
+                              f"--out {str(out)!r} es un archivo: se esperaba una carpeta para los "
+                              "cuadernos"))
     targets = [(s, out / f"{s.id}.ipynb") for s in students]
     existing = [p.name for _, p in targets if p.exists()]
     if existing and not args.force:
         shown = ", ".join(existing[:5]) + (" ..." if len(existing) > 5 else "")
-        raise IllegalAction(f"{len(existing)} notebook(s) already in {str(out)!r} ({shown}): "
-                            "nothing was written; use --force to overwrite them")
+        raise IllegalAction(t(lang,
+                              f"{len(existing)} notebook(s) already in {str(out)!r} ({shown}): "
+                              "nothing was written; use --force to overwrite them",
+                              f"ya hay {len(existing)} cuaderno(s) en {str(out)!r} ({shown}): "
+                              "no se escribió nada; usa --force para sobrescribirlos"))
     texts = [(path, notebook_text(paper_notebook(make_paper(spec, s.id)))) for s, path in targets]
     for path, text in texts:
         write_text_atomic(path, text)
-    print(f"wrote {len(texts)} notebooks of '{spec.name}' to {out}")
+    print(t(lang, f"wrote {len(texts)} notebooks of '{spec.name}' to {out}",
+            f"se escribieron {len(texts)} cuadernos de '{spec.name}' en {out}"))
     return 0
 
 
@@ -111,7 +132,9 @@ def run_key(args: argparse.Namespace) -> int:
     spec = get_assignment(args.name)
     students = read_roster(args.roster)
     write_text_atomic(args.out, key_csv(spec, students))
-    print(f"wrote the key of '{spec.name}' for {len(students)} students to {args.out}")
+    print(t(args.lang, f"wrote the key of '{spec.name}' for {len(students)} students to {args.out}",
+            f"se escribieron las respuestas de '{spec.name}' para {len(students)} estudiantes en "
+            f"{args.out}"))
     return 0
 
 
@@ -123,7 +146,8 @@ def run_practice(args: argparse.Namespace) -> int:
     specs = [get_assignment(n) for n in args.names] if args.names else list(ASSIGNMENTS.values())
     for spec in specs:
         write_text_atomic(args.out / f"{spec.name}.ipynb", practice_text(spec.name))
-    print(f"wrote {len(specs)} practice notebooks to {args.out}")
+    print(t(args.lang, f"wrote {len(specs)} practice notebooks to {args.out}",
+            f"se escribieron {len(specs)} cuadernos de práctica en {args.out}"))
     return 0
 
 
@@ -138,14 +162,21 @@ def run_grade(args: argparse.Namespace) -> int:
     from bacara_teach.exercises.roster import read_roster
     from bacara_teach.exercises.sandbox import Limits
 
+    lang = args.lang
     spec = get_assignment(args.assignment)
     students = read_roster(args.roster)
     if not args.folder.is_dir():
-        raise IllegalAction(f"submissions folder {str(args.folder)!r} not found")
+        raise IllegalAction(t(lang, f"submissions folder {str(args.folder)!r} not found",
+                              f"no se encuentra la carpeta de entregas {str(args.folder)!r}"))
     if not 1 <= args.jobs <= 32:
-        raise IllegalAction(f"--jobs {args.jobs}: expected 1 to 32")
+        raise IllegalAction(t(lang, f"--jobs {args.jobs}: expected 1 to 32",
+                              f"--jobs {args.jobs}: se esperaba de 1 a 32"))
     if not 0 < args.time_limit <= 600:
-        raise IllegalAction(f"--time-limit {args.time_limit:g}: expected more than 0 and at most 600 seconds")
+        raise IllegalAction(t(lang,
+                              f"--time-limit {args.time_limit:g}: expected more than 0 and at most "
+                              "600 seconds",
+                              f"--time-limit {args.time_limit:g}: se esperaba más de 0 y como mucho "
+                              "600 segundos"))
     limits = Limits(wall_seconds=args.time_limit, cpu_seconds=max(1, int(args.time_limit)))
     with warnings.catch_warnings():
         # The gradebook carries its notices; they are told below, once, in plain words.
@@ -153,16 +184,19 @@ def run_grade(args: argparse.Namespace) -> int:
         book = grade_directory(args.folder, spec, students, limits=limits, jobs=args.jobs)
     feedback = write_gradebook(book, args.out, args.feedback)
     for notice in book.notices:
-        print(f"bacara-teach: notice: {notice}", file=sys.stderr)
+        print(t(lang, "bacara-teach: notice: ", "bacara-teach: aviso: ") + notice, file=sys.stderr)
     counts: dict[str, int] = {}
     for grade in book.grades:
         counts[grade.status] = counts.get(grade.status, 0) + 1
     summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
-    print(f"graded '{spec.name}' for {len(book.grades)} students ({summary})")
-    print(f"gradebook: {args.out}; feedback: {feedback}")
+    print(t(lang, f"graded '{spec.name}' for {len(book.grades)} students ({summary})",
+            f"corregido '{spec.name}' para {len(book.grades)} estudiantes ({summary})"))
+    print(t(lang, f"gradebook: {args.out}; feedback: {feedback}",
+            f"calificaciones: {args.out}; comentarios: {feedback}"))
     if book.grades:
         mean = sum((g.total for g in book.grades), start=0 * book.grades[0].total) / len(book.grades)
-        print(f"mean {format_points(mean)} / {spec.maximum}")
+        print(t(lang, "mean", "media") + f" {format_points(mean)} / {spec.maximum}")
     for name in book.unexpected:
-        print(f"not graded (no such student on the roster): {name}")
+        print(t(lang, f"not graded (no such student on the roster): {name}",
+                f"sin corregir (no hay tal estudiante en la lista): {name}"))
     return 0
