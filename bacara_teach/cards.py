@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from bacara_teach.errors import InvalidCard
+from bacara_teach.i18n import resolve_language
 
 __all__ = [
     "Card",
@@ -111,6 +112,11 @@ class Suit(enum.Enum):
         return f"Suit.{self.name}"
 
 
+_RANK_WORDS_ES: dict[Rank, str] = {Rank.ACE: "as", Rank.JACK: "jota", Rank.QUEEN: "reina",
+                                   Rank.KING: "rey"}
+_SUIT_WORDS_ES: dict[Suit, str] = {Suit.SPADES: "picas", Suit.HEARTS: "corazones",
+                                   Suit.DIAMONDS: "diamantes", Suit.CLUBS: "tréboles"}
+
 _CARD_CODES: dict[tuple[Rank, Suit], int] = {
     (rank, suit): 4 * r + s for r, rank in enumerate(Rank) for s, suit in enumerate(Suit)
 }
@@ -170,8 +176,18 @@ class Card:
         rank = "T" if self.rank is Rank.TEN else self.rank.symbol
         return rank + self.suit.letter
 
-    def describe(self) -> str:
-        """Words for screen readers: ``10 of diamonds``, ``king of spades``."""
+    def describe(self, lang: str | None = None) -> str:
+        """Words for screen readers: ``10 of diamonds``, ``king of spades``.
+
+        In Spanish (``lang="es"``): ``10 de diamantes``, ``rey de picas``.  ``None`` is the
+        default language (see :mod:`bacara_teach.i18n`).
+
+        >>> Card.parse("ks").describe("en"), Card.parse("ah").describe("es")
+        ('king of spades', 'as de corazones')
+        """
+        if resolve_language(lang) == "es":
+            rank = _RANK_WORDS_ES.get(self.rank, self.rank.symbol)
+            return f"{rank} de {_SUIT_WORDS_ES[self.suit]}"
         names = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
         return f"{names.get(self.rank, self.rank.symbol)} of {self.suit.word}s"
 

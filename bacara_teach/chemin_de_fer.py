@@ -25,7 +25,7 @@ the banker on 3 sees only the 9♥ and chooses to draw):
 >>> coup = CheminDeFerCoup.from_cards("2♥ A♠ 3♣ 2♦ 9♥ 5♠", bettor="draw", banker="draw")
 >>> coup.bettor_total, coup.banker_total, coup.winner
 (4, 8, <Winner.BANKER: 'banker'>)
->>> print(coup.narrate())
+>>> print(coup.narrate("en"))
 The bettor is dealt 2♥ face down. The banker is dealt A♠ face down. The bettor is dealt 3♣ face down. The banker is dealt 2♦ face down.
 The bettor looks at the two hidden cards: 5.
 The bettor has 5. With several bettors the bettor draws on 0–4, chooses freely on 5 and stands on 6–7: a free choice, and the bettor chooses to ask for a card.
@@ -46,6 +46,7 @@ from typing import Any
 
 from bacara_teach.cards import Card, format_cards, hand_total, parse_cards
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError, ShoeExhausted
+from bacara_teach.i18n import resolve_language
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Rule, Step
 from bacara_teach.tableau import (
@@ -185,21 +186,54 @@ def parse_decision(answer: object, *, who: str = "the answer") -> Decision:
     raise InvalidDecision(f"invalid decision {answer!r} from {who}: expected 'draw' or 'stand'")
 
 
-def describe_cell(cell: Cell, bettors: int) -> str:
+def describe_cell(cell: Cell, bettors: int, lang: str | None = None) -> str:
     """A tableau cell in words, as error messages and prompts quote it.
 
-    >>> describe_cell(CHEMIN_DE_FER.banker_cell(3, 9), 2)
+    ``lang`` is ``"en"``, ``"es"`` or ``None`` (the default language); error messages
+    always quote the cell in English.
+
+    >>> describe_cell(CHEMIN_DE_FER.banker_cell(3, 9), 2, "en")
     "the banker's 3 against a third card of 9 (free)"
-    >>> describe_cell(CHEMIN_DE_FER_SINGLE_BETTOR.player_cell(0), 1)
+    >>> describe_cell(CHEMIN_DE_FER_SINGLE_BETTOR.player_cell(0), 1, "en")
     "the bettor's 0 with a single bettor (must draw)"
+    >>> describe_cell(CHEMIN_DE_FER.banker_cell(3, 9), 2, "es")
+    'el 3 de la banca ante una tercera carta de 9 (libre)'
+    >>> describe_cell(CHEMIN_DE_FER_SINGLE_BETTOR.player_cell(0), 1, "es")
+    'el 0 del punto con un solo apostador (debe robar)'
     """
-    how = {Decision.DRAW: "must draw", Decision.STAND: "must stand", Decision.CHOICE: "free"}
+    words = _CELL_WORDS[resolve_language(lang)]
+    how = words[cell.decision.value]
     if cell.hand == "player":
-        who = "a single bettor" if bettors == 1 else "several bettors"
-        return f"the bettor's {cell.total} with {who} ({how[cell.decision]})"
-    against = ("after the bettor stood" if cell.third is None
-               else f"against a third card of {cell.third}")
-    return f"the banker's {cell.total} {against} ({how[cell.decision]})"
+        who = words["one"] if bettors == 1 else words["several"]
+        return words["player"].format(total=cell.total, who=who, how=how)
+    against = (words["stood"] if cell.third is None
+               else words["against"].format(third=cell.third))
+    return words["banker"].format(total=cell.total, against=against, how=how)
+
+
+_CELL_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "draw": "must draw", "stand": "must stand", "choice": "free",
+        "one": "a single bettor", "several": "several bettors",
+        "player": "the bettor's {total} with {who} ({how})",
+        "stood": "after the bettor stood", "against": "against a third card of {third}",
+        "banker": "the banker's {total} {against} ({how})",
+        "own": "your cards {cards} make {total}",
+        "third": "; the bettor's face-up third card is {card}",
+        "bettor-stood": "; the bettor stood",
+    },
+    "es": {
+        "draw": "debe robar", "stand": "debe plantarse", "choice": "libre",
+        "one": "un solo apostador", "several": "varios apostadores",
+        "player": "el {total} del punto con {who} ({how})",
+        "stood": "después de que el punto se plantó",
+        "against": "ante una tercera carta de {third}",
+        "banker": "el {total} de la banca {against} ({how})",
+        "own": "tus cartas {cards} suman {total}",
+        "third": "; la tercera carta del punto, boca arriba, es {card}",
+        "bettor-stood": "; el punto se plantó",
+    },
+}
 
 
 # -- what a deciding player may see, and the policies that answer ------------------------------
@@ -222,14 +256,24 @@ class View:
     cell: Cell
     third_card: Card | None = None
 
-    def describe(self) -> str:
-        """The situation in words, e.g. for a prompt."""
-        own = f"your cards {format_cards(self.cards)} make {self.total}"
+    def describe(self, lang: str | None = None) -> str:
+        """The situation in words, e.g. for a prompt, in ``lang`` (``None``: the default).
+
+        >>> view = View(BANKER, parse_cards("A♠ 4♦"), 5, 2, CHEMIN_DE_FER.banker_cell(5, 4),
+        ...             third_card=Card.parse("4♥"))
+        >>> view.describe("en")
+        "your cards A♠ 4♦ make 5; the bettor's face-up third card is 4♥: the banker's 5 against a third card of 4 (free)"
+        >>> view.describe("es")
+        'tus cartas A♠ 4♦ suman 5; la tercera carta del punto, boca arriba, es 4♥: el 5 de la banca ante una tercera carta de 4 (libre)'
+        """
+        lang = resolve_language(lang)
+        words = _CELL_WORDS[lang]
+        own = words["own"].format(cards=format_cards(self.cards), total=self.total)
         if self.third_card is not None:
-            own += f"; the bettor's face-up third card is {self.third_card}"
+            own += words["third"].format(card=self.third_card)
         elif self.role == BANKER:
-            own += "; the bettor stood"
-        return f"{own}: {describe_cell(self.cell, self.bettors)}"
+            own += words["bettor-stood"]
+        return f"{own}: {describe_cell(self.cell, self.bettors, lang)}"
 
 
 Policy = Callable[[View], Decision | str]
@@ -388,7 +432,7 @@ def _advance(cards: Sequence[Card], bettors: int, choices: Mapping[str, Decision
         announced, rule = choices[BETTOR], Rule.CHOICE
     else:
         announced, rule = cell.decision, Rule.PLAYER_RULE
-        p.unasked_reason[BETTOR] = f"{describe_cell(cell, bettors)} is forced"
+        p.unasked_reason[BETTOR] = f"{describe_cell(cell, bettors, 'en')} is forced"
     p.steps.append(Step(BETTOR, "announce", rule, total=bettor_total, cell=cell,
                         facts=(("decision", announced), ("bettors", bettors))))
 
@@ -425,7 +469,7 @@ def _advance(cards: Sequence[Card], bettors: int, choices: Mapping[str, Decision
     else:
         decision = cell.decision
         rule = Rule.BANKER_AFTER_STAND if third is None else Rule.BANKER_TABLE
-        p.unasked_reason[BANKER] = f"{describe_cell(cell, bettors)} is forced"
+        p.unasked_reason[BANKER] = f"{describe_cell(cell, bettors, 'en')} is forced"
     if decision is Decision.DRAW:
         card = take("the banker draws a third card and it is missing")
         p.banker.append(card)
@@ -555,7 +599,7 @@ class CoupInPlay:
         if view is not None:
             raise IllegalAction(
                 f"the coup is not over: the {view.role} must still decide on"
-                f" {describe_cell(view.cell, self.bettors)}"
+                f" {describe_cell(view.cell, self.bettors, 'en')}"
             )
         p = self._progress
         return CheminDeFerCoup(bettor=tuple(p.bettor), banker=tuple(p.banker), steps=tuple(p.steps),
@@ -693,8 +737,12 @@ class CheminDeFerCoup:
         return self.banker[2] if len(self.banker) == 3 else None
 
     # -- presentation ---------------------------------------------------------------------------
-    def narrate(self, lang: str = "en") -> str:
-        """The coup told step by step, in English (``en``) or Spanish (``es``)."""
+    def narrate(self, lang: str | None = None) -> str:
+        """The coup told step by step, in English (``en``) or Spanish (``es``).
+
+        ``None`` (the default) is the default language: ``BACARA_LANG``, else the locale,
+        else English (see :mod:`bacara_teach.i18n`).
+        """
         from bacara_teach.narration import narrate_steps
 
         return narrate_steps(self.steps, lang=lang, tableau=self.tableau)
@@ -768,7 +816,7 @@ def deal_coup(
         ) from None
     if p.pending is not None:
         raise MissingDecision(
-            f"the {p.pending.role} must decide: {describe_cell(p.pending.cell, bettors)}"
+            f"the {p.pending.role} must decide: {describe_cell(p.pending.cell, bettors, 'en')}"
             " needs a decision, draw or stand",
             role=p.pending.role,
         )

@@ -88,6 +88,7 @@ from bacara_teach.chemin_de_fer import (
     parse_decision,
 )
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
+from bacara_teach.i18n import resolve_language
 from bacara_teach.shoe import Shoe
 
 __all__ = [
@@ -871,10 +872,26 @@ class CheminDeFerSession:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def status(self, lang: str | None = None) -> str:
+        """Where the session stands, in ``lang`` (``None``: the default language).
+
+        >>> session = CheminDeFerSession(["Ana", "Luis", "Eva"], seed=1, first_banker=0)
+        >>> session.status("en")
+        'coup 0 of 12; Ana (seat 0) is asked to open_bank or refuse_bank'
+        >>> session.status("es")
+        'coup 0 de 12; se espera que Ana (asiento 0) elija open_bank o refuse_bank'
+        """
+        words = _STATUS_TEXT[resolve_language(lang)]
+        head = words["head"].format(played=self.coups_played, coups=COUPS)
+        p = self.pending
+        if self.over or p is None:
+            return words["over"].format(head=head, reason=_end_reason(self.end_reason, lang))
+        return words["pending"].format(head=head, player=p.player, seat=p.seat,
+                                       actions=words["or"].join(p.actions))
+
     def __repr__(self) -> str:
-        where = self.end_reason if self.over else self._describe_pending()
-        return (f"<CheminDeFerSession {', '.join(self.players)}: coup {self.coups_played}"
-                f" of {COUPS}; {where}>")
+        """A summary in the default language (it is what a notebook shows): see :meth:`status`."""
+        return f"<CheminDeFerSession {', '.join(self.players)}: {self.status()}>"
 
 
 _ALL_ACTIONS: tuple[str, ...] = tuple(a for actions in ACTIONS.values() for a in actions)
@@ -911,14 +928,73 @@ _EVENT_TEXT = {
 }
 
 
-def describe_event(event: Event, players: Sequence[str]) -> str:
-    """One log entry in words (English).
+_EVENT_TEXT_ES = {
+    "lot": "El sorteo designa a {name} (asiento {seat}) como primera banca.",
+    "open-bank": "{name} abre una banca de {amount}.",
+    "take-bank": "{name} se queda con la banca por {amount}.",
+    "refuse-bank": "{name} no toma la banca.",
+    "banco": "{name} dice banco y cubre los {amount}.",
+    "banco-suivi": "{name} dice banco suivi y cubre los {amount}.",
+    "decline-banco": "{name} no dice banco.",
+    "bet": "{name} apuesta {amount}.",
+    "decline-bet": "{name} no apuesta.",
+    "reserve": "{amount} de la banca quedan sin cubrir y pasan a la reserva de {name}.",
+    "decide": "{name}, como {note}.",
+    "coup": "Se juega un coup contra la banca de {name} ({amount} cubiertos): {note}.",
+    "pay": "{name} gana {amount}.",
+    "collect": "La banca de {name} gana {amount}.",
+    "push": "Empate: las apuestas ({amount}) vuelven a los apostadores.",
+    "reserve-returned": "{name} recupera su reserva de {amount}.",
+    "continue": "{name} sigue con una banca de {amount}.",
+    "retire": "{name} se retira y recupera la banca de {amount}.",
+    "end": "La sesión termina: {note}.",
+}
+_COUP_NOTE_ES = {"bettor": "gana el punto", "banker": "gana la banca", "push": "empate"}
+_DECISION_ES = {"draw": "robar", "stand": "plantarse"}
+_END_REASONS_ES = {
+    NO_BANK: "nadie puede o quiere abrir una banca",
+    NO_BETS: "nadie quiso apostar contra la banca",
+    ALL_COUPS: "se jugaron los 12 coups",
+}
+_STATUS_TEXT = {
+    "en": {"head": "coup {played} of {coups}", "over": "{head}; {reason}",
+           "pending": "{head}; {player} (seat {seat}) is asked to {actions}", "or": " or "},
+    "es": {"head": "coup {played} de {coups}", "over": "{head}; {reason}",
+           "pending": "{head}; se espera que {player} (asiento {seat}) elija {actions}",
+           "or": " o "},
+}
 
-    >>> describe_event(Event("bet", 1, 6), ["Ana", "Luis", "Eva"])
+
+def _end_reason(reason: str | None, lang: str | None) -> str:
+    """Why a session ended, in ``lang`` (the saved reason is the English one)."""
+    text = reason or ""
+    return _END_REASONS_ES.get(text, text) if resolve_language(lang) == "es" else text
+
+
+def describe_event(event: Event, players: Sequence[str], lang: str | None = None) -> str:
+    """One log entry in words, in ``lang`` (``None``: the default language).
+
+    >>> describe_event(Event("bet", 1, 6), ["Ana", "Luis", "Eva"], "en")
     'Luis bets 6.'
+    >>> describe_event(Event("decide", 0, note="banker:draw"), ["Ana", "Luis"], "es")
+    'Ana, como banca, decide robar.'
+    >>> describe_event(Event("end", note=ALL_COUPS), ["Ana", "Luis"], "es")
+    'La sesión termina: se jugaron los 12 coups.'
     """
+    lang = resolve_language(lang)
     name = "" if event.seat is None else players[event.seat]
     note = event.note
+    if lang == "es":
+        if event.kind == "decide":
+            role, _, decision = note.partition(":")
+            who = "punto activo" if role == BETTOR else "banca"
+            note = f"{who}, decide {_DECISION_ES.get(decision, decision)}"
+        elif event.kind == "coup":
+            note = _COUP_NOTE_ES.get(note, note)
+        elif event.kind == "end":
+            note = _end_reason(note, lang)
+        return _EVENT_TEXT_ES[event.kind].format(name=name, seat=event.seat, amount=event.amount,
+                                                 note=note)
     if event.kind == "decide":
         role, _, decision = note.partition(":")
         note = f"{'the active bettor' if role == BETTOR else 'the banker'}, chooses to {decision}"

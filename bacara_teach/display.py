@@ -1,8 +1,11 @@
 """Rich display for notebooks: cards and coups as accessible HTML.
 
 Imported lazily by the ``_repr_html_`` methods, so the engine never needs it.
-Every card carries a text alternative (``aria-label="4 of hearts"``) and the
-suit symbol itself, so colour is never the only cue.
+Every card carries a text alternative (``aria-label="4 of hearts"``, in Spanish
+``aria-label="4 de corazones"``) and the suit symbol itself, so colour is never
+the only cue.  Each function takes ``lang`` (``"en"``, ``"es"``, or ``None`` for
+the default language of :mod:`bacara_teach.i18n`); the rich reprs of cards and
+coups take no argument and so speak the default language.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from bacara_teach.cards import Card, hand_total
+from bacara_teach.i18n import resolve_language, term
 
 if TYPE_CHECKING:
     from bacara_teach.punto_banco import Coup
@@ -25,38 +29,64 @@ _STYLE = (
 )
 
 
-def card_html(card: Card) -> str:
+def card_html(card: Card, lang: str | None = None) -> str:
     """One card as a labelled ``<span>``.
 
-    >>> html = card_html(Card.parse("4h"))
+    >>> html = card_html(Card.parse("4h"), "en")
     >>> 'aria-label="4 of hearts"' in html, html.endswith(">4♥</span>")
     (True, True)
+    >>> 'aria-label="4 de corazones"' in card_html(Card.parse("4h"), "es")
+    True
     """
     colour = "bt-red" if card.suit.is_red else "bt-black"
     style = _STYLE + (";color:#b3001b" if card.suit.is_red else "")
     return (
-        f'<span class="bt-card {colour}" role="img" aria-label="{escape(card.describe())}"'
+        f'<span class="bt-card {colour}" role="img" aria-label="{escape(card.describe(lang))}"'
         f' style="{style}">{escape(str(card))}</span>'
     )
 
 
-def cards_html(cards: Iterable[Card]) -> str:
-    """Several cards in a row."""
-    return '<span class="bt-cards">' + "".join(card_html(c) for c in cards) + "</span>"
+def cards_html(cards: Iterable[Card], lang: str | None = None) -> str:
+    """Several cards in a row.
+
+    >>> cards_html([Card.parse("ks"), Card.parse("2d")], "es").count('aria-label="')
+    2
+    """
+    lang = resolve_language(lang)
+    return '<span class="bt-cards">' + "".join(card_html(c, lang) for c in cards) + "</span>"
 
 
-def coup_html(coup: Coup) -> str:
-    """A coup: both hands with totals, the winner, and the narrated steps."""
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {"hand": "Hand", "cards": "Cards", "total": "Total", "winner": "Winner",
+           "tie": "Winner"},
+    "es": {"hand": "Mano", "cards": "Cartas", "total": "Total", "winner": "Gana",
+           "tie": "Resultado"},
+}
+
+
+def coup_html(coup: Coup, lang: str | None = None) -> str:
+    """A coup: both hands with totals, the winner, and the narrated steps.
+
+    >>> from bacara_teach.punto_banco import Coup
+    >>> html = coup_html(Coup.from_cards("9♠ 2♠ K♦ 3♣"), "es")
+    >>> "<th scope='col'>Mano</th>" in html, "Gana: Punto" in html, "Gana Punto, 9 a 5." in html
+    (True, True, True)
+    """
+    lang = resolve_language(lang)
+    words = _WORDS[lang]
     rows = []
-    for name, hand in (("Punto", coup.punto), ("Banco", coup.banco)):
+    for key, hand in (("punto", coup.punto), ("banco", coup.banco)):
         rows.append(
-            f"<tr><th scope='row'>{name}</th><td>{cards_html(hand)}</td>"
+            f"<tr><th scope='row'>{escape(term(key, lang))}</th><td>{cards_html(hand, lang)}</td>"
             f"<td>{hand_total(hand)}</td></tr>"
         )
-    steps = "".join(f"<li>{escape(line)}</li>" for line in coup.narrate().split("\n"))
+    steps = "".join(f"<li>{escape(line)}</li>" for line in coup.narrate(lang).split("\n"))
+    winner = coup.winner.value
+    head = words["tie" if winner == "empate" else "winner"]
     return (
-        "<div class='bt-coup'><table><thead><tr><th scope='col'>Hand</th><th scope='col'>Cards</th>"
-        "<th scope='col'>Total</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
-        f"<p><strong>Winner: {escape(coup.winner.value.capitalize())}</strong></p>"
+        f"<div class='bt-coup'><table><thead><tr><th scope='col'>{words['hand']}</th>"
+        f"<th scope='col'>{words['cards']}</th><th scope='col'>{words['total']}</th></tr></thead>"
+        "<tbody>" + "".join(rows) + "</tbody></table>"
+        f"<p><strong>{head}: {escape(term(winner, lang))}</strong></p>"
         f"<ol>{steps}</ol></div>"
     )

@@ -25,6 +25,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
+from bacara_teach.i18n import pick
+
 __all__ = ["PALETTE", "bar_chart_svg", "line_chart_svg", "nice_ticks"]
 
 PALETTE: tuple[str, ...] = ("#1f6fb5", "#c0392b", "#2e7d32", "#8e44ad", "#b7791f")
@@ -202,8 +204,13 @@ def line_chart_svg(
     x_format: Formatter = _default_format,
     width: int = 640,
     height: int = 340,
+    lang: str | None = None,
 ) -> str:
     """A line chart of one or more series over ``x``.
+
+    The caller's ``title``, ``desc`` and labels are written as given; the only words the
+    chart adds, in each point's title (``banco at 1000: 0.45``), follow ``lang``
+    (``"en"``, ``"es"``, or ``None`` for the default language): ``banco en 1000: 0.45``.
 
     ``bands`` shades a low-high band around a series (same name, same
     length), for example a 95% confidence interval; ``references`` draws a
@@ -214,11 +221,15 @@ def line_chart_svg(
     ...                      log_x=True, references={"p": 0.4586})
     >>> svg.count("<circle"), "bt-reference" in svg
     (3, True)
+    >>> "<title>p en 100: 0.45</title>" in line_chart_svg([10, 100], {"p": [0.5, 0.45]},
+    ...                                                   title="T", lang="es")
+    True
     >>> line_chart_svg([0, 1], {"p": [1, 2]}, title="T", log_x=True)
     Traceback (most recent call last):
     ...
     ValueError: a log scale needs x values above 0; got 0
     """
+    at = pick(lang, en="at", es="en")
     _check_series(series, len(x), "line chart")
     if not x:
         raise ValueError("a line chart needs at least one x value")
@@ -295,7 +306,7 @@ def line_chart_svg(
         for a, b in zip(x, series[name], strict=True):
             parts.append(
                 f"<circle cx='{px(a):.1f}' cy='{py(b):.1f}' r='2.2' fill='{colour}'>"
-                f"<title>{escape(name)} at {escape(x_format(a))}: {escape(value_format(b))}</title>"
+                f"<title>{escape(name)} {at} {escape(x_format(a))}: {escape(value_format(b))}</title>"
                 "</circle>"
             )
     parts.append(f"<line x1='{left}' y1='{top + plot_h}' x2='{left + plot_w}' y2='{top + plot_h}' "

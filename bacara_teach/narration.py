@@ -17,13 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bacara_teach.errors import IllegalAction
+from bacara_teach.i18n import LANGUAGES, resolve_language
 from bacara_teach.steps import Rule, Step
 from bacara_teach.tableau import PUNTO_BANCO, Decision, Tableau
 
-__all__ = ["LANGUAGES", "describe_banker_row", "describe_player_rule", "narrate_step",
+__all__ = ["LANGUAGES", "describe_banker_row", "describe_player_rule", "hand_name", "narrate_step",
            "narrate_steps", "spans"]
-
-LANGUAGES = ("en", "es")
 
 HAND_NAMES: dict[str, dict[str, str]] = {
     "en": {"punto": "Punto", "banco": "Banco", "bettor": "the bettor", "banker": "the banker"},
@@ -165,10 +164,9 @@ MESSAGES["es"].update({
 })
 
 
-def _check_lang(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise IllegalAction(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
-    return lang
+def _check_lang(lang: str | None) -> str:
+    """``lang`` checked; ``None`` is the default language (see :mod:`bacara_teach.i18n`)."""
+    return resolve_language(lang)
 
 
 def _msg(lang: str, key: str, **fields: object) -> str:
@@ -180,17 +178,28 @@ def _name(lang: str, actor: str, *, start: bool = False) -> str:
     return name[0].upper() + name[1:] if start else name
 
 
-def spans(values: Iterable[int], lang: str = "en") -> str:
+def hand_name(actor: str, lang: str | None = None, *, start: bool = False) -> str:
+    """The name of a hand or role in ``lang``: ``punto``, ``banco``, ``bettor``, ``banker``.
+
+    ``start=True`` gives it as it begins a sentence.
+
+    >>> hand_name("banker", "es"), hand_name("bettor", "en", start=True)
+    ('la banca', 'The bettor')
+    """
+    return _name(_check_lang(lang), actor, start=start)
+
+
+def spans(values: Iterable[int], lang: str | None = None) -> str:
     """Write a set of values as runs: ``0–7 and 9``.
 
-    >>> spans([0, 1, 2, 3, 4, 5, 6, 7, 9])
+    >>> spans([0, 1, 2, 3, 4, 5, 6, 7, 9], "en")
     '0–7 and 9'
     >>> spans([2, 3, 4, 5, 6, 7, 8], "es")
     '2–8'
     >>> spans([4, 6, 7], "es")
     '4 y 6–7'
     """
-    _check_lang(lang)
+    lang = _check_lang(lang)
     ordered = sorted(set(values))
     runs: list[list[int]] = []
     for v in ordered:
@@ -204,12 +213,16 @@ def spans(values: Iterable[int], lang: str = "en") -> str:
     return ", ".join(parts[:-1]) + f" {MESSAGES[lang]['and']} " + parts[-1]
 
 
-def describe_player_rule(tableau: Tableau, lang: str = "en") -> dict[str, str]:
+def describe_player_rule(tableau: Tableau, lang: str | None = None) -> dict[str, str]:
     """The player's rule as value runs per decision, e.g. ``{"draw": "0–5", "stand": "6–7"}``.
 
     >>> describe_player_rule(PUNTO_BANCO)
     {'draw': '0–5', 'stand': '6–7'}
+    >>> from bacara_teach.tableau import CHEMIN_DE_FER_SINGLE_BETTOR
+    >>> describe_player_rule(CHEMIN_DE_FER_SINGLE_BETTOR, "es")
+    {'draw': '0', 'choice': '1–7'}
     """
+    lang = _check_lang(lang)
     out: dict[str, str] = {}
     for decision in Decision:
         totals = [t for t, d in enumerate(tableau.player) if d is decision]
@@ -218,15 +231,17 @@ def describe_player_rule(tableau: Tableau, lang: str = "en") -> dict[str, str]:
     return out
 
 
-def describe_banker_row(tableau: Tableau, total: int, lang: str = "en") -> str:
+def describe_banker_row(tableau: Tableau, total: int, lang: str | None = None) -> str:
     """One row of the banker's table in words, read from the data.
 
-    >>> describe_banker_row(PUNTO_BANCO, 3)
+    >>> describe_banker_row(PUNTO_BANCO, 3, "en")
     'draws against 0–7 and 9, stands against 8'
+    >>> describe_banker_row(PUNTO_BANCO, 3, "es")
+    'roba ante 0–7 y 9, se planta ante 8'
     >>> describe_banker_row(PUNTO_BANCO, 7, "es")
     'no roba nunca'
     """
-    _check_lang(lang)
+    lang = _check_lang(lang)
     row = tableau.banker[total]
     if all(d is Decision.DRAW for d in row):
         return _msg(lang, "row.always")
@@ -245,9 +260,15 @@ def _after_stand(tableau: Tableau, decision: Decision, lang: str) -> str:
     return spans([t for t, d in enumerate(tableau.banker_after_stand) if d is decision], lang)
 
 
-def narrate_step(step: Step, lang: str = "en", tableau: Tableau = PUNTO_BANCO) -> str:
-    """One step as a sentence."""
-    _check_lang(lang)
+def narrate_step(step: Step, lang: str | None = None, tableau: Tableau = PUNTO_BANCO) -> str:
+    """One step as a sentence, in ``lang`` (``None``: the default language).
+
+    >>> from bacara_teach.punto_banco import Coup
+    >>> last = Coup.from_cards("9♠ 2♠ K♦ 3♣").steps[-1]
+    >>> narrate_step(last, "en"), narrate_step(last, "es")
+    ('Punto wins, 9 to 5.', 'Gana Punto, 9 a 5.')
+    """
+    lang = _check_lang(lang)
     if _is_chemin(step):
         return _narrate_chemin(step, lang, tableau)
     hand = _name(lang, step.actor, start=True) if step.actor in HAND_NAMES[lang] else ""
@@ -371,9 +392,17 @@ def _narrate_chemin(step: Step, lang: str, tableau: Tableau) -> str:
     raise IllegalAction(f"no narration for step {step.actor!r} {step.action!r} ({step.rule!r})")
 
 
-def narrate_steps(steps: Sequence[Step], lang: str = "en", tableau: Tableau = PUNTO_BANCO) -> str:
-    """All steps, the deal on one line and each later step on its own line."""
-    _check_lang(lang)
+def narrate_steps(steps: Sequence[Step], lang: str | None = None,
+                  tableau: Tableau = PUNTO_BANCO) -> str:
+    """All steps, the deal on one line and each later step on its own line.
+
+    >>> from bacara_teach.punto_banco import Coup
+    >>> print(narrate_steps(Coup.from_cards("9♠ 2♠ K♦ 3♣").steps, "es"))
+    Punto recibe 9♠. Banco recibe 2♠. Punto recibe K♦. Banco recibe 3♣.
+    Punto tiene un natural de 9: nadie roba.
+    Gana Punto, 9 a 5.
+    """
+    lang = _check_lang(lang)
     deal = [narrate_step(s, lang, tableau) for s in steps if s.action == "deal"]
     rest = [narrate_step(s, lang, tableau) for s in steps if s.action != "deal"]
     lines = [" ".join(deal)] if deal else []

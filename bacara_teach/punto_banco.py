@@ -8,7 +8,7 @@ RULES.md worked example 1:
 >>> coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
 >>> coup.punto_total, coup.banco_total, coup.winner
 (1, 3, <Outcome.BANCO: 'banco'>)
->>> print(coup.narrate())
+>>> print(coup.narrate("en"))
 Punto is dealt 4♥. Banco is dealt 2♠. Punto is dealt 9♣. Banco is dealt A♦.
 No natural: Punto has 3, Banco has 3. The third-card rules apply.
 Punto has 3 and draws on 0–5: Punto draws 8♦ and now has 1.
@@ -146,8 +146,12 @@ class Coup:
         return self.banco[0].rank is self.banco[1].rank
 
     # -- presentation -----------------------------------------------------------------------
-    def narrate(self, lang: str = "en") -> str:
-        """The coup told step by step, in English (``en``) or Spanish (``es``)."""
+    def narrate(self, lang: str | None = None) -> str:
+        """The coup told step by step, in English (``en``) or Spanish (``es``).
+
+        ``None`` (the default) is the default language: ``BACARA_LANG``, else the locale,
+        else English (see :mod:`bacara_teach.i18n`).
+        """
         from bacara_teach.narration import narrate_steps
 
         return narrate_steps(self.steps, lang=lang, tableau=self.tableau)

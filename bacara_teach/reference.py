@@ -29,12 +29,14 @@ from fractions import Fraction
 from html import escape
 
 from bacara_teach.cards import Card, Rank, Suit, hand_total
+from bacara_teach.i18n import pick, resolve_language
 from bacara_teach.money import format_amount, to_decimal
 from bacara_teach.tableau import is_natural
 from bacara_teach.tables import CommissionTiming, PairReading, Positions, TableProfile, TiePolicy
 
 __all__ = [
     "HELP_WIDTH",
+    "PROFILE_FACT_LABELS",
     "CliRun",
     "Command",
     "HtmlCell",
@@ -42,6 +44,7 @@ __all__ = [
     "command_help",
     "html_table",
     "odds_text",
+    "profile_fact_rows",
     "profile_facts",
     "rank_rows",
     "run_cli",
@@ -118,14 +121,21 @@ def html_table(head: Sequence[object], rows: Sequence[Sequence[object]], *, css_
             f"<tbody>{''.join(body)}</tbody></table>")
 
 
-def two_card_totals_html() -> str:
-    """The two-card totals as an HTML table; naturals carry the class ``bt-natural``."""
+def two_card_totals_html(lang: str | None = None) -> str:
+    """The two-card totals as an HTML table; naturals carry the class ``bt-natural``.
+
+    >>> html = two_card_totals_html("es")
+    >>> "<caption>Totales de dos cartas:" in html, html.count("bt-natural")
+    (True, 20)
+    """
     rows = [
         [a, *(HtmlCell(str(t), "bt-natural" if is_natural(t) else "") for t in row)]
         for a, row in enumerate(two_card_totals())
     ]
-    return html_table(["+", *range(10)], rows, css_class="bt-two-card",
-                      caption="Two-card totals: first card's points (row) + second card's (column)")
+    caption = pick(lang, en="Two-card totals: first card's points (row) + second card's (column)",
+                   es="Totales de dos cartas: puntos de la primera carta (fila) "
+                      "+ los de la segunda (columna)")
+    return html_table(["+", *range(10)], rows, css_class="bt-two-card", caption=caption)
 
 
 # -- table profiles -------------------------------------------------------------------------------
@@ -145,80 +155,158 @@ def _percent(rate: Fraction) -> str:
 
 
 _RESHUFFLE = {
-    "every-coup": "every card goes back and the shoe is shuffled before each coup",
-    "never": "dealt through, coup after coup, without reshuffling",
+    "every-coup": {
+        "en": "every card goes back and the shoe is shuffled before each coup",
+        "es": "todas las cartas vuelven y el sabot se baraja antes de cada coup",
+    },
+    "never": {
+        "en": "dealt through, coup after coup, without reshuffling",
+        "es": "se reparte hasta el final, coup tras coup, sin volver a barajar",
+    },
 }
 _POSITIONS = {
-    Positions.ONE: "one bet per coup",
-    Positions.ONE_SIDE: "Punto or Banco, never both; Empate and pairs may be added",
-    Positions.BOTH_SIDES: "any bets together, Punto and Banco too",
+    Positions.ONE: {"en": "one bet per coup", "es": "una apuesta por coup"},
+    Positions.ONE_SIDE: {
+        "en": "Punto or Banco, never both; Empate and pairs may be added",
+        "es": "Punto o Banco, nunca los dos; se pueden añadir Empate y parejas",
+    },
+    Positions.BOTH_SIDES: {
+        "en": "any bets together, Punto and Banco too",
+        "es": "cualquier combinación de apuestas, también Punto y Banco juntos",
+    },
 }
 _TIE = {
-    TiePolicy.RETURN: "Punto and Banco bets come back (net 0)",
-    TiePolicy.KEEP: "Punto and Banco bets stay on for the next coup (net 0)",
-    TiePolicy.CHANGE: "Punto and Banco bets stay on and may be changed (net 0)",
+    TiePolicy.RETURN: {
+        "en": "Punto and Banco bets come back (net 0)",
+        "es": "las apuestas a Punto y a Banco se devuelven (neto 0)",
+    },
+    TiePolicy.KEEP: {
+        "en": "Punto and Banco bets stay on for the next coup (net 0)",
+        "es": "las apuestas a Punto y a Banco siguen en la mesa para el coup siguiente (neto 0)",
+    },
+    TiePolicy.CHANGE: {
+        "en": "Punto and Banco bets stay on and may be changed (net 0)",
+        "es": "las apuestas a Punto y a Banco siguen en la mesa y se pueden cambiar (neto 0)",
+    },
 }
 _PAIRS = {
-    PairReading.SAME_RANK: "first two cards of the same rank (K-K yes, K-Q no)",
-    PairReading.SAME_VALUE: "first two cards of the same point value (K-Q counts)",
+    PairReading.SAME_RANK: {
+        "en": "first two cards of the same rank (K-K yes, K-Q no)",
+        "es": "las dos primeras cartas del mismo rango (K-K sí, K-Q no)",
+    },
+    PairReading.SAME_VALUE: {
+        "en": "first two cards of the same point value (K-Q counts)",
+        "es": "las dos primeras cartas del mismo valor en puntos (K-Q cuenta)",
+    },
+}
+_COMMISSION_WHEN = {
+    CommissionTiming.AT_PAYMENT: {
+        "en": "deducted when the win is paid",
+        "es": "se descuenta al pagar la ganancia",
+    },
+    CommissionTiming.ACCRUED: {
+        "en": "owed, collected at the end of the shoe or on leaving",
+        "es": "se debe y se cobra al final del sabot o al dejar la mesa",
+    },
 }
 
+PROFILE_FACT_LABELS: dict[str, dict[str, str]] = {
+    "system": {"en": "Rule system", "es": "Sistema de reglas"},
+    "decks": {"en": "Decks", "es": "Barajas"},
+    "cards": {"en": "Cards in the shoe", "es": "Cartas en el sabot"},
+    "shuffle": {"en": "Shuffle", "es": "Barajado"},
+    "payouts": {"en": "Bets and payouts", "es": "Apuestas y pagos"},
+    "commission": {"en": "Commission", "es": "Comisión"},
+    "positions": {"en": "Bets per coup", "es": "Apuestas por coup"},
+    "tie": {"en": "After a tie", "es": "Tras un empate"},
+    "stakes": {"en": "Stakes", "es": "Importe de las apuestas"},
+    "players": {"en": "Players", "es": "Jugadores"},
+    "dealt": {"en": "Cards dealt", "es": "Reparto de las cartas"},
+    "pair": {"en": "A pair is", "es": "Una pareja es"},
+}
+"""The label of each fact :func:`profile_facts` lists, by key, in each language."""
 
-def _stakes(profile: TableProfile) -> str:
+
+def _stakes(profile: TableProfile, lang: str) -> str:
     if profile.fixed_stake is not None:
-        return f"fixed at {format_amount(profile.fixed_stake)}"
+        return pick(lang, en="fixed at {}", es="fija en {}").format(format_amount(profile.fixed_stake))
     low, high = profile.min_bet, profile.max_bet
     if low is not None and high is not None:
-        return f"{format_amount(low)} to {format_amount(high)} per bet"
+        return pick(lang, en="{} to {} per bet", es="de {} a {} por apuesta").format(
+            format_amount(low), format_amount(high))
     if low is not None:
-        return f"at least {format_amount(low)} per bet"
+        return pick(lang, en="at least {} per bet", es="al menos {} por apuesta").format(
+            format_amount(low))
     if high is not None:
-        return f"at most {format_amount(high)} per bet"
-    return "no limits given"
+        return pick(lang, en="at most {} per bet", es="como mucho {} por apuesta").format(
+            format_amount(high))
+    return pick(lang, en="no limits given", es="sin límites indicados")
 
 
-def _players(profile: TableProfile) -> str:
+def _players(profile: TableProfile, lang: str) -> str:
     if profile.max_players is None:
-        return f"{profile.min_players} or more (no maximum given)"
+        return pick(lang, en="{} or more (no maximum given)",
+                    es="{} o más (sin máximo indicado)").format(profile.min_players)
     if profile.max_players == profile.min_players:
         return str(profile.min_players)
-    return f"{profile.min_players} to {profile.max_players}"
+    return pick(lang, en="{} to {}", es="de {} a {}").format(profile.min_players, profile.max_players)
 
 
-def _commission(profile: TableProfile) -> str:
+def _commission(profile: TableProfile, lang: str) -> str:
     if profile.commission_rate == 0:
-        return "none"
-    when = {CommissionTiming.AT_PAYMENT: "deducted when the win is paid",
-            CommissionTiming.ACCRUED: "owed, collected at the end of the shoe or on leaving"}
-    return f"{_percent(profile.commission_rate)} of Banco wins, {when[profile.commission]}"
+        return pick(lang, en="none", es="ninguna")
+    return pick(lang, en="{} of Banco wins, {}", es="{} de las ganancias de Banco; {}").format(
+        _percent(profile.commission_rate), _COMMISSION_WHEN[profile.commission][lang])
 
 
-def profile_facts(profile: TableProfile) -> list[tuple[str, str]]:
-    """A table profile's rules as ``(label, value)`` pairs, read from its fields.
+def profile_fact_rows(profile: TableProfile, lang: str | None = None) -> list[tuple[str, str, str]]:
+    """A table profile's rules as ``(key, label, value)``, read from its fields.
+
+    The key (``decks``, ``cards``, ``shuffle``... see :data:`PROFILE_FACT_LABELS`) is the
+    same in every language, so a page can pick a fact whatever language it is built in.
 
     >>> from bacara_teach.tables import get_profile
-    >>> dict(profile_facts(get_profile("online")))["Bets and payouts"]
-    'Punto 1:1, Banco 1:1, Empate 8:1'
-    >>> dict(profile_facts(get_profile("home")))["Cards in the shoe"]
-    '416'
+    >>> rows = {key: value for key, _, value in profile_fact_rows(get_profile("home"), "es")}
+    >>> rows["cards"], rows["stakes"]
+    ('416', 'fija en 20')
     """
+    lang = resolve_language(lang)
+    face = pick(lang, en="face down", es="boca abajo") if profile.face_down else \
+        pick(lang, en="face up", es="boca arriba")
     facts = [
-        ("Rule system", profile.system),
-        ("Decks", str(profile.decks)),
-        ("Cards in the shoe", str(profile.decks * CARDS_PER_DECK)),
-        ("Shuffle", _RESHUFFLE[profile.reshuffle]),
-        ("Bets and payouts",
+        ("system", profile.system),
+        ("decks", str(profile.decks)),
+        ("cards", str(profile.decks * CARDS_PER_DECK)),
+        ("shuffle", _RESHUFFLE[profile.reshuffle][lang]),
+        ("payouts",
          ", ".join(f"{kind.label} {odds_text(odds)}" for kind, odds in profile.payouts)),
-        ("Commission", _commission(profile)),
-        ("Bets per coup", _POSITIONS[profile.positions]),
-        ("After a tie", _TIE[profile.tie]),
-        ("Stakes", _stakes(profile)),
-        ("Players", _players(profile)),
-        ("Cards dealt", "face down" if profile.face_down else "face up"),
+        ("commission", _commission(profile, lang)),
+        ("positions", _POSITIONS[profile.positions][lang]),
+        ("tie", _TIE[profile.tie][lang]),
+        ("stakes", _stakes(profile, lang)),
+        ("players", _players(profile, lang)),
+        ("dealt", face),
     ]
     if any(not kind.is_side and kind.value.startswith("pareja") for kind in profile.bets):
-        facts.append(("A pair is", _PAIRS[profile.pair_reading]))
-    return facts
+        facts.append(("pair", _PAIRS[profile.pair_reading][lang]))
+    return [(key, PROFILE_FACT_LABELS[key][lang], value) for key, value in facts]
+
+
+def profile_facts(profile: TableProfile, lang: str | None = None) -> list[tuple[str, str]]:
+    """A table profile's rules as ``(label, value)`` pairs, read from its fields.
+
+    ``lang`` is ``"en"``, ``"es"`` or ``None`` (the default language); the labels and the
+    words of the values follow it (see :func:`profile_fact_rows` for keys that do not).
+
+    >>> from bacara_teach.tables import get_profile
+    >>> dict(profile_facts(get_profile("online"), "en"))["Bets and payouts"]
+    'Punto 1:1, Banco 1:1, Empate 8:1'
+    >>> dict(profile_facts(get_profile("home"), "en"))["Cards in the shoe"]
+    '416'
+    >>> dict(profile_facts(get_profile("online"), "es"))["Comisión"]
+    '5% de las ganancias de Banco; se descuenta al pagar la ganancia'
+    """
+    return [(label, value) for _, label, value in profile_fact_rows(profile, lang)]
 
 
 # -- the command line -------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from typing import Any
 
 from bacara_teach.cards import Card
 from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.i18n import resolve_language
 from bacara_teach.money import Amount, add, format_amount, format_signed, parse_amount, to_decimal
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.tables import (
@@ -324,24 +325,55 @@ class SettledBet:
             "stays": self.stays,
         }
 
-    def describe(self) -> str:
-        """One readable line, e.g. ``banco 20: won, paid 19/20 to 1: +19``."""
+    def describe(self, lang: str | None = None) -> str:
+        """One readable line, e.g. ``banco 20: won, paid 19/20 to 1: +19``.
+
+        ``lang`` is ``"en"``, ``"es"`` or ``None`` (the default language); the position and
+        the amounts are written the same in both.
+
+        >>> paid = settle_bet(Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦"), Bet.parse("banco=5"), "online")
+        >>> paid.describe("en")
+        'banco 5: won, paid 1 to 1 less 0.25 commission: +4.75'
+        >>> paid.describe("es")
+        'banco 5: ganada, se paga 1 a 1 menos 0.25 de comisión: +4.75'
+        """
+        words = _DESCRIBE[resolve_language(lang)]
         head = f"{self.bet.on.value} {format_amount(self.bet.stake)}: "
         if self.result is Result.WON:
-            text = f"won, paid {self.odds} to 1"
+            text = words["won"].format(odds=self.odds)
             if self.commission:
-                text += f" less {format_amount(self.commission)} commission"
+                text += words["less"].format(amount=format_amount(self.commission))
             if self.commission_owed:
-                text += f" ({format_amount(self.commission_owed)} commission owed)"
+                text += words["owed"].format(amount=format_amount(self.commission_owed))
         elif self.result is Result.LOST:
-            text = "lost"
+            text = words["lost"]
         else:
-            text = {
-                SettlementRule.TIE_RETURNS: "push on the tie, stake returned",
-                SettlementRule.TIE_KEEPS: "push on the tie, the bet stays for the next coup",
-                SettlementRule.TIE_MAY_CHANGE: "push on the tie, the bet stays and may be changed",
-            }.get(self.rule, "push")
+            text = words.get(self.rule, words["push"])
         return f"{head}{text}: {format_signed(self.net)}"
+
+
+_DESCRIBE: dict[str, dict[str, str]] = {
+    "en": {
+        "won": "won, paid {odds} to 1",
+        "less": " less {amount} commission",
+        "owed": " ({amount} commission owed)",
+        "lost": "lost",
+        "push": "push",
+        SettlementRule.TIE_RETURNS: "push on the tie, stake returned",
+        SettlementRule.TIE_KEEPS: "push on the tie, the bet stays for the next coup",
+        SettlementRule.TIE_MAY_CHANGE: "push on the tie, the bet stays and may be changed",
+    },
+    "es": {
+        "won": "ganada, se paga {odds} a 1",
+        "less": " menos {amount} de comisión",
+        "owed": " ({amount} de comisión pendiente)",
+        "lost": "perdida",
+        "push": "ni gana ni pierde",
+        SettlementRule.TIE_RETURNS: "empate, se devuelve la apuesta",
+        SettlementRule.TIE_KEEPS: "empate, la apuesta sigue para el coup siguiente",
+        SettlementRule.TIE_MAY_CHANGE: "empate, la apuesta sigue y se puede cambiar",
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -398,9 +430,11 @@ def settle_bet(coup: Coup, bet: Bet, profile: TableProfile | str) -> SettledBet:
     """Settle one bet on ``coup`` by the rules of ``profile``.
 
     >>> tie = Coup.from_cards("9♠ 9♦ K♣ K♥")
-    >>> [settle_bet(tie, Bet.parse(text), "home").describe() for text in ("punto=20", "empate=20")]
+    >>> [settle_bet(tie, Bet.parse(text), "home").describe("en") for text in ("punto=20", "empate=20")]
     ['punto 20: push on the tie, stake returned: 0', 'empate 20: won, paid 8 to 1: +160']
-    >>> settle_bet(tie, Bet.parse("pareja-banco=5"), "casino").describe()
+    >>> settle_bet(tie, Bet.parse("punto=20"), "home").describe("es")
+    'punto 20: empate, se devuelve la apuesta: 0'
+    >>> settle_bet(tie, Bet.parse("pareja-banco=5"), "casino").describe("en")
     'pareja-banco 5: lost: -5'
     """
     table = get_profile(profile)
@@ -430,7 +464,7 @@ def settle(coup: Coup, bets: Iterable[Bet], profile: TableProfile | str) -> Coup
     """Settle all ``bets`` on ``coup``; the bets are first checked together against the table.
 
     >>> coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
-    >>> [b.describe() for b in settle(coup, [Bet.parse("punto=5")], "online").bets]
+    >>> [b.describe("en") for b in settle(coup, [Bet.parse("punto=5")], "online").bets]
     ['punto 5: lost: -5']
     """
     table = get_profile(profile)

@@ -27,6 +27,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from bacara_teach.errors import IllegalAction
+from bacara_teach.i18n import resolve_language
 
 __all__ = [
     "CHEMIN_DE_FER",
@@ -243,6 +244,25 @@ class Tableau:
         fields = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
         return f"{type(self).__name__}({fields})"
 
+    def title_text(self, lang: str | None = None) -> str:
+        """The title shown to readers, in ``lang`` (``None``: the default language).
+
+        :attr:`title` is the data (English); the titles the project gives its tableaux have
+        a Spanish rendering (a tableau whose choices were fixed keeps its base title's, with
+        the suffix translated).  Any other title is kept as it is in both languages.
+
+        >>> PUNTO_BANCO.title_text("es"), CHEMIN_DE_FER_SINGLE_BETTOR.title_text("es")
+        ('Punto Banco (reglas fijas)', 'Chemin de Fer, un solo apostador')
+        >>> PUNTO_BANCO.title_text("en")
+        'Punto Banco (fixed rules)'
+        """
+        if resolve_language(lang) == "en":
+            return self.title
+        base, fixed = self.title, ""
+        if base.endswith(_FIXED_SUFFIX[0]):
+            base, fixed = base[: -len(_FIXED_SUFFIX[0])], _FIXED_SUFFIX[1]
+        return _TITLES_ES[base] + fixed if base in _TITLES_ES else self.title
+
     def to_dict(self) -> dict[str, object]:
         """Plain data (for JSON, docs tables and the browser)."""
         return {
@@ -309,6 +329,17 @@ CHEMIN_DE_FER_SINGLE_BETTOR = Tableau.from_letters(
 TABLEAUX: Mapping[str, Tableau] = MappingProxyType(
     {t.name: t for t in (PUNTO_BANCO, CHEMIN_DE_FER, CHEMIN_DE_FER_SINGLE_BETTOR)}
 )
+
+_TITLES_ES: Mapping[str, str] = MappingProxyType({
+    "Punto Banco (fixed rules)": "Punto Banco (reglas fijas)",
+    "Chemin de Fer, several bettors": "Chemin de Fer, varios apostadores",
+    "Chemin de Fer, a single bettor": "Chemin de Fer, un solo apostador",
+    "Classic model: bettor free on 5, banker free in every cell":
+        "Modelo clásico: el punto elige con 5, la banca elige en todas las casillas",
+})
+"""The Spanish rendering of each title the project gives a tableau (see :meth:`Tableau.title_text`)."""
+_FIXED_SUFFIX = (", choices fixed", ", elecciones fijadas")
+"""The suffix :func:`bacara_teach.analysis.chemin_de_fer.resolve_tableau` adds to a title."""
 
 
 def get_tableau(name: str) -> Tableau:

@@ -41,6 +41,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.i18n import resolve_language
 from bacara_teach.money import Amount, format_amount, is_terminating, parse_amount
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Reshuffle
 
@@ -228,6 +229,33 @@ class TableProfile:
             f"the {self.name} table takes no {wanted.value} bets: it offers "
             f"{', '.join(k.value for k in self.bets)}"
         )
+
+    def title_text(self, lang: str | None = None) -> str:
+        """The title shown to readers, in ``lang`` (``None``: the default language).
+
+        :attr:`title` is the data; the registered profiles have Spanish titles too, and any
+        other profile (a variant) keeps its own title.
+
+        >>> ONLINE.title_text("es")
+        'Mesa online de Punto Banco (seed 003)'
+        """
+        return _translated(self, "title", (self.title,), lang)[0]
+
+    def notes_text(self, lang: str | None = None) -> tuple[str, ...]:
+        """:attr:`notes` in ``lang`` (``None``: the default language).
+
+        >>> HOME.notes_text("es")[1]
+        'Banco paga 19/20 a 1, así que una predicción ganadora de 20 a Banco gana 19 netos.'
+        """
+        return _translated(self, "notes", self.notes, lang)
+
+    def assumptions_text(self, lang: str | None = None) -> tuple[str, ...]:
+        """:attr:`assumptions` in ``lang``; each keeps its English key (``decks: ...``).
+
+        >>> CASINO.assumptions_text("es")[0]
+        'decks: seed 001 no da el número de barajas; se suponen 8.'
+        """
+        return _translated(self, "assumptions", self.assumptions, lang)
 
     @property
     def decks_assumed(self) -> bool:
@@ -591,6 +619,64 @@ ONLINE = TableProfile(
 
 PROFILES: Mapping[str, TableProfile] = MappingProxyType({p.name: p for p in (HOME, CASINO, ONLINE)})
 """The registry of table profiles, by name."""
+
+_SPANISH: dict[str, dict[str, tuple[str, ...]]] = {
+    "home": {
+        "title": ("Punto Banco, sesión de predicciones en casa (seed 000)",),
+        "notes": (
+            "Cada participante, también quien reparte, anota una predicción por coup con una "
+            "apuesta ficticia de 20; sin dinero y sin límite de saldo, se admiten totales "
+            "negativos.",
+            "Banco paga 19/20 a 1, así que una predicción ganadora de 20 a Banco gana 19 netos.",
+            "En un empate, las predicciones a Punto y a Banco quedan igual (neto 0) y Empate gana.",
+            "Sin apuestas a parejas, sin empate 9:1 y sin variantes sin comisión.",
+        ),
+    },
+    "casino": {
+        "title": ("Mesa de casino de Punto Banco con apuestas laterales a parejas (seed 001)",),
+        "assumptions": (
+            "decks: seed 001 no da el número de barajas; se suponen 8.",
+            "reshuffle: seed 001 no dice cuándo se baraja el sabot; se supone que se reparte "
+            "hasta el final, como en una mesa de casino.",
+            "limits: seed 001 no da límites de mesa; no se supone ninguno.",
+        ),
+        "notes": (
+            "No se puede apostar a J (Punto) y a B (Banco) en el mismo coup; se pueden añadir "
+            "Empate y las parejas.",
+            "Un empate devuelve las apuestas a J y a B.",
+            "Una pareja se lee como dos primeras cartas del mismo rango (K-K sí, K-Q no); seed "
+            "001 dice 'valor idéntico', y la otra lectura es la opción "
+            "pair_reading='same-value'.",
+        ),
+    },
+    "online": {
+        "title": ("Mesa online de Punto Banco (seed 003)",),
+        "notes": (
+            "Banco paga 1:1 menos una comisión del 5% sobre la ganancia, descontada al pagar: "
+            "una apuesta de 5 gana 4.75.",
+            "Una posición por coup: nunca se tienen Punto y Banco a la vez.",
+            "Un empate devuelve a la cuenta las apuestas a Punto y a Banco.",
+            "El crupier reparte todas las cartas boca arriba.",
+            "Los casinos habituales de seed 003 se distinguen por opciones: los dos lados a la "
+            "vez, 6 u 8 barajas, comisión acumulada y cobrada al final del sabot o al dejar la "
+            "mesa, hasta 15 jugadores (mini 7), reparto boca abajo, una apuesta que se mantiene "
+            "o se cambia tras un empate.",
+        ),
+    },
+}
+"""Spanish renderings of the registered profiles' titles, notes and assumptions."""
+
+
+def _translated(profile: TableProfile, field: str, english: tuple[str, ...],
+                lang: str | None) -> tuple[str, ...]:
+    """``english`` (a field's value) in ``lang``: a registered profile's Spanish text when the
+    field still holds the registered value, else the value itself."""
+    if resolve_language(lang) == "en":
+        return english
+    registered = PROFILES.get(profile.name)
+    if registered is None or getattr(registered, field) != getattr(profile, field):
+        return english
+    return _SPANISH.get(profile.name, {}).get(field, english)
 
 
 def profile_names() -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from bacara_teach.cards import Card, Rank, Suit, format_cards, hand_total
 from bacara_teach.errors import IllegalAction
+from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import HAND_NAMES, describe_banker_row, describe_player_rule, spans
 from bacara_teach.tableau import PUNTO_BANCO, Cell, Decision, Tableau
 
@@ -97,8 +98,15 @@ class Situation:
         """``"player"`` or ``"banker"``: whose decision is asked."""
         return self.cell.hand
 
-    def prompt(self, lang: str = "en") -> str:
-        """The question in words."""
+    def prompt(self, lang: str | None = None) -> str:
+        """The question in words, in ``lang`` (``None``: the default language).
+
+        >>> from bacara_teach.cards import parse_cards
+        >>> s = Situation(PUNTO_BANCO.player_cell(5), parse_cards("2♥ 3♣"), parse_cards("K♠ 4♦"))
+        >>> s.prompt("es")
+        'Punto tiene 2♥ 3♣ (5); Banco tiene K♠ 4♦ (4), así que no hay natural. ¿Punto roba o se planta?'
+        """
+        lang = resolve_language(lang)
         text = _TEXT[lang]
         player, banker = _names(self.tableau, lang)
         if self.asks == "player":
@@ -116,8 +124,17 @@ class Situation:
             value=self.player[2].points, bcards=format_cards(self.banker),
             btotal=hand_total(self.banker))
 
-    def explain(self, lang: str = "en") -> str:
-        """The rule that decides this cell, read from the tableau data."""
+    def explain(self, lang: str | None = None) -> str:
+        """The rule that decides this cell, read from the tableau data.
+
+        >>> from bacara_teach.cards import parse_cards
+        >>> s = Situation(PUNTO_BANCO.banker_cell(3, 8), parse_cards("2♥ 3♣ 8♦"), parse_cards("K♠ 3♦"))
+        >>> s.explain("en")
+        "On 3, Banco draws against 0–7 and 9, stands against 8; Punto's third card counts 8."
+        >>> s.explain("es")
+        'Con 3, Banco roba ante 0–7 y 9, se planta ante 8; la tercera carta de Punto vale 8.'
+        """
+        lang = resolve_language(lang)
         text = _TEXT[lang]
         player, banker = _names(self.tableau, lang)
         if self.asks == "player":
@@ -147,7 +164,15 @@ class Feedback:
     def expected(self) -> Decision:
         return self.situation.cell.decision
 
-    def message(self, lang: str = "en") -> str:
+    def message(self, lang: str | None = None) -> str:
+        """The verdict and the rule behind it, in ``lang`` (``None``: the default language).
+
+        >>> from bacara_teach.cards import parse_cards
+        >>> s = Situation(PUNTO_BANCO.player_cell(5), parse_cards("2♥ 3♣"), parse_cards("K♠ 4♦"))
+        >>> Feedback(s, Decision.STAND, False).message("es")
+        'No: la regla dice roba. Punto roba con 0–5, se planta con 6–7.'
+        """
+        lang = resolve_language(lang)
         text = _TEXT[lang]
         head = text["right" if self.correct else "wrong"].format(answer=text[self.expected.value])
         return f"{head} {self.situation.explain(lang)}"

@@ -27,22 +27,22 @@ def test_worked_example_1_in_both_languages() -> None:
 
 def test_ties_and_naturals() -> None:
     tie = Coup.from_cards("8♠ 8♦ K♥ K♣")
-    assert tie.narrate().splitlines()[-1] == "Empate: a tie at 8."
+    assert tie.narrate("en").splitlines()[-1] == "Empate: a tie at 8."
     assert tie.narrate("es").splitlines()[-1] == "Empate a 8."
-    assert "Both hands are naturals" in tie.narrate()
-    assert "Punto has a natural 9" in Coup.from_cards("9♠ 2♦ K♥ 3♣").narrate()
+    assert "Both hands are naturals" in tie.narrate("en")
+    assert "Punto has a natural 9" in Coup.from_cards("9♠ 2♦ K♥ 3♣").narrate("en")
 
 
 @pytest.mark.parametrize("total", range(8))
 def test_row_descriptions_are_read_from_the_data(total: int) -> None:
-    text = describe_banker_row(PUNTO_BANCO, total)
+    text = describe_banker_row(PUNTO_BANCO, total, "en")
     draws = [v for v in range(10) if PUNTO_BANCO.banker_decision(total, v) is Decision.DRAW]
     if len(draws) == 10:
         assert text == "always draws"
     elif not draws:
         assert text == "never draws"
     else:
-        assert text.startswith(f"draws against {spans(draws)}")
+        assert text.startswith(f"draws against {spans(draws, 'en')}")
 
 
 @given(st.lists(st.builds(Card, st.sampled_from(list(Rank)), st.sampled_from(list(Suit))),

@@ -117,7 +117,8 @@ def test_repr_pastes_back_as_code() -> None:
     assert pb == play_coup(Shoe.standard(8, seed=11))
 
 
-def test_rich_display_has_text_alternatives() -> None:
+def test_rich_display_has_text_alternatives(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BACARA_LANG", "en")  # a rich repr speaks the default language
     html = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")._repr_html_()
     assert 'aria-label="4 of hearts"' in html
     assert 'aria-label="8 of diamonds"' in html

@@ -46,10 +46,12 @@ from bacara_teach.analysis.matrix_game import (
     GameSolution,
     SolverUnavailable,
     import_linprog,
+    method_text,
     solve_linear_system,
     solve_matrix_game,
 )
 from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.i18n import resolve_language, term
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
     CHEMIN_DE_FER_SINGLE_BETTOR,
@@ -102,6 +104,19 @@ class CardModel:
     counts: tuple[int, ...]
     replacement: bool = False
 
+    def name_text(self, lang: str | None = None) -> str:
+        """:attr:`name` (English data) in ``lang`` (``None``: the default language).
+
+        >>> INFINITE_DECK.name_text("es"), shoe_model(6).name_text("es")
+        ('baraja infinita', '312 cartas: 6 barajas completas')
+        """
+        if resolve_language(lang) == "en":
+            return self.name
+        text = self.name
+        for english, spanish in _MODEL_NAMES_ES:
+            text = text.replace(english, spanish)
+        return text
+
     @property
     def total(self) -> int:
         return sum(self.counts)
@@ -118,6 +133,9 @@ class CardModel:
         return out
 
 
+_MODEL_NAMES_ES = (("infinite deck", "baraja infinita"), (" cards: ", " cartas: "),
+                   (" full decks", " barajas completas"), (" full deck", " baraja completa"))
+
 INFINITE_DECK = CardModel(name="infinite deck", counts=(4, 1, 1, 1, 1, 1, 1, 1, 1, 1), replacement=True)
 """Every card 0 with probability 4/13 and 1-9 with 1/13 each, whatever came before."""
 
@@ -129,7 +147,7 @@ def shoe_model(shoe: ShoeSpec = 6) -> CardModel:
     True
     """
     composition: Composition = as_composition(shoe)
-    return CardModel(name=composition.describe(), counts=composition.points)
+    return CardModel(name=composition.describe("en"), counts=composition.points)
 
 
 # -- decision points -------------------------------------------------------------------------------
@@ -141,8 +159,16 @@ class BettorPoint:
     cards: tuple[int, int] | None = None
 
     def __str__(self) -> str:
+        return self.label("en")
+
+    def label(self, lang: str | None = None) -> str:
+        """The point in words; ``str()`` is the English label, which the JSON data uses.
+
+        >>> BettorPoint(5).label("en"), BettorPoint(5, (2, 3)).label("es")
+        ('bettor 5', 'punto 5 (2+3)')
+        """
         cards = "" if self.cards is None else f" ({self.cards[0]}+{self.cards[1]})"
-        return f"bettor {self.total}{cards}"
+        return f"{term('bettor', lang)} {self.total}{cards}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +181,19 @@ class BankerPoint:
     cards: tuple[int, int] | None = None
 
     def __str__(self) -> str:
+        return self.label("en")
+
+    def label(self, lang: str | None = None) -> str:
+        """The point in words; ``str()`` is the English label, which the JSON data uses.
+
+        >>> BankerPoint(3, 9).label("en"), BankerPoint(3, 9).label("es"), BankerPoint(6, None).label("es")
+        ('banker 3 v 9', 'banca 3 ante 9', 'banca 6 ante punto plantado')
+        """
+        lang = resolve_language(lang)
         cards = "" if self.cards is None else f" ({self.cards[0]}+{self.cards[1]})"
+        if lang == "es":
+            against = "punto plantado" if self.third is None else str(self.third)
+            return f"{term('banker', lang)} {self.total}{cards} ante {against}"
         against = "stood" if self.third is None else str(self.third)
         return f"banker {self.total}{cards} v {against}"
 
@@ -221,6 +259,18 @@ class CellValue:
         if self.draw == self.stand:
             return "either"
         return "draw" if self.draw > self.stand else "stand"
+
+    def better_text(self, lang: str | None = None) -> str:
+        """:attr:`better` in words: ``draw``/``stand``/``either``, in Spanish ``robar``,
+        ``plantarse`` or ``da igual``.
+
+        >>> CellValue(point=BettorPoint(5), reach=Fraction(1), draw=Fraction(1), stand=Fraction(0)).better_text("es")
+        'robar'
+        """
+        if resolve_language(lang) == "en":
+            return self.better
+        return {"draw": term("draw", "es"), "stand": term("stand", "es"),
+                "either": "da igual"}[self.better]
 
     def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
         def show(x: Fraction) -> float | str:
@@ -637,6 +687,10 @@ class DecisionSolution:
     bettor: dict[BettorPoint, Fraction]
     banker: dict[BankerPoint, Fraction]
     method: str
+
+    def method_text(self, lang: str | None = None) -> str:
+        """How the game was solved, in ``lang`` (see :func:`~bacara_teach.analysis.matrix_game.method_text`)."""
+        return method_text(self.method, lang)
 
     def mixed_points(self) -> dict[str, Fraction]:
         """Only the points where a side mixes (neither always draws nor always stands)."""

@@ -91,7 +91,7 @@ def point_of(view: View) -> BettorPoint | BankerPoint:
     """
     if view.cell.decision is not Decision.CHOICE:
         raise IllegalAction(
-            f"no choice to value: {describe_cell(view.cell, view.bettors)} is not a free cell"
+            f"no choice to value: {describe_cell(view.cell, view.bettors, 'en')} is not a free cell"
         )
     low, high = sorted(card.points for card in view.cards)
     if view.role == BETTOR:

@@ -15,7 +15,7 @@ of those minus listed cards.
 (412, 28, 28)
 >>> Composition.standard(8).without("5♥ K♠ 10").points[0]
 126
->>> Composition.from_points([2, 1, 1, 1, 1, 0, 0, 0, 0, 0]).describe()
+>>> Composition.from_points([2, 1, 1, 1, 1, 0, 0, 0, 0, 0]).describe("en")
 '6 cards: 0×2, 1×1, 2×1, 3×1, 4×1'
 """
 
@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from bacara_teach.cards import Card, Rank, parse_card
 from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.i18n import resolve_language
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Shoe
 
 __all__ = [
@@ -229,7 +230,7 @@ class Composition:
     def from_shoe(cls, shoe: Shoe) -> Composition:
         """The undealt cards of a shoe.
 
-        >>> Composition.from_shoe(Shoe.stacked("4h 4s 9c Kd Qd 2s 7h")).describe()
+        >>> Composition.from_shoe(Shoe.stacked("4h 4s 9c Kd Qd 2s 7h")).describe("en")
         '7 cards: 0×2, 2×1, 4×2, 7×1, 9×1'
         """
         by_rank = shoe.composition()
@@ -261,13 +262,25 @@ class Composition:
             return self.ranks[0] // 4
         return None
 
-    def describe(self) -> str:
-        """Short text: number of cards and the count of each point value present."""
+    def describe(self, lang: str | None = None) -> str:
+        """Short text: number of cards and the count of each point value present.
+
+        ``lang`` is ``"en"``, ``"es"`` or ``None`` (the default language).
+
+        >>> Composition.standard(6).describe("en"), Composition.standard(1).describe("es")
+        ('312 cards: 6 full decks', '52 cartas: 1 baraja completa')
+        """
+        spanish = resolve_language(lang) == "es"
+        cards = "cartas" if spanish else "cards"
         decks = self.decks()
         if decks is not None:
-            return f"{self.total} cards: {decks} full deck{'s' if decks > 1 else ''}"
+            if spanish:
+                full = "baraja completa" if decks == 1 else "barajas completas"
+            else:
+                full = "full deck" if decks == 1 else "full decks"
+            return f"{self.total} {cards}: {decks} {full}"
         parts = ", ".join(f"{v}×{n}" for v, n in enumerate(self.points) if n)
-        return f"{self.total} cards: {parts}"
+        return f"{self.total} {cards}: {parts}"
 
     # -- changing -----------------------------------------------------------------------------
     def without(self, cards: str | Iterable[str | Card | Rank]) -> Composition:

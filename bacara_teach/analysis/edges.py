@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from bacara_teach.analysis.composition import ShoeSpec, as_composition
 from bacara_teach.analysis.punto_banco import DealCounts, count_deals, pair_ways
 from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.i18n import resolve_language
 
 if TYPE_CHECKING:
     from bacara_teach.tables import TableProfile
@@ -118,23 +119,34 @@ class BetTerms:
         """What a win adds per unit staked, after commission."""
         return self.payout * (1 - self.commission)
 
-    def describe(self) -> str:
+    def describe(self, lang: str | None = None) -> str:
         """Short text such as ``banco 1:1 less 5%`` or ``empate 8:1``.
 
-        >>> BANCO.describe(), BANCO_LESS_COMMISSION.describe(), PAREJA_BANCO_BY_POINTS.describe()
+        ``lang`` is ``"en"``, ``"es"`` or ``None`` (the default language).
+
+        >>> BANCO.describe("en"), BANCO_LESS_COMMISSION.describe("en"), PAREJA_BANCO_BY_POINTS.describe("en")
         ('banco 19/20:1', 'banco 1:1 less 5%', 'pareja-banco 11:1 (same point value)')
+        >>> BANCO_LESS_COMMISSION.describe("es"), PAREJA_PUNTO.describe("es")
+        ('banco 1:1 menos 5%', 'pareja-punto 11:1 (mismo rango)')
         """
+        words = _TERMS_WORDS[resolve_language(lang)]
         text = f"{self.on} {self.payout}:1"
         if self.commission:
-            text += f" less {_percent(self.commission)}"
+            text += f" {words['less']} {_percent(self.commission)}"
         if self.on.startswith("pareja"):
-            text += " (same rank)" if self.pair_reading == "rank" else " (same point value)"
+            text += f" ({words[self.pair_reading]})"
         return text
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "on": self.on, "payout": _ratio(self.payout),
                 "commission": _ratio(self.commission), "push_on_tie": self.push_on_tie,
                 "pair_reading": self.pair_reading}
+
+
+_TERMS_WORDS: dict[str, dict[str, str]] = {
+    "en": {"less": "less", "rank": "same rank", "points": "same point value"},
+    "es": {"less": "menos", "rank": "mismo rango", "points": "mismo valor en puntos"},
+}
 
 
 def _percent(share: Fraction) -> str:
@@ -221,7 +233,7 @@ class BetAnalysis:
             return f"{x.numerator}/{x.denominator}" if exact else float(x)
 
         return {
-            "terms": self.terms.describe(),
+            "terms": self.terms.describe("en"),
             "win": show(self.win),
             "push": show(self.push),
             "lose": show(self.lose),

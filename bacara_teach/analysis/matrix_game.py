@@ -31,12 +31,14 @@ from math import comb
 from typing import Any
 
 from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.i18n import resolve_language
 
 __all__ = [
     "GameSolution",
     "SolverUnavailable",
     "check_solution",
     "import_linprog",
+    "method_text",
     "solve_linear_system",
     "solve_matrix_game",
 ]
@@ -74,6 +76,41 @@ class GameSolution:
     rows: tuple[Fraction, ...]
     columns: tuple[Fraction, ...]
     method: str
+
+    def method_text(self, lang: str | None = None) -> str:
+        """:attr:`method` (the English data) in ``lang``; see :func:`method_text`."""
+        return method_text(self.method, lang)
+
+
+_METHOD_ES: tuple[tuple[str, str], ...] = (
+    ("sequence-form linear program, verified exactly",
+     "programa lineal en forma secuencial, verificado de forma exacta"),
+    ("linear program, verified exactly", "programa lineal, verificado de forma exacta"),
+    ("banker's best reply (the bettor has no choice)",
+     "mejor respuesta de la banca (el punto no tiene elección)"),
+    ("one bettor point: exact maximum of a concave piecewise-linear function",
+     "un solo punto libre del punto: máximo exacto de una función cóncava lineal a trozos"),
+    ("payoff matrix", "matriz de pagos"),
+    ("saddle point", "punto de silla"),
+    ("kernel", "núcleo"),
+)
+
+
+def method_text(method: str, lang: str | None = None) -> str:
+    """How a game was solved (a solution's ``method``) in ``lang`` (``None``: the default).
+
+    The method is stored in English, as data; Spanish replaces each known phrase.
+
+    >>> method_text("payoff matrix 2x4 (kernel 2x2)", "es")
+    'matriz de pagos 2x4 (núcleo 2x2)'
+    >>> method_text("saddle point", "en")
+    'saddle point'
+    """
+    if resolve_language(lang) == "en":
+        return method
+    for english, spanish in _METHOD_ES:
+        method = method.replace(english, spanish)
+    return method
 
 
 def _matrix(matrix: Matrix) -> list[list[Fraction]]:
