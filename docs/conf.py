@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import shutil
 import sys
 from importlib.metadata import version as installed_version
@@ -27,12 +28,23 @@ version = ".".join(release.split(".")[:2])
 
 # -- general ---------------------------------------------------------------------------------
 sys.path.insert(0, str(DOCS / "_ext"))
-extensions = ["myst_nb", "sphinx_copybutton", "jupyterlite_sphinx", "lite_assets", "lean_pages"]
+extensions = ["myst_nb", "sphinx_copybutton", "jupyterlite_sphinx", "lite_assets", "lean_pages",
+              "site_languages"]
 root_doc = "index"
 exclude_patterns = ["_build", "jupyter_execute", "**.ipynb_checkpoints", "README.md",
                     "_contents", "_lite", "_ext"]
 nitpicky = True
+
+# -- languages: one source, an English and a Spanish build -------------------------------------
+# `sphinx -D language=es` builds the Spanish site from the catalogues in docs/locales
+# (gettext, managed with sphinx-intl: see `nox -s translations`).  The notebooks of each
+# build run with BACARA_LANG set to its language, so the engine's words follow the page.
 language = "en"
+locale_dirs = ["locales"]
+gettext_compact = False
+gettext_location = False
+gettext_uuid = False
+gettext_additional_targets: list[str] = []
 
 myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
 myst_heading_anchors = 3
@@ -130,7 +142,14 @@ copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True
 
 
+def _language_inited(app: Any, config: Any) -> None:
+    """Give the notebooks of this build its language, and a cache of their own."""
+    os.environ["BACARA_LANG"] = config.language
+    config.nb_execution_cache_path = str(_CACHE_ROOT / bacara_engine_digest / config.language)
+
+
 def setup(app: Any) -> dict[str, Any]:
     """Register the engine digest as a config value that invalidates the environment."""
     app.add_config_value("bacara_engine_digest", "", "env")
+    app.connect("config-inited", _language_inited)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -28,6 +28,9 @@ STYLES = {"fa-solid": "solid", "fas": "solid", "fa-regular": "regular", "far": "
           "fa-brands": "brands", "fab": "brands"}
 """Font Awesome's style classes and the folder of their SVG files."""
 
+OTHER_SITES = ("es",)
+"""Folders of the output holding another language's site, which that build handles."""
+
 _ICON = re.compile(r"<i class=\"(?P<classes>[^\"]*\bfa-[^\"]*)\"(?P<rest>[^>]*)></i>")
 _SCRIPT = re.compile(r"<script[^>]*\bsrc=\"[^\"]*scripts/fontawesome\.js[^\"]*\"[^>]*></script>\s*")
 _SEARCH_SCRIPTS = re.compile(
@@ -91,7 +94,7 @@ def _on_build_finished(app: Any, error: Exception | None) -> None:
         return
     outdir = Path(app.outdir)
     for page in outdir.rglob("*.html"):
-        if page.relative_to(outdir).parts[0] in {"lite", "_static"}:
+        if page.relative_to(outdir).parts[0] in {"lite", "_static", *OTHER_SITES}:
             continue
         text = page.read_text(encoding="utf-8")
         changed = lean_page(text, search_page=page == outdir / "search.html")

@@ -292,16 +292,91 @@ _GLUE_SHIM = (
 _GLUE_ROLE = re.compile(r"\{glue(?::[a-z]+)?\}`([^`]+)`")
 
 
-def live_notebook(source: str) -> dict[str, Any]:
+_HEADING = re.compile(r"^(?P<marks>#{1,6})\s+(?P<text>.+)$")
+_ITEM = re.compile(r"^(?P<mark>\s*(?:[-*+]|\d+[.)])\s+)(?P<text>.*)$")
+
+LANGUAGE_CELL = {
+    "es": ("# Este cuaderno habla español: el motor escribe sus textos en el idioma de\n"
+           "# BACARA_LANG (en su ordenador, si no se fija, en el de su configuración regional).\n"
+           "import os\n\nos.environ[\"BACARA_LANG\"] = \"es\""),
+}
+"""The first cell of a live notebook in a language other than English."""
+
+
+def _joined(lines: list[str]) -> str:
+    return " ".join(line.strip() for line in lines).strip()
+
+
+def translate_markdown(source: str, messages: dict[str, str]) -> str:
+    r"""A Markdown cell with each paragraph, heading and list item looked up in ``messages``.
+
+    ``messages`` maps the English text of a paragraph, as the site's catalogues hold it
+    (lines joined by spaces), to its translation; text without one is kept as it is.
+
+    >>> translate_markdown("# Odds\n\nThe shoe has\neight decks.\n\n- one\n- two",
+    ...                    {"Odds": "Probabilidades", "The shoe has eight decks.":
+    ...                     "El sabot tiene ocho barajas.", "two": "dos"})
+    '# Probabilidades\n\nEl sabot tiene ocho barajas.\n\n- one\n- dos'
+    """
+    blocks = re.split(r"\n[ \t]*\n", source)
+    out = []
+    for block in blocks:
+        lines = block.splitlines()
+        heading = _HEADING.match(block.strip()) if len(lines) == 1 else None
+        if heading:
+            found = messages.get(heading["text"].strip())
+            out.append(f"{heading['marks']} {found}" if found else block)
+            continue
+        if lines and _ITEM.match(lines[0]):
+            items: list[list[str]] = []
+            for line in lines:
+                if _ITEM.match(line) or not items:
+                    items.append([line])
+                else:
+                    items[-1].append(line)
+            rendered = []
+            for item in items:
+                first = _ITEM.match(item[0])
+                if first is None:
+                    rendered.append("\n".join(item))
+                    continue
+                text = _joined([first["text"], *item[1:]])
+                found = messages.get(text)
+                rendered.append(first["mark"] + found if found else "\n".join(item))
+            out.append("\n".join(rendered))
+            continue
+        out.append(messages.get(_joined(lines), block))
+    return "\n\n".join(out)
+
+
+def catalogue(path: Path) -> dict[str, str]:
+    """The translated, non-fuzzy messages of one ``.po`` file (empty if there is none)."""
+    if not path.is_file():
+        return {}
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as handle:
+        messages = read_po(handle)
+    return {str(m.id): str(m.string) for m in messages
+            if m.id and m.string and not m.fuzzy and isinstance(m.id, str)}
+
+
+def live_notebook(source: str, lang: str = "en",
+                  messages: dict[str, str] | None = None) -> dict[str, Any]:
     """A chapter's MyST source as a notebook for the Pyodide kernel.
 
     Values the site weaves into the prose with ``glue`` are shown by name in the
-    live copy (myst-nb itself does not run in the browser).
+    live copy (myst-nb itself does not run in the browser).  In a language other than
+    English the prose is read through that language's catalogue and a first cell sets
+    ``BACARA_LANG``, so the engine's words in the notebook are in that language too.
     """
     from myst_nb.core.read import read_myst_markdown_notebook
+    from nbformat.v4 import new_code_cell
 
     notebook = read_myst_markdown_notebook(source)
     notebook.metadata["kernelspec"] = dict(PYODIDE_KERNELSPEC)
+    notebook.metadata["language_info"] = {"name": "python"}
+    notebook.metadata["bacara_lang"] = lang
     notebook.metadata.pop("jupytext", None)
     for cell in notebook.cells:
         if cell.cell_type == "code":
@@ -310,7 +385,11 @@ def live_notebook(source: str) -> dict[str, Any]:
                      else line for line in cell.source.splitlines()]
             cell.source = "\n".join(lines)
         else:
+            if messages:
+                cell.source = translate_markdown(cell.source, messages)
             cell.source = _GLUE_ROLE.sub(r"`\1`", cell.source)
+    if lang in LANGUAGE_CELL:
+        notebook.cells.insert(0, new_code_cell(LANGUAGE_CELL[lang]))
     return dict(notebook)
 
 
@@ -334,21 +413,42 @@ def export_exercises(contents: Path, source: Path = EXERCISES) -> list[str]:
     return written
 
 
-def export_live_notebooks(srcdir: Path, contents: Path) -> list[str]:
-    """Write the live copy of every page in :data:`LIVE_FOLDERS`; returns their paths."""
+LANGUAGE_FOLDERS = {"en": "", "es": "es/"}
+"""Where each language's live notebooks live in the lite contents (one app serves both)."""
+
+
+def live_paths(srcdir: Path, lang: str) -> list[str]:
+    """The live notebooks of one language, as paths in the lite contents."""
+    return [f"{LANGUAGE_FOLDERS[lang]}{folder}/{page.stem}.ipynb"
+            for folder in LIVE_FOLDERS for page in sorted((srcdir / folder).glob("*.md"))]
+
+
+def export_live_notebooks(srcdir: Path, contents: Path,
+                          locales: Path | None = None) -> list[str]:
+    """Write the live copy of every page in :data:`LIVE_FOLDERS`, in every language.
+
+    English comes from the sources; each other language from the sources read through
+    its catalogues in ``locales`` (``docs/locales``).  Returns the paths written.
+    """
     import nbformat
 
     written = []
-    for folder in LIVE_FOLDERS:
-        target = contents / folder
-        if target.exists():
-            shutil.rmtree(target)
-        target.mkdir(parents=True)
-        for page in sorted((srcdir / folder).glob("*.md")):
-            notebook = nbformat.from_dict(live_notebook(page.read_text(encoding="utf-8")))  # type: ignore[no-untyped-call]
-            out = target / f"{page.stem}.ipynb"
-            nbformat.write(notebook, out)  # type: ignore[no-untyped-call]
-            written.append(out.relative_to(contents).as_posix())
+    for lang, prefix in LANGUAGE_FOLDERS.items():
+        if lang != "en" and locales is None:
+            continue
+        for folder in LIVE_FOLDERS:
+            target = contents / prefix / folder
+            if target.exists():
+                shutil.rmtree(target)
+            target.mkdir(parents=True)
+            for page in sorted((srcdir / folder).glob("*.md")):
+                messages = (None if lang == "en" or locales is None else
+                            catalogue(locales / lang / "LC_MESSAGES" / folder / f"{page.stem}.po"))
+                notebook = nbformat.from_dict(  # type: ignore[no-untyped-call]
+                    live_notebook(page.read_text(encoding="utf-8"), lang, messages))
+                out = target / f"{page.stem}.ipynb"
+                nbformat.write(notebook, out)  # type: ignore[no-untyped-call]
+                written.append(out.relative_to(contents).as_posix())
     return written
 
 
@@ -364,17 +464,26 @@ def _local_only(app: Any) -> None:
             assets[:] = [a for a in assets if "://" not in str(getattr(a, "filename", a) or "")]
 
 
+def _is_primary(app: Any) -> bool:
+    """The English build makes the one lite app; the other languages' pages link to it."""
+    return bool(app.config.language == "en")
+
+
 def _on_builder_inited(app: Any) -> None:
     if app.builder.format != "html":
         return
     _local_only(app)
     srcdir = Path(app.srcdir)
+    if not _is_primary(app):
+        app.config.bacara_live_notebooks = live_paths(srcdir, app.config.language)
+        return
     lite_dir = Path(app.config.jupyterlite_dir)
     for stale in (srcdir / ".jupyterlite.doit.db", Path.cwd() / ".jupyterlite.doit.db"):
         if stale.exists():
             stale.unlink()
     contents = srcdir / app.config.jupyterlite_content_dir
-    app.config.bacara_live_notebooks = export_live_notebooks(srcdir, contents)
+    locales = srcdir / app.config.locale_dirs[0] if app.config.locale_dirs else None
+    app.config.bacara_live_notebooks = export_live_notebooks(srcdir, contents, locales)
     app.config.bacara_exercise_notebooks = export_exercises(contents)
     cache = Path(os.environ.get("BACARA_LITE_CACHE", ROOT / ".cache" / "lite"))
     app.config.bacara_lite_summary = prepare(lite_dir, cache, contents)
@@ -407,6 +516,10 @@ def _lite_build_if_changed(build: Any, app: Any, error: Exception | None) -> Non
     if error is not None or app.builder.format != "html":
         build(app, error)
         return
+    if not _is_primary(app):
+        print(f"[bacara_teach] the {app.config.language} pages use the English build's "
+              "in-browser Python app (../lite): not built here")
+        return
     output = Path(app.outdir) / "lite"
     contents = Path(app.srcdir) / app.config.jupyterlite_content_dir
     wanted = lite_inputs_digest(Path(app.config.jupyterlite_dir), contents)
@@ -436,23 +549,34 @@ def _wrap_lite_build(app: Any) -> None:
                        "list 'jupyterlite_sphinx' before 'lite_assets' in extensions")
 
 
+LIVE_LINK = {
+    "en": ("Try this chapter live", "opens a notebook that runs Python in your browser, "
+           "served by this site (about 25 MB the first time)"),
+    "es": ("Pruebe este capítulo en vivo", "abre un cuaderno que ejecuta Python en su "
+           "navegador, servido por este mismo sitio (unos 25 MB la primera vez)"),
+}
+"""The "try it live" link, in each language of the site."""
+
+
 def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[str, Any],
                      doctree: Any) -> None:
     """Put a "try it live" link at the top of every page that has a live notebook."""
-    live = f"{pagename}.ipynb"
+    lang = app.config.language
+    prefix = LANGUAGE_FOLDERS.get(lang, "")
+    live = f"{prefix}{pagename}.ipynb"
     if doctree is None or live not in app.config.bacara_live_notebooks or "body" not in context:
         return
-    href = context["pathto"]("lite/notebooks/index.html", 1) + f"?path={live}"
-    link = (
-        "<div class='bt-live'><a class='bt-live-link' href='" + href + "'>"
-        "Try this chapter live</a> <span class='bt-live-note'>opens a notebook that runs "
-        "Python in your browser, served by this site (about 25 MB the first time)</span></div>"
-    )
+    # The lite app sits at the root of the English site; other languages live one folder down.
+    href = ("../" * (pagename.count("/") + prefix.count("/")) + "lite/notebooks/index.html"
+            + f"?path={live}")
+    text, note = LIVE_LINK.get(lang, LIVE_LINK["en"])
+    link = (f"<div class='bt-live'><a class='bt-live-link' href='{href}'>{text}</a> "
+            f"<span class='bt-live-note'>{note}</span></div>")
     context["body"] = link + context["body"]
 
 
 def _on_build_finished(app: Any, error: Exception | None) -> None:
-    if error is not None or app.builder.format != "html":
+    if error is not None or app.builder.format != "html" or not _is_primary(app):
         return
     output = Path(app.outdir) / "lite"
     if (output / "jupyter-lite.json").exists():
