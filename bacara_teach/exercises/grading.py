@@ -10,12 +10,19 @@ row with a score and a reason, and no submission can change another's: an
 answer the grader fails to mark (whatever the exception) scores 0 with the
 reason and the row's status is ``grading-error``; the rest of the batch goes on.
 
+Reasons, notes, notices and feedback are worded in the language asked for
+(``lang``); the language never changes a score, and nothing a notebook says
+about its own language is read.  The statuses (``graded``, ``missing``...) and
+the gradebook's column names are identifiers, the same in every language.
+
 >>> from bacara_teach.exercises.assignments import make_paper
 >>> from bacara_teach.exercises.roster import Student
 >>> paper = make_paper("scoring", "ana")
 >>> grade = grade_notebook(b"not json", Student("ana", "Ana"), paper)
 >>> grade.status, grade.total, grade.reason
 ('unreadable', Fraction(0, 1), 'the file is not a notebook (invalid JSON: Expecting value: line 1 column 1 (char 0))')
+>>> grade_notebook(b"", Student("ana", "Ana"), paper, lang="es").reason
+'el archivo está vacío'
 """
 
 from __future__ import annotations
@@ -40,7 +47,15 @@ from bacara_teach.exercises.notebook import (
     read_submission,
     write_text_atomic,
 )
-from bacara_teach.exercises.questions import Mark, Question, Status
+from bacara_teach.exercises.program_text import program_text
+from bacara_teach.exercises.questions import (
+    Mark,
+    Question,
+    Status,
+    error_text,
+    lang_code,
+    status_label,
+)
 from bacara_teach.exercises.roster import Student
 from bacara_teach.exercises.sandbox import (
     AnswerNotReadable,
@@ -49,6 +64,7 @@ from bacara_teach.exercises.sandbox import (
     read_value_answer,
     run_program,
 )
+from bacara_teach.i18n import LANGUAGES, pick
 
 __all__ = [
     "FAILED",
@@ -65,6 +81,7 @@ __all__ = [
     "grade_question",
     "gradebook_csv",
     "key_csv",
+    "submission_status",
     "write_gradebook",
 ]
 
@@ -73,6 +90,20 @@ MISSING = "missing"
 UNREADABLE = "unreadable"
 FAILED = "grading-error"
 """A submission the grader could not mark in full (the reason says which answer and why)."""
+
+_SUBMISSION_STATUS_ES = {GRADED: "corregida", MISSING: "no entregada", UNREADABLE: "ilegible",
+                         FAILED: "error de corrección"}
+
+
+def submission_status(status: str, lang: str | None = None) -> str:
+    """A submission's status in words (the status itself is an identifier).
+
+    >>> submission_status(MISSING), submission_status(MISSING, "es")
+    ('missing', 'no entregada')
+    """
+    if lang_code(lang) == "es":
+        return _SUBMISSION_STATUS_ES.get(status, status)
+    return status
 
 
 class IsolationWarning(UserWarning):
@@ -117,6 +148,8 @@ class SubmissionGrade:
     reason: str
     grades: tuple[QuestionGrade, ...]
     notes: tuple[str, ...] = ()
+    lang: str = "en"
+    """The language of the reasons and notes (never of the points)."""
 
     @property
     def total(self) -> Fraction:
@@ -136,10 +169,13 @@ class Gradebook:
     unexpected: tuple[str, ...] = ()
     notices: tuple[str, ...] = ()
     """What the teacher must know about the whole batch (e.g. programs that were not run)."""
+    lang: str = "en"
+    """The language of the reasons, notices and feedback."""
 
 
-def _program_note(source: str) -> str:
-    return f"(program, {len(source.splitlines())} lines)"
+def _program_note(source: str, lang: str = "en") -> str:
+    lines = len(source.splitlines())
+    return pick(lang, en=f"(program, {lines} lines)", es=f"(programa, {lines} líneas)")
 
 
 def _excerpt(text: str, limit: int = 300) -> str:
@@ -147,58 +183,74 @@ def _excerpt(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def grade_question(question: Question, source: str | None, *, limits: Limits | None = None) -> QuestionGrade:
-    """Mark one answer cell's text (``None``: the cell is missing)."""
+def grade_question(question: Question, source: str | None, *, limits: Limits | None = None,
+                   lang: str | None = None) -> QuestionGrade:
+    """Mark one answer cell's text (``None``: the cell is missing), worded in ``lang``."""
+    code = lang_code(lang)
     kind = question.question_kind
     if source is None:
-        mark = Mark.zero(Status.UNANSWERED, f"no answer cell tagged {question.qid!r} in the notebook",
-                         kind.explain(question.params))
+        mark = Mark.zero(Status.UNANSWERED, pick(
+            code, en=f"no answer cell tagged {question.qid!r} in the notebook",
+            es=f"el cuaderno no tiene ninguna celda de respuesta etiquetada {question.qid!r}"),
+            kind.explain(question.params, code))
         return QuestionGrade(question=question, mark=mark, answer=None)
     if kind.is_program:
-        if source.strip() == kind.placeholder.strip():
-            mark = Mark.zero(Status.UNANSWERED, "the code cell was not changed",
-                             kind.explain(question.params))
-            return QuestionGrade(question=question, mark=mark, answer=_program_note(source))
+        untouched = {kind.placeholder_text(other).strip() for other in LANGUAGES}
+        if source.strip() in untouched:
+            mark = Mark.zero(Status.UNANSWERED, pick(
+                code, en="the code cell was not changed", es="la celda de código no se cambió"),
+                kind.explain(question.params, code))
+            return QuestionGrade(question=question, mark=mark, answer=_program_note(source, code))
         from bacara_teach.exercises.kinds_coding import CodingKind
 
         assert isinstance(kind, CodingKind)
         run = run_program(source, kind.calls(question.params), limits=limits,
                           filename=f"<answer {question.qid}>")
         if run.refused:  # malformed results, or not run at all: nothing to mark
-            mark = Mark.zero(Status.ERROR, run.reason, kind.explain(question.params))
+            mark = Mark.zero(Status.ERROR, program_text(run.reason, code),
+                             kind.explain(question.params, code))
         else:
             mark = kind.mark_records(question.params, run.records, load_error=run.load_error,
-                                     stopped=run.stopped)
-        return QuestionGrade(question=question, mark=mark, answer=_program_note(source))
+                                     stopped=run.stopped, lang=code)
+        return QuestionGrade(question=question, mark=mark, answer=_program_note(source, code))
     try:
         value = read_value_answer(source)
     except AnswerNotReadable as error:
-        mark = Mark.zero(Status.INVALID, f"the answer could not be read: {error}",
-                         kind.explain(question.params))
+        mark = Mark.zero(Status.INVALID, pick(
+            code, en=f"the answer could not be read: {error}",
+            es=f"no se pudo leer la respuesta: {program_text(str(error), code)}"),
+            kind.explain(question.params, code))
         return QuestionGrade(question=question, mark=mark, answer=_excerpt(source))
-    return QuestionGrade(question=question, mark=kind.mark(question.params, value),
+    return QuestionGrade(question=question, mark=kind.mark(question.params, value, code),
                          answer=_excerpt(source))
 
 
 def _grade_submission(student: Student, paper: Paper, submission: Submission,
-                      limits: Limits | None) -> SubmissionGrade:
+                      limits: Limits | None, code: str) -> SubmissionGrade:
     notes = list(submission.notes)
     claimed_id = submission.claimed.get("student_id")
     if claimed_id is not None and claimed_id != student.id:
-        notes.append(f"the notebook says it is the paper of {claimed_id!r}; it was graded as "
-                     f"{student.id!r}'s paper, from its file name")
+        notes.append(pick(
+            code, en=f"the notebook says it is the paper of {claimed_id!r}; it was graded as "
+                     f"{student.id!r}'s paper, from its file name",
+            es=f"el cuaderno dice que es la hoja de {claimed_id!r}; se corrigió como la hoja de "
+               f"{student.id!r}, por el nombre de su archivo"))
     claimed_assignment = submission.claimed.get("assignment")
     if claimed_assignment is not None and claimed_assignment != paper.assignment.name:
-        notes.append(f"the notebook says it belongs to assignment {claimed_assignment!r}; it was "
-                     f"graded against {paper.assignment.name!r}")
+        notes.append(pick(
+            code, en=f"the notebook says it belongs to assignment {claimed_assignment!r}; it was "
+                     f"graded against {paper.assignment.name!r}",
+            es=f"el cuaderno dice que es de la tarea {claimed_assignment!r}; se corrigió con la "
+               f"tarea {paper.assignment.name!r}"))
     failures: list[str] = []
 
     def mark(question: Question) -> QuestionGrade:
         source = submission.answers.get(question.qid)
         try:
-            return grade_question(question, source, limits=limits)
+            return grade_question(question, source, limits=limits, lang=code)
         except Exception as error:  # a grader failure costs this answer only, never the batch
-            why = f"the grader could not mark this answer ({_error_text(error)})"
+            why = pick(code, en=f"the grader could not mark this answer ({_error_text(error)})",
+                       es=f"el corrector no pudo corregir esta respuesta ({_error_text(error)})")
             failures.append(f"{question.qid}: {why}")
             return QuestionGrade(question=question, mark=Mark.zero(Status.ERROR, why),
                                  answer=None if source is None else _excerpt(source))
@@ -209,13 +261,15 @@ def _grade_submission(student: Student, paper: Paper, submission: Submission,
     for g in grades:
         counts[g.mark.status] = counts.get(g.mark.status, 0) + 1
     order = [Status.RIGHT, Status.PARTLY, Status.WRONG, Status.INVALID, Status.ERROR, Status.UNANSWERED]
-    reason = ", ".join(f"{counts[s]} {s}" for s in order if s in counts)
+    reason = ", ".join(f"{counts[s]} {status_label(s, code, count=counts[s])}"
+                       for s in order if s in counts)
     if missing:
-        reason += f"; no answer cell for {', '.join(missing)}"
+        reason += pick(code, en=f"; no answer cell for {', '.join(missing)}",
+                       es=f"; no hay celda de respuesta para {', '.join(missing)}")
     if failures:
         reason = "; ".join(failures) + "; " + reason
     return SubmissionGrade(student=student, paper=paper, status=FAILED if failures else GRADED,
-                           reason=reason, grades=grades, notes=tuple(notes))
+                           reason=reason, grades=grades, notes=tuple(notes), lang=code)
 
 
 def _error_text(error: BaseException) -> str:
@@ -223,67 +277,107 @@ def _error_text(error: BaseException) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def _zero(student: Student, paper: Paper, status: str, reason: str) -> SubmissionGrade:
+def _zero(student: Student, paper: Paper, status: str, reason: str, code: str) -> SubmissionGrade:
     grades = tuple(QuestionGrade(question=q, mark=Mark.zero(Status.UNANSWERED, reason), answer=None)
                    for q in paper.questions)
-    return SubmissionGrade(student=student, paper=paper, status=status, reason=reason, grades=grades)
+    return SubmissionGrade(student=student, paper=paper, status=status, reason=reason, grades=grades,
+                           lang=code)
+
+
+def _cannot_grade(error: BaseException, code: str) -> str:
+    return pick(code, en=f"the grader could not grade this file: {_error_text(error)}",
+                es=f"el corrector no pudo corregir este archivo: {_error_text(error)}")
 
 
 def grade_notebook(raw: bytes, student: Student, paper: Paper, *,
-                   limits: Limits | None = None) -> SubmissionGrade:
-    """Grade a submitted notebook's bytes as ``student``'s ``paper``; never raises."""
+                   limits: Limits | None = None, lang: str | None = None) -> SubmissionGrade:
+    """Grade a submitted notebook's bytes as ``student``'s ``paper``; never raises for the file.
+
+    ``lang`` words the reasons and notes (``None``: the paper's language; an unknown
+    language is refused before anything is graded); the points never depend on it.
+    """
+    code = paper.lang if lang is None else lang_code(lang)
     try:
-        submission = read_submission(raw)
+        submission = read_submission(raw, code)
     except SubmissionUnreadable as error:
-        return _zero(student, paper, UNREADABLE, str(error))
+        return _zero(student, paper, UNREADABLE, error_text(error, code), code)
     try:
-        return _grade_submission(student, paper, submission, limits)
+        return _grade_submission(student, paper, submission, limits, code)
     except Exception as error:  # whatever happened, this file gets a row and the batch goes on
-        return _zero(student, paper, FAILED, f"the grader could not grade this file: {_error_text(error)}")
+        return _zero(student, paper, FAILED, _cannot_grade(error, code), code)
 
 
-def _read_file(path: Path) -> bytes | str:
-    """The file's bytes, or the reason it cannot be graded."""
+@dataclass(frozen=True)
+class _Refused:
+    """Why a file is not graded: its status, and the reason in every language."""
+
+    status: str
+    en: str
+    es: str
+
+    def reason(self, code: str) -> str:
+        return pick(code, en=self.en, es=self.es)
+
+
+def _read_file(path: Path) -> bytes | _Refused:
+    """The file's bytes, or why it cannot be graded."""
+    name = path.name
     try:
         info = path.lstat()
     except FileNotFoundError:
-        return f"no submission: {path.name} was not found"
+        return _Refused(MISSING, f"no submission: {name} was not found",
+                        f"no entregado: no se encontró {name}")
     except OSError as error:
-        return f"{path.name} could not be read: {error.strerror}"
+        return _Refused(UNREADABLE, f"{name} could not be read: {error.strerror}",
+                        f"no se pudo leer {name}: {error.strerror}")
     if stat.S_ISLNK(info.st_mode) or not stat.S_ISREG(info.st_mode):
-        return f"{path.name} is not a regular file (a link, a folder or a device is not graded)"
+        return _Refused(UNREADABLE,
+                        f"{name} is not a regular file (a link, a folder or a device is not graded)",
+                        f"{name} no es un archivo normal (no se corrigen enlaces, carpetas ni "
+                        "dispositivos)")
     if info.st_size > MAX_NOTEBOOK_BYTES:
-        return f"{path.name} is larger than {MAX_NOTEBOOK_BYTES // (1024 * 1024)} MB"
+        size = MAX_NOTEBOOK_BYTES // (1024 * 1024)
+        return _Refused(UNREADABLE, f"{name} is larger than {size} MB", f"{name} ocupa más de {size} MB")
     try:
         with open(path, "rb") as handle:
             return handle.read(MAX_NOTEBOOK_BYTES + 1)
     except OSError as error:
-        return f"{path.name} could not be read: {error.strerror}"
+        return _Refused(UNREADABLE, f"{name} could not be read: {error.strerror}",
+                        f"no se pudo leer {name}: {error.strerror}")
 
 
-def grade_file(path: Path, student: Student, paper: Paper, *, limits: Limits | None = None) -> SubmissionGrade:
-    """Grade one file (missing, unreadable or a notebook) as ``student``'s paper; never raises."""
+def grade_file(path: Path, student: Student, paper: Paper, *, limits: Limits | None = None,
+               lang: str | None = None) -> SubmissionGrade:
+    """Grade one file (missing, unreadable or a notebook) as ``student``'s paper; never raises for the file.
+
+    ``lang`` as for :func:`grade_notebook`.
+    """
+    code = paper.lang if lang is None else lang_code(lang)
     try:
         raw = _read_file(path)
-        if isinstance(raw, str):
-            status = MISSING if raw.startswith("no submission") else UNREADABLE
-            return _zero(student, paper, status, raw)
-        return grade_notebook(raw, student, paper, limits=limits)
+        if isinstance(raw, _Refused):
+            return _zero(student, paper, raw.status, raw.reason(code), code)
+        return grade_notebook(raw, student, paper, limits=limits, lang=code)
     except Exception as error:
-        return _zero(student, paper, FAILED, f"the grader could not grade this file: {_error_text(error)}")
+        return _zero(student, paper, FAILED, _cannot_grade(error, code), code)
 
 
 def grade_directory(directory: str | Path, assignment: str | Assignment, roster: Sequence[Student], *,
-                    limits: Limits | None = None, jobs: int = 1) -> Gradebook:
-    """Grade ``DIR/<id>.ipynb`` for every roster student (``jobs`` at a time)."""
+                    limits: Limits | None = None, jobs: int = 1, lang: str | None = None) -> Gradebook:
+    """Grade ``DIR/<id>.ipynb`` for every roster student (``jobs`` at a time).
+
+    ``lang`` words the reasons, notices and feedback (``None``: the default language);
+    the scores are the same in every language.
+    """
+    code = lang_code(lang)
     folder = Path(directory)
     spec = assignment if isinstance(assignment, Assignment) else get_assignment(assignment)
     if not folder.is_dir():
         raise BacaraError(f"submissions folder {str(folder)!r} not found")
 
     def one(student: Student) -> SubmissionGrade:
-        paper = make_paper(spec, student.id)
-        return grade_file(folder / f"{student.id}.ipynb", student, paper, limits=limits)
+        paper = make_paper(spec, student.id, code)
+        return grade_file(folder / f"{student.id}.ipynb", student, paper, limits=limits, lang=code)
 
     if jobs > 1:
         with ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -296,10 +390,13 @@ def grade_directory(directory: str | Path, assignment: str | Assignment, roster:
     has_program = any(q.question_kind.is_program for q in make_paper(spec, "practice").questions)
     why_not = isolation_missing() if has_program else None
     if why_not is not None:
-        notice = f"program answers scored 0 and were not run: {why_not}"
+        notice = pick(code, en=f"program answers scored 0 and were not run: {why_not}",
+                      es="las respuestas que son programas puntuaron 0 y no se ejecutaron: "
+                         f"{program_text(why_not, code)}")
         notices.append(notice)
         warnings.warn(notice, IsolationWarning, stacklevel=2)
-    return Gradebook(assignment=spec, grades=grades, unexpected=unexpected, notices=tuple(notices))
+    return Gradebook(assignment=spec, grades=grades, unexpected=unexpected, notices=tuple(notices),
+                     lang=code)
 
 
 # -- writing ----------------------------------------------------------------------------------------
@@ -311,7 +408,11 @@ def _cell(text: str) -> str:
 
 
 def gradebook_csv(gradebook: Gradebook) -> str:
-    """The gradebook as CSV: id, name, one column per question, total, maximum, status, reason."""
+    """The gradebook as CSV: id, name, one column per question, total, maximum, status, reason.
+
+    The column names and statuses are identifiers (the same in every language); the
+    reasons are in the language the gradebook was graded in.
+    """
     qids = [q.qid for q in make_paper(gradebook.assignment, "practice").questions]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -323,31 +424,39 @@ def gradebook_csv(gradebook: Gradebook) -> str:
     return out.getvalue()
 
 
-def write_gradebook(gradebook: Gradebook, out: str | Path, feedback_dir: str | Path | None = None) -> Path:
-    """Write the gradebook CSV and one Markdown feedback file per student; returns the feedback folder."""
+def write_gradebook(gradebook: Gradebook, out: str | Path, feedback_dir: str | Path | None = None,
+                    lang: str | None = None) -> Path:
+    """Write the gradebook CSV and one Markdown feedback file per student; returns the feedback folder.
+
+    ``lang`` words the feedback files around the marks (``None``: the gradebook's language).
+    """
     from bacara_teach.exercises.feedback import submission_feedback
 
+    code = gradebook.lang if lang is None else lang_code(lang)
     target = Path(out)
     folder = Path(feedback_dir) if feedback_dir is not None else target.parent / "feedback"
     for grade in gradebook.grades:
-        write_text_atomic(folder / f"{grade.student.id}.md", submission_feedback(grade))
+        write_text_atomic(folder / f"{grade.student.id}.md", submission_feedback(grade, code))
     write_text_atomic(target, gradebook_csv(gradebook))
     return folder
 
 
-def key_csv(assignment: str | Assignment, roster: Iterable[Student]) -> str:
-    """The teacher's answer key: one row per student and question, computed by the engine."""
+def key_csv(assignment: str | Assignment, roster: Iterable[Student], lang: str | None = None) -> str:
+    """The teacher's answer key: one row per student and question, computed by the engine.
+
+    ``lang`` words the keys and prompts (``None``: the default language); the columns are
+    identifiers, and the keys are the same answers in every language.
+    """
+    code = lang_code(lang)
     spec = assignment if isinstance(assignment, Assignment) else get_assignment(assignment)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["id", "name", "question", "kind", "points", "key", "prompt"])
     for student in roster:
-        for question in make_paper(spec, student.id).questions:
+        for question in make_paper(spec, student.id, code).questions:
             kind = question.question_kind
-            prompt = kind.prompt(question.params)
-            if kind.is_program:
-                prompt = kind.title
+            prompt = kind.title_text(code) if kind.is_program else kind.prompt(question.params, code)
             writer.writerow([student.id, _cell(student.name), question.qid, question.kind,
-                             question.points, _cell(kind.key_text(question.params)),
+                             question.points, _cell(kind.key_text(question.params, code)),
                              _cell(prompt.replace("**", ""))])
     return out.getvalue()

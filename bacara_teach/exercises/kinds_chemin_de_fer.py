@@ -16,6 +16,8 @@ RULES.md worked example 4 (bank 20, covered 12, the banker wins):
 8
 >>> CdfCellKind().key({"bettors": 2, "hand": "banker", "total": 3, "third": 9})
 'free'
+>>> CdfCellKind().key_text({"bettors": 2, "hand": "banker", "total": 3, "third": 9}, "es")
+"'libre'"
 """
 
 from __future__ import annotations
@@ -30,19 +32,23 @@ from bacara_teach.chemin_de_fer import CheminDeFerCoup, describe_cell, tableau_f
 from bacara_teach.chemin_de_fer_session import (
     STARTING_CHIPS,
     CheminDeFerSession,
+    Event,
     Phase,
     describe_event,
 )
-from bacara_teach.errors import BacaraError, NotationError
+from bacara_teach.errors import BacaraError
 from bacara_teach.exercises.questions import (
     LettersAnswer,
+    ParamsError,
     QuestionKind,
     WholeAnswer,
     WordAnswer,
     distinct,
     int_param,
+    lang_code,
     param,
 )
+from bacara_teach.i18n import pick
 from bacara_teach.narration import describe_banker_row, describe_player_rule, spans
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Rule, Step
@@ -51,7 +57,32 @@ from bacara_teach.tableau import PUNTO_BANCO, Cell, Decision
 __all__ = ["CdfCellKind", "CdfMoneyKind", "CdfOrderKind"]
 
 _WORD = {Decision.DRAW: "draw", Decision.STAND: "stand", Decision.CHOICE: "free"}
+_WORD_ES = {"draw": "robar", "stand": "plantarse", "free": "libre"}
 _SEVERAL = 2
+
+
+def _bettors(bettors: int, lang: str) -> str:
+    if bettors == 1:
+        return pick(lang, en="a single bettor", es="un solo apostador")
+    return pick(lang, en="several bettors", es="varios apostadores")
+
+
+def describe_cell_text(cell: Cell, bettors: int, lang: str | None = None) -> str:
+    """A tableau cell in words (:func:`~bacara_teach.chemin_de_fer.describe_cell` in English).
+
+    >>> from bacara_teach.tableau import CHEMIN_DE_FER
+    >>> describe_cell_text(CHEMIN_DE_FER.banker_cell(3, 9), 2, "es")
+    'el 3 de la banca ante una tercera carta de 9 (libre)'
+    """
+    code = lang_code(lang)
+    if code == "en":
+        return describe_cell(cell, bettors)
+    how = {Decision.DRAW: "debe robar", Decision.STAND: "debe plantarse", Decision.CHOICE: "libre"}
+    if cell.hand == "player":
+        return f"el {cell.total} del punto con {_bettors(bettors, code)} ({how[cell.decision]})"
+    against = ("después de que el punto se plantara" if cell.third is None
+               else f"ante una tercera carta de {cell.third}")
+    return f"el {cell.total} de la banca {against} ({how[cell.decision]})"
 
 
 # -- forced and free cells ------------------------------------------------------------------------
@@ -65,13 +96,17 @@ def _cell(params: Mapping[str, Any], kind: str) -> tuple[int, Cell]:
     tableau = tableau_for(bettors)
     if hand == "bettor":
         if params.get("third") is not None:
-            raise NotationError(f"invalid parameters {dict(params)!r} for a {kind} question: "
-                                "the bettor's own rule has no third card")
+            raise ParamsError(en=f"invalid parameters {dict(params)!r} for a {kind} question: "
+                                 "the bettor's own rule has no third card",
+                              es=f"parámetros no válidos {dict(params)!r} en una pregunta {kind}: "
+                                 "la regla propia del punto no tiene tercera carta")
         return bettors, tableau.player_cell(total)
     if hand == "banker":
         third = int_param(params, "third", kind, [None, *range(10)])
         return bettors, tableau.banker_cell(total, third)
-    raise NotationError(f"invalid hand {hand!r} for a {kind} question: expected 'bettor' or 'banker'")
+    raise ParamsError(en=f"invalid hand {hand!r} for a {kind} question: expected 'bettor' or 'banker'",
+                      es=f"mano no válida {hand!r} en una pregunta {kind}: se esperaba 'bettor' o "
+                         "'banker'")
 
 
 class CdfCellKind(QuestionKind):
@@ -79,7 +114,10 @@ class CdfCellKind(QuestionKind):
 
     name = "cdf-cell"
     title = "Chemin de Fer: forced or free"
-    answer = WordAnswer(("draw", "stand", "free"), aliases={"choice": "free", "free choice": "free"})
+    title_es = "Chemin de Fer: obligado o libre"
+    answer = WordAnswer(("draw", "stand", "free"), spanish=_WORD_ES,
+                        aliases={"choice": "free", "free choice": "free", "elección libre": "free",
+                                 "roba": "draw", "se planta": "stand"})
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
         cells: list[tuple[int, Cell]] = []
@@ -100,9 +138,23 @@ class CdfCellKind(QuestionKind):
     def check_params(self, params: Mapping[str, Any]) -> None:
         _cell(params, self.name)
 
-    def prompt(self, params: Mapping[str, Any]) -> str:
+    def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        code = lang_code(lang)
         bettors, cell = _cell(params, self.name)
-        who = "a single bettor" if bettors == 1 else "several bettors"
+        who = _bettors(bettors, code)
+        if code == "es":
+            if cell.hand == "player":
+                situation = (f"Chemin de Fer con {who}. Ninguna mano es un natural. Las dos cartas "
+                             f"del punto activo suman **{cell.total}**.")
+                ask = "¿El punto debe robar, debe plantarse, o puede elegir libremente?"
+            else:
+                drew = ("el punto se plantó" if cell.third is None else
+                        "el punto robó una tercera carta, dada boca arriba, que vale "
+                        f"**{cell.third}**")
+                situation = (f"Chemin de Fer. Ninguna mano es un natural y {drew}. Las dos cartas "
+                             f"de la banca suman **{cell.total}**.")
+                ask = "¿La banca debe robar, debe plantarse, o puede elegir libremente?"
+            return f"{situation} {ask}"
         if cell.hand == "player":
             situation = (f"Chemin de Fer with {who}. Neither hand is a natural. The active bettor's "
                          f"two cards total **{cell.total}**.")
@@ -118,7 +170,10 @@ class CdfCellKind(QuestionKind):
     def key(self, params: Mapping[str, Any]) -> str:
         return _WORD[_cell(params, self.name)[1].decision]
 
-    def explain(self, params: Mapping[str, Any]) -> str:
+    def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        code = lang_code(lang)
+        if code == "es":
+            return self._explain_es(params)
         bettors, cell = _cell(params, self.name)
         tableau = tableau_for(bettors)
         if cell.hand == "player":
@@ -141,6 +196,31 @@ class CdfCellKind(QuestionKind):
             text += f" (Punto Banco's fixed table says {fixed.value} here.)"
         return text
 
+    def _explain_es(self, params: Mapping[str, Any]) -> str:
+        bettors, cell = _cell(params, self.name)
+        tableau = tableau_for(bettors)
+        if cell.hand == "player":
+            rule = describe_player_rule(tableau, "es")
+            words = {"draw": "roba con", "choice": "elige libremente con", "stand": "se planta con"}
+            parts = [f"{words[d]} {rule[d]}" for d in ("draw", "choice", "stand") if d in rule]
+            row = " y ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
+            text = f"Con {_bettors(bettors, 'es')}, el punto {row}."
+            fixed = PUNTO_BANCO.player_decision(cell.total)
+        else:
+            if cell.third is None:
+                after = tableau.banker_after_stand
+                draws = spans((t for t, d in enumerate(after) if d is Decision.DRAW), "es")
+                stands = spans((t for t, d in enumerate(after) if d is Decision.STAND), "es")
+                text = f"Cuando el punto se planta, la banca roba con {draws} y se planta con {stands}."
+            else:
+                text = f"Con {cell.total}, la banca {describe_banker_row(tableau, cell.total, 'es')}."
+            fixed = PUNTO_BANCO.banker_decision(cell.total, cell.third)
+        word = _WORD_ES[_WORD[cell.decision]]
+        text += f" Esta casilla es {describe_cell_text(cell, bettors, 'es')}: **{word}**."
+        if cell.decision is Decision.CHOICE:
+            text += f" (Aquí la tabla fija de Punto Banco dice {_WORD_ES[fixed.value]}.)"
+        return text
+
 
 # -- the order of information -----------------------------------------------------------------
 
@@ -154,6 +234,17 @@ EVENTS: Mapping[str, str] = {
     "show": "All the cards are shown and the totals compared.",
 }
 """The moments of a coup asked about, by the id the engine's steps map to."""
+
+EVENTS_ES: Mapping[str, str] = {
+    "deal": "Se reparten cuatro cartas boca abajo: punto, banca, punto, banca.",
+    "bettor-look": "El punto activo mira sus dos cartas ocultas.",
+    "announce": "El punto activo anuncia si roba o se planta.",
+    "banker-look": "La banca mira sus dos cartas ocultas.",
+    "third-face-up": "La carta que pidió el punto se da boca arriba.",
+    "banker-decides": "La banca roba o se planta viendo solo la tercera carta del punto, boca arriba.",
+    "show": "Se muestran todas las cartas y se comparan los totales.",
+}
+"""The same moments in Spanish."""
 
 _EXAMPLE_3 = ("2♥ A♠ 3♣ 2♦ 9♥ 5♠", "draw", "draw")
 """RULES.md worked example 3: the bettor draws on 5, the banker on 3 chooses against a 9."""
@@ -201,6 +292,7 @@ class CdfOrderKind(QuestionKind):
 
     name = "cdf-order"
     title = "Chemin de Fer: who knows what, when"
+    title_es = "Chemin de Fer: quién sabe qué, y cuándo"
     answer = LettersAnswer("abcdefg")
     _LETTERS = "abcdefg"
 
@@ -217,30 +309,41 @@ class CdfOrderKind(QuestionKind):
     def _shown(self, params: Mapping[str, Any]) -> list[str]:
         shown = param(params, "shown", self.name)
         if not isinstance(shown, list) or sorted(map(str, shown)) != sorted(EVENTS):
-            raise NotationError(f"invalid shown {shown!r} for a {self.name} question: expected each of "
-                                f"{', '.join(EVENTS)} once")
+            names = ", ".join(EVENTS)
+            raise ParamsError(en=f"invalid shown {shown!r} for a {self.name} question: expected "
+                                 f"each of {names} once",
+                              es=f"shown no válido {shown!r} en una pregunta {self.name}: se "
+                                 f"esperaba cada uno de {names} una vez")
         return [str(s) for s in shown]
 
     def check_params(self, params: Mapping[str, Any]) -> None:
         self._shown(params)
 
-    def prompt(self, params: Mapping[str, Any]) -> str:
-        lines = [f"- **{letter}.** {EVENTS[event]}"
+    def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        code = lang_code(lang)
+        texts = EVENTS_ES if code == "es" else EVENTS
+        lines = [f"- **{letter}.** {texts[event]}"
                  for letter, event in zip(self._LETTERS, self._shown(params), strict=True)]
-        return ("In a coup of Chemin de Fer, neither hand is a natural and the bettor asks for a "
-                "card. Put these moments in the order they happen:\n\n" + "\n".join(lines))
+        return pick(code,
+                    en="In a coup of Chemin de Fer, neither hand is a natural and the bettor asks "
+                       "for a card. Put these moments in the order they happen:\n\n",
+                    es="En un coup de Chemin de Fer, ninguna mano es un natural y el punto pide "
+                       "una tercera carta. Ordena estos momentos tal como ocurren:\n\n") + "\n".join(lines)
 
     def key(self, params: Mapping[str, Any]) -> list[str]:
         letter = dict(zip(self._shown(params), self._LETTERS, strict=True))
         return [letter[event] for event in engine_order()]
 
-    def answer_comment(self) -> str:
-        return 'a list of letters in order, e.g. ["a", "b", "c", "d", "e", "f", "g"]'
+    def answer_comment(self, lang: str | None = None) -> str:
+        return pick(lang, en='a list of letters in order, e.g. ["a", "b", "c", "d", "e", "f", "g"]',
+                    es='una lista de letras en orden, p. ej. ["a", "b", "c", "d", "e", "f", "g"]')
 
-    def explain(self, params: Mapping[str, Any]) -> str:
+    def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        code = lang_code(lang)
         key = self.key(params)
-        return ("The order, as in RULES.md worked example 3: " + ", ".join(key) + ". "
-                + _example_coup().narrate().replace("\n", " "))
+        return (pick(code, en="The order, as in RULES.md worked example 3: ",
+                     es="El orden, como en el ejemplo resuelto 3 de RULES.md: ")
+                + ", ".join(key) + ". " + _example_coup().narrate(code).replace("\n", " "))
 
 
 # -- the money -------------------------------------------------------------------------------------
@@ -260,6 +363,32 @@ ASKS: Mapping[str, tuple[str, str]] = {
                        "(not counting the reserve)?"),
 }
 """What a money question may ask, with the coup outcome it is set in."""
+
+ASKS_ES: Mapping[str, str] = {
+    "reserve": "¿Cuántas fichas se apartan como reserva personal de la banca?",
+    "continue-after-win": "La banca gana el coup. ¿Cuál es la banca más pequeña con la que "
+                          "puede continuar?",
+    "continue-after-push": "El coup termina en empate. ¿Cuál es la banca más pequeña con la que "
+                           "la banca puede continuar?",
+    "bank-after-win": "La banca gana el coup. ¿Cuántas fichas hay ahora en la banca (sin contar "
+                      "la reserva)?",
+}
+"""The same questions in Spanish."""
+
+_EVENTS_ES = {
+    "open-bank": "{name} abre una banca de {amount}.",
+    "bet": "{name} apuesta {amount}.",
+    "reserve": "{amount} de la banca no se cubren y van a la reserva de {name}.",
+    "collect": "La banca de {name} gana {amount}.",
+    "push": "Empate: las apuestas ({amount}) vuelven a los apostadores.",
+}
+
+
+def _event_text(event: Event, players: list[str], lang: str) -> str:
+    if lang == "es" and event.kind in _EVENTS_ES:
+        name = "" if event.seat is None else players[event.seat]
+        return _EVENTS_ES[event.kind].format(name=name, amount=event.amount)
+    return describe_event(event, players)
 
 
 def money_session(bank: int, covered: int, outcome: str) -> tuple[CheminDeFerSession, int]:
@@ -288,7 +417,8 @@ class CdfMoneyKind(QuestionKind):
 
     name = "cdf-money"
     title = "Chemin de Fer: the bank's money"
-    answer = WholeAnswer(minimum=0, noun="a number of chips")
+    title_es = "Chemin de Fer: el dinero de la banca"
+    answer = WholeAnswer(minimum=0, noun="a number of chips", noun_es="un número de fichas")
     _ASKS: ClassVar[tuple[str, ...]] = ("continue-after-win", "reserve", "continue-after-push")
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -305,8 +435,11 @@ class CdfMoneyKind(QuestionKind):
     def _run(self, params: Mapping[str, Any]) -> tuple[str, CheminDeFerSession, int]:
         ask = param(params, "ask", self.name)
         if ask not in ASKS:
-            raise NotationError(f"invalid ask {ask!r} for a {self.name} question: expected one of "
-                                f"{', '.join(ASKS)}")
+            names = ", ".join(ASKS)
+            raise ParamsError(en=f"invalid ask {ask!r} for a {self.name} question: expected one of "
+                                 f"{names}",
+                              es=f"ask no válido {ask!r} en una pregunta {self.name}: se esperaba "
+                                 f"uno de {names}")
         bank = int_param(params, "bank", self.name, range(2, STARTING_CHIPS + 1))
         assert bank is not None
         covered = int_param(params, "covered", self.name, range(1, bank + 1))
@@ -314,16 +447,22 @@ class CdfMoneyKind(QuestionKind):
         try:
             session, reserve = money_session(bank, covered, ASKS[ask][0])
         except BacaraError as error:
-            raise NotationError(f"invalid {self.name} question {dict(params)!r}: {error}") from None
+            raise ParamsError(en=f"invalid {self.name} question {dict(params)!r}: {error}",
+                              es=f"pregunta {self.name} no válida {dict(params)!r}: {error}") from None
         return ask, session, reserve
 
     def check_params(self, params: Mapping[str, Any]) -> None:
         self._run(params)
 
-    def prompt(self, params: Mapping[str, Any]) -> str:
-        ask = ASKS[param(params, "ask", self.name)][1]
-        return (f"Chemin de Fer. The banker offers a bank of **{params['bank']}** chips and the "
-                f"bettors cover **{params['covered']}** of it between them. {ask}")
+    def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        code = lang_code(lang)
+        asked = param(params, "ask", self.name)
+        bank, covered = params["bank"], params["covered"]
+        return pick(code,
+                    en=f"Chemin de Fer. The banker offers a bank of **{bank}** chips and the "
+                       f"bettors cover **{covered}** of it between them. {ASKS[asked][1]}",
+                    es=f"Chemin de Fer. La banca abre una banca de **{bank}** fichas y los "
+                       f"apostadores cubren **{covered}** entre todos. {ASKS_ES[asked]}")
 
     def key(self, params: Mapping[str, Any]) -> int:
         ask, session, reserve = self._run(params)
@@ -335,10 +474,25 @@ class CdfMoneyKind(QuestionKind):
         assert pending is not None and pending.phase is Phase.CONTINUE and pending.minimum is not None
         return pending.minimum
 
-    def explain(self, params: Mapping[str, Any]) -> str:
+    def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        code = lang_code(lang)
         ask, session, _ = self._run(params)
         shown = ("open-bank", "bet", "reserve", "collect", "push")
-        story = " ".join(describe_event(e, session.players) for e in session.events if e.kind in shown)
+        story = " ".join(_event_text(e, list(session.players), code)
+                         for e in session.events if e.kind in shown)
+        if code == "es":
+            rule_es = {
+                "reserve": "La parte de la banca que las apuestas no cubren se aparta como reserva "
+                           "personal de la banca.",
+                "continue-after-win": "Para continuar después de ganar, la banca debe ser al menos "
+                                      "lo apostado que cubrió más lo que ganó; la reserva sigue "
+                                      "siendo personal.",
+                "continue-after-push": "Después de un empate, la banca puede seguir con al menos lo "
+                                       "apostado que cubría antes; la reserva sigue siendo personal.",
+                "bank-after-win": "Una banca que gana se queda con lo apostado que cubría, sin "
+                                  "comisión.",
+            }[ask]
+            return f"{story} {rule_es} Así que la respuesta es **{self.key(params)}**."
         rule = {
             "reserve": "The part of the bank the bets do not cover is set aside as the banker's "
                        "personal reserve.",

@@ -29,16 +29,25 @@ from functools import cache, lru_cache
 from typing import Any
 
 from bacara_teach.cards import Card, parse_cards
-from bacara_teach.errors import NotationError
 from bacara_teach.exercises.kinds_punto_banco import banco_rule_sentence
-from bacara_teach.exercises.questions import AnswerType, Mark, QuestionKind, Status, param
+from bacara_teach.exercises.program_text import program_text
+from bacara_teach.exercises.questions import (
+    AnswerType,
+    Mark,
+    ParamsError,
+    QuestionKind,
+    Status,
+    lang_code,
+    param,
+)
 from bacara_teach.exercises.sandbox_child import call_all
+from bacara_teach.i18n import pick
 from bacara_teach.narration import narrate_steps
 from bacara_teach.punto_banco import deal_coup, play_coup
 from bacara_teach.shoe import Shoe, full_deck
 from bacara_teach.tableau import PUNTO_BANCO, Decision
 
-__all__ = ["FUNCTIONS", "TEMPLATE", "CodingKind", "ProgramAnswer"]
+__all__ = ["FUNCTIONS", "TEMPLATE", "TEMPLATES", "TEMPLATE_ES", "CodingKind", "ProgramAnswer"]
 
 FUNCTIONS = ("banker_draws", "play")
 """The functions the program must define, in the order they are called."""
@@ -68,15 +77,48 @@ def play(cards):
     return None  # your coup here
 '''
 
+TEMPLATE_ES = '''\
+# Escribe las dos funciones, ejecuta esta celda y luego la celda AUTOCOMPROBACIÓN de abajo.
+# El código corregido puede definir otras funciones e importar math, itertools, collections, re...
+# (los módulos habituales de la biblioteca estándar), pero no bacara_teach.
+
+
+def banker_draws(banker_total, player_third_card):
+    """True si Banco roba una tercera carta, False si Banco se planta.
+
+    banker_total: el total de las dos cartas de Banco, 0-7 (ninguna mano tiene un natural).
+    player_third_card: el valor en puntos (0-9) de la tercera carta de Punto,
+    o None si Punto se plantó.
+    """
+    return None  # tu regla aquí
+
+
+def play(cards):
+    """El ganador de un coup: "punto", "banco" o "empate".
+
+    cards: las cartas del coup en el orden del reparto, como textos del tipo "4♥", "10♦", "K♠":
+    Punto, Banco, Punto, Banco, y después las terceras cartas que pidan las reglas.
+    """
+    return None  # tu coup aquí
+'''
+
+TEMPLATES = {"en": TEMPLATE, "es": TEMPLATE_ES}
+"""The code cell a program question starts with, by language (the same functions)."""
+
 _MAX_DETAILS = 3
 
 
 class ProgramAnswer(AnswerType):
     """A program defining :data:`FUNCTIONS` (marked by running it, never read as a value)."""
 
-    expected = "a program defining banker_draws(banker_total, player_third_card) and play(cards)"
+    def expected_text(self, lang: str | None = None) -> str:
+        return pick(lang,
+                    en="a program defining banker_draws(banker_total, player_third_card) and "
+                       "play(cards)",
+                    es="un programa que defina banker_draws(banker_total, player_third_card) y "
+                       "play(cards)")
 
-    def read(self, value: object) -> Any:
+    def read(self, value: object, lang: str | None = None) -> Any:  # noqa: ARG002 - run, not read
         return value
 
 
@@ -124,15 +166,15 @@ def _is_pair(result: object) -> bool:
     return isinstance(result, list | tuple) and len(result) == 2
 
 
-def _show_result(result: Sequence[Any]) -> str:
+def _show_result(result: Sequence[Any], lang: str = "en") -> str:
     if not _is_pair(result):
-        return "gave no readable result"
+        return pick(lang, en="gave no readable result", es="no dio ningún resultado legible")
     kind, value = result[0], result[1]
     if kind == "ok":
-        return f"returned {value!r}"
+        return pick(lang, en=f"returned {value!r}", es=f"devolvió {value!r}")
     if kind == "ok-type":
-        return f"returned a {value}"
-    return f"raised {value}"
+        return pick(lang, en=f"returned a {value}", es=f"devolvió un valor de tipo {value}")
+    return pick(lang, en=f"raised {value}", es=f"lanzó {value}")
 
 
 class CodingKind(QuestionKind):
@@ -140,12 +182,16 @@ class CodingKind(QuestionKind):
 
     name = "code-third-card"
     title = "Program Banco's rule and a whole coup"
+    title_es = "Programar la regla de Banco y un coup completo"
     answer = ProgramAnswer()
     placeholder = TEMPLATE
     is_program = True
 
-    def answer_comment(self) -> str:
-        return self.answer.expected
+    def placeholder_text(self, lang: str | None = None) -> str:
+        return TEMPLATES[lang_code(lang)]
+
+    def answer_comment(self, lang: str | None = None) -> str:
+        return self.answer.expected_text(lang)
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:  # noqa: ARG002 - no options
         return [{"seed": rng.getrandbits(32)} for _ in range(count)]
@@ -153,11 +199,31 @@ class CodingKind(QuestionKind):
     def check_params(self, params: Mapping[str, Any]) -> None:
         seed = param(params, "seed", self.name)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
-            raise NotationError(f"invalid seed {seed!r} for a {self.name} question: "
-                                "expected a whole number from 0 to 2**32 - 1")
+            raise ParamsError(en=f"invalid seed {seed!r} for a {self.name} question: "
+                                 "expected a whole number from 0 to 2**32 - 1",
+                              es=f"semilla no válida {seed!r} en una pregunta {self.name}: "
+                                 "se esperaba un número entero del 0 al 2**32 - 1")
 
-    def prompt(self, params: Mapping[str, Any]) -> str:
+    def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         self.check_params(params)
+        if lang_code(lang) == "es":
+            return (
+                "Escribe dos funciones en la celda de código de abajo.\n\n"
+                "1. `banker_draws(banker_total, player_third_card)` devuelve `True` cuando Banco "
+                "roba una tercera carta y `False` cuando Banco se planta. `banker_total` es el "
+                "total de las dos cartas de Banco (0-7, sin natural); `player_third_card` es el "
+                "valor en puntos (0-9) de la tercera carta de Punto, o `None` si Punto se plantó.\n"
+                "2. `play(cards)` devuelve el ganador de un coup: `\"punto\"`, `\"banco\"` o "
+                "`\"empate\"`. `cards` es la lista de las cartas del coup en el orden del reparto, "
+                "como textos del tipo `\"4♥\"`, `\"10♦\"`, `\"K♠\"` (el número o la figura, y "
+                "después el palo): Punto, Banco, Punto, Banco, y después las terceras cartas que "
+                "pidan las reglas, primero la de Punto.\n\n"
+                "Tus funciones se ejecutan en cada casilla de la tabla de Banco y en "
+                f"{battery_size()} coups que recorren todos los caminos de las reglas; "
+                "la mitad de los puntos es para cada función, en proporción a las llamadas que "
+                "acierta. El código corregido se ejecuta aparte, sin red y sin archivos; no puede "
+                "importar `bacara_teach`."
+            )
         return (
             "Write two functions in the code cell below.\n\n"
             "1. `banker_draws(banker_total, player_third_card)` returns `True` when Banco draws a "
@@ -195,32 +261,51 @@ class CodingKind(QuestionKind):
     def key(self, params: Mapping[str, Any]) -> dict[str, int]:
         return {name: len(values) for name, values in self.expected(params).items()}
 
-    def key_text(self, params: Mapping[str, Any]) -> str:
+    def key_text(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         counts = self.key(params)
-        return (f"a program: banker_draws right on all {counts['banker_draws']} cells of Banco's "
-                f"table, play right on all {counts['play']} coups")
+        cells, coups = counts["banker_draws"], counts["play"]
+        return pick(lang,
+                    en=f"a program: banker_draws right on all {cells} cells of Banco's "
+                       f"table, play right on all {coups} coups",
+                    es=f"un programa: banker_draws acierta las {cells} casillas de la tabla de "
+                       f"Banco, play acierta los {coups} coups")
 
-    def explain(self, params: Mapping[str, Any]) -> str:
+    def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         self.check_params(params)
-        return ("Banco's rule is the table of the third-card rules (see the cell questions); "
-                "a coup deals four cards, stops on a natural, then applies Punto's rule and "
-                "Banco's table, and the higher total wins.")
+        return pick(lang,
+                    en="Banco's rule is the table of the third-card rules (see the cell questions); "
+                       "a coup deals four cards, stops on a natural, then applies Punto's rule and "
+                       "Banco's table, and the higher total wins.",
+                    es="La regla de Banco es la tabla de las reglas de la tercera carta (mira las "
+                       "preguntas de casillas); un coup reparte cuatro cartas, se detiene si hay "
+                       "un natural, después aplica la regla de Punto y la tabla de Banco, y gana "
+                       "el total más alto.")
 
-    def mark(self, params: Mapping[str, Any], given: object) -> Mark:
+    def mark(self, params: Mapping[str, Any], given: object, lang: str | None = None) -> Mark:
         """Self-check in the student's own kernel: ``given`` maps names to the functions."""
+        code = lang_code(lang)
         self.check_params(params)
         if not isinstance(given, Mapping):
-            return Mark.zero(Status.INVALID, "pass globals() to check your program",
-                             self.explain(params))
+            return Mark.zero(Status.INVALID, pick(code, en="pass globals() to check your program",
+                                                  es="pasa globals() para comprobar tu programa"),
+                             self.explain(params, code))
         records = list(call_all(given, self.calls(params)))
-        return self.mark_records(params, records, load_error=None)
+        return self.mark_records(params, records, load_error=None, lang=code)
 
     def mark_records(self, params: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
-                     *, load_error: str | None, stopped: str | None = None) -> Mark:
-        """Mark a program from the results of its calls (the sandbox's or the kernel's)."""
-        explanation = self.explain(params)
+                     *, load_error: str | None, stopped: str | None = None,
+                     lang: str | None = None) -> Mark:
+        """Mark a program from the results of its calls (the sandbox's or the kernel's).
+
+        ``lang`` words the mark (the sandbox's own English messages included); the points
+        are the same in every language.
+        """
+        code = lang_code(lang)
+        explanation = self.explain(params, code)
         if load_error is not None:
-            return Mark.zero(Status.ERROR, f"the program did not run: {load_error}", explanation)
+            return Mark.zero(Status.ERROR, pick(
+                code, en=f"the program did not run: {load_error}",
+                es=f"el programa no se ejecutó: {program_text(load_error, code)}"), explanation)
         expected = self.expected(params)
         calls = {c["function"]: c["args"] for c in self.calls(params)}
         by_function = {r["function"]: r for r in records
@@ -228,8 +313,9 @@ class CodingKind(QuestionKind):
         if len(by_function) == len(FUNCTIONS) and all(
                 isinstance(r.get("results"), list) and all(res == ["ok", None] for res in r["results"])
                 for r in by_function.values()):
-            return Mark.zero(Status.UNANSWERED, "not answered yet: both functions still return None",
-                             explanation)
+            return Mark.zero(Status.UNANSWERED, pick(
+                code, en="not answered yet: both functions still return None",
+                es="aún sin responder: las dos funciones siguen devolviendo None"), explanation)
         earned = Fraction(0)
         notes: list[str] = []
         details: list[str] = []
@@ -238,23 +324,27 @@ class CodingKind(QuestionKind):
             record = by_function.get(name)
             total = len(expected[name])
             if record is None:
-                notes.append(f"{name}: not run" + ("" if stopped else " (the program stopped before it)"))
+                before = "" if stopped else pick(code, en=" (the program stopped before it)",
+                                                 es=" (el programa se detuvo antes)")
+                notes.append(pick(code, en=f"{name}: not run", es=f"{name}: no se ejecutó") + before)
                 continue
             if "missing" in record:
-                notes.append(f"{name}: {record['missing']}")
+                notes.append(f"{name}: {program_text(str(record['missing']), code)}")
                 continue
             results = record.get("results")
             if not isinstance(results, list):
-                notes.append(f"{name}: its results are not in the grader's format")
+                notes.append(pick(code, en=f"{name}: its results are not in the grader's format",
+                                  es=f"{name}: sus resultados no tienen el formato del corrector"))
                 continue
             right = 0
             for args, result, want in zip(calls[name], results, expected[name], strict=False):
                 if _matches(result, want):
                     right += 1
                 elif sum(d.startswith(f"{name}(") for d in details) < _MAX_DETAILS:
-                    details.append(_detail(name, args, result, want))
+                    details.append(_detail(name, args, result, want, code))
             earned += share * Fraction(right, total)
-            notes.append(f"{name}: {right} of {total} right")
+            notes.append(pick(code, en=f"{name}: {right} of {total} right",
+                              es=f"{name}: {right} de {total} correctas"))
         if earned == 1:
             status = Status.RIGHT
         elif earned == 0:
@@ -263,7 +353,9 @@ class CodingKind(QuestionKind):
             status = Status.PARTLY
         reason = "; ".join(notes)
         if stopped:
-            reason = f"the program was stopped: {stopped}" + ("" if not by_function else f"; {reason}")
+            head = pick(code, en=f"the program was stopped: {stopped}",
+                        es=f"el programa se detuvo: {program_text(stopped, code)}")
+            reason = head + ("" if not by_function else f"; {reason}")
         return Mark(earned=earned, status=status, reason=reason, explanation=explanation,
                     details=tuple(details))
 
@@ -277,14 +369,17 @@ def _matches(result: Sequence[Any], want: Any) -> bool:
     return isinstance(value, str) and value.strip().lower() == want
 
 
-def _detail(name: str, args: Sequence[Any], result: Sequence[Any], want: Any) -> str:
+def _detail(name: str, args: Sequence[Any], result: Sequence[Any], want: Any, lang: str = "en") -> str:
+    shown = _show_result(result, lang)
     if name == "banker_draws":
         total, third = args
         call = f"banker_draws({total}, {third})"
-        return (f"{call} {_show_result(result)}; it should return {want}. "
-                + banco_rule_sentence(total, third).replace("**", ""))
+        return (pick(lang, en=f"{call} {shown}; it should return {want}. ",
+                     es=f"{call} {shown}; debería devolver {want}. ")
+                + banco_rule_sentence(total, third, lang).replace("**", ""))
     cards = args[0]
     call = f"play({cards})"
     coup = deal_coup(parse_cards(cards))
-    story = narrate_steps(coup.steps).replace("\n", " ")
-    return f"{call} {_show_result(result)}; it should return {want!r}. {story}"
+    story = narrate_steps(coup.steps, lang).replace("\n", " ")
+    return pick(lang, en=f"{call} {shown}; it should return {want!r}. {story}",
+                es=f"{call} {shown}; debería devolver {want!r}. {story}")

@@ -10,6 +10,8 @@ explanation is worded from the same data (:mod:`bacara_teach.narration`).
 'stand'
 >>> print(cell.explain({"total": 3, "third": 8}))
 Banco's table, row 3, column 8: on 3 Banco draws against 0–7 and 9, stands against 8. Punto's third card counts 8, so Banco **stands**.
+>>> print(cell.explain({"total": 3, "third": 8}, "es"))
+Tabla de Banco, fila 3, columna 8: con 3, Banco roba ante 0–7 y 9, se planta ante 8. La tercera carta de Punto vale 8, así que Banco **se planta**.
 >>> get_kind("coup").key({"cards": "4♥ 2♠ 9♣ A♦ 8♦"})
 {'winner': 'banco', 'punto': 1, 'banco': 3}
 """
@@ -22,19 +24,23 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from bacara_teach.cards import Card, Rank, hand_total, parse_cards
-from bacara_teach.errors import BacaraError, NotationError
+from bacara_teach.errors import BacaraError
 from bacara_teach.exercises.questions import (
     DRAW_OR_STAND,
     TOTAL,
     CoupResultAnswer,
     Mark,
+    ParamsError,
     QuestionKind,
     Status,
     cards_param,
     cards_text,
     distinct,
     int_param,
+    lang_code,
+    status_label,
 )
+from bacara_teach.i18n import pick
 from bacara_teach.narration import describe_banker_row, describe_player_rule, narrate_step, spans
 from bacara_teach.punto_banco import Coup, deal_coup, play_coup
 from bacara_teach.shoe import Shoe
@@ -69,13 +75,20 @@ def _zero_ranks() -> str:
     return "/".join(r.symbol for r in Rank if r.points == 0)
 
 
-def _values_note() -> str:
+def _values_note(lang: str) -> str:
     ace = next(r for r in Rank if r.points == 1)
-    return f"{ace.symbol} counts 1, {_zero_ranks()} count 0, the others their number"
+    return pick(lang, en=f"{ace.symbol} counts 1, {_zero_ranks()} count 0, the others their number",
+                es=f"{ace.symbol} vale 1, {_zero_ranks()} valen 0, las demás su número")
 
 
-def _decision_word(decision: Decision) -> str:
-    return {"draw": "draws", "stand": "stands", "choice": "chooses"}[decision.value]
+_DECISION_WORDS = {
+    "en": {"draw": "draws", "stand": "stands", "choice": "chooses"},
+    "es": {"draw": "roba", "stand": "se planta", "choice": "elige"},
+}
+
+
+def _decision_word(decision: Decision, lang: str = "en") -> str:
+    return _DECISION_WORDS[lang][decision.value]
 
 
 # -- scoring -------------------------------------------------------------------------------------
@@ -90,6 +103,7 @@ class ScoreKind(QuestionKind):
 
     name = "score"
     title = "The total of a hand"
+    title_es = "El total de una mano"
     answer = TOTAL
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -114,23 +128,30 @@ class ScoreKind(QuestionKind):
     def check_params(self, params: Mapping[str, Any]) -> None:
         cards = cards_param(params, "cards", self.name)
         if not 2 <= len(cards) <= 3:
-            raise NotationError(
-                f"invalid cards {params['cards']!r} for a score question: a hand has 2 or 3 cards"
-            )
+            raise ParamsError(
+                en=f"invalid cards {params['cards']!r} for a score question: a hand has 2 or 3 cards",
+                es=f"cartas no válidas {params['cards']!r} en una pregunta score: una mano tiene "
+                   "2 o 3 cartas")
 
-    def prompt(self, params: Mapping[str, Any]) -> str:
-        return f"What is the total of the hand **{params['cards']}**?"
+    def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        return pick(lang, en=f"What is the total of the hand **{params['cards']}**?",
+                    es=f"¿Cuál es el total de la mano **{params['cards']}**?")
 
     def key(self, params: Mapping[str, Any]) -> int:
         return hand_total(cards_param(params, "cards", self.name))
 
-    def explain(self, params: Mapping[str, Any]) -> str:
+    def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        code = lang_code(lang)
         cards = cards_param(params, "cards", self.name)
-        counts = ", ".join(f"{c} counts {c.points}" for c in cards)
+        counts = ", ".join(pick(code, en=f"{c} counts {c.points}", es=f"{c} vale {c.points}")
+                           for c in cards)
         total = sum(c.points for c in cards)
         sum_text = " + ".join(str(c.points) for c in cards) + f" = {total}"
-        return (f"{counts} ({_values_note()}). {sum_text}, and a hand's total is the units "
-                f"digit of the sum: **{hand_total(cards)}**.")
+        return pick(code,
+                    en=f"{counts} ({_values_note(code)}). {sum_text}, and a hand's total is the "
+                       f"units digit of the sum: **{hand_total(cards)}**.",
+                    es=f"{counts} ({_values_note(code)}). {sum_text}, y el total de una mano es la "
+                       f"cifra de las unidades de la suma: **{hand_total(cards)}**.")
 
 
 # -- the tableau ---------------------------------------------------------------------------------
@@ -141,6 +162,7 @@ class PuntoRuleKind(QuestionKind):
 
     name = "punto-rule"
     title = "Punto's rule"
+    title_es = "La regla de Punto"
     answer = DRAW_OR_STAND
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:  # noqa: ARG002 - no options
@@ -155,23 +177,29 @@ class PuntoRuleKind(QuestionKind):
     def check_params(self, params: Mapping[str, Any]) -> None:
         int_param(params, "total", self.name, range(8))
 
-    def prompt(self, params: Mapping[str, Any]) -> str:
-        return (f"Neither hand has a natural. Punto's first two cards total **{params['total']}**. "
-                "Does Punto draw a third card or stand?")
+    def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        total = params["total"]
+        return pick(lang,
+                    en=f"Neither hand has a natural. Punto's first two cards total **{total}**. "
+                       "Does Punto draw a third card or stand?",
+                    es=f"Ninguna mano tiene un natural. Las dos primeras cartas de Punto suman "
+                       f"**{total}**. ¿Punto roba una tercera carta o se planta?")
 
     def key(self, params: Mapping[str, Any]) -> str:
         self.check_params(params)
         return PUNTO_BANCO.player_decision(params["total"]).value
 
-    def explain(self, params: Mapping[str, Any]) -> str:
-        rule = describe_player_rule(PUNTO_BANCO)
+    def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        code = lang_code(lang)
+        rule = describe_player_rule(PUNTO_BANCO, code)
         decision = PUNTO_BANCO.player_decision(params["total"])
-        return (f"Punto's rule: Punto draws on {rule['draw']} and stands on {rule['stand']} "
-                f"(8 and 9 are naturals). On {params['total']} Punto **{_decision_word(decision)}**.")
-
-
-def _third_label(third: int | None) -> str:
-    return "Punto stood" if third is None else f"column {third}"
+        word = _decision_word(decision, code)
+        return pick(code,
+                    en=f"Punto's rule: Punto draws on {rule['draw']} and stands on {rule['stand']} "
+                       f"(8 and 9 are naturals). On {params['total']} Punto **{word}**.",
+                    es=f"La regla de Punto: Punto roba con {rule['draw']} y se planta con "
+                       f"{rule['stand']} (8 y 9 son naturales). Con {params['total']}, Punto "
+                       f"**{word}**.")
 
 
 class BancoCellKind(QuestionKind):
@@ -182,6 +210,7 @@ class BancoCellKind(QuestionKind):
 
     name = "banco-cell"
     title = "Banco's table, one cell"
+    title_es = "La tabla de Banco, una casilla"
     answer = DRAW_OR_STAND
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -199,41 +228,56 @@ class BancoCellKind(QuestionKind):
         int_param(params, "total", self.name, range(8))
         int_param(params, "third", self.name, [None, *range(10)])
 
-    def prompt(self, params: Mapping[str, Any]) -> str:
+    def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        code = lang_code(lang)
         total, third = params["total"], params["third"]
         if third is None:
-            situation = "Punto stood (no third card)"
+            situation = pick(code, en="Punto stood (no third card)",
+                             es="Punto se plantó (sin tercera carta)")
         else:
-            situation = f"Punto drew a third card worth **{third}**"
-        return (f"Neither hand has a natural. {situation}. Banco's first two cards total "
-                f"**{total}**. Does Banco draw a third card or stand?")
+            situation = pick(code, en=f"Punto drew a third card worth **{third}**",
+                             es=f"Punto robó una tercera carta que vale **{third}**")
+        return pick(code,
+                    en=f"Neither hand has a natural. {situation}. Banco's first two cards total "
+                       f"**{total}**. Does Banco draw a third card or stand?",
+                    es=f"Ninguna mano tiene un natural. {situation}. Las dos primeras cartas de "
+                       f"Banco suman **{total}**. ¿Banco roba una tercera carta o se planta?")
 
     def key(self, params: Mapping[str, Any]) -> str:
         self.check_params(params)
         return PUNTO_BANCO.banker_decision(params["total"], params["third"]).value
 
-    def explain(self, params: Mapping[str, Any]) -> str:
+    def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         self.check_params(params)
-        return banco_rule_sentence(params["total"], params["third"])
+        return banco_rule_sentence(params["total"], params["third"], lang)
 
 
-def banco_rule_sentence(total: int, third: int | None) -> str:
+def banco_rule_sentence(total: int, third: int | None, lang: str | None = None) -> str:
     """Banco's rule for one cell, in words read from the tableau data.
 
     >>> print(banco_rule_sentence(6, None))
     Punto stood, and then Banco draws on 0–5 and stands on 6–7: on 6 Banco **stands**.
+    >>> print(banco_rule_sentence(6, None, "es"))
+    Punto se plantó, y entonces Banco roba con 0–5 y se planta con 6–7: con 6, Banco **se planta**.
     """
+    code = lang_code(lang)
     decision = PUNTO_BANCO.banker_decision(total, third)
-    word = _decision_word(decision)
+    word = _decision_word(decision, code)
     if third is None:
         after = PUNTO_BANCO.banker_after_stand
-        draws = spans(t for t, d in enumerate(after) if d is Decision.DRAW)
-        stands = spans(t for t, d in enumerate(after) if d is Decision.STAND)
-        return (f"Punto stood, and then Banco draws on {draws} and stands on {stands}: "
-                f"on {total} Banco **{word}**.")
-    return (f"Banco's table, row {total}, column {third}: on {total} Banco "
-            f"{describe_banker_row(PUNTO_BANCO, total)}. Punto's third card counts {third}, "
-            f"so Banco **{word}**.")
+        draws = spans((t for t, d in enumerate(after) if d is Decision.DRAW), code)
+        stands = spans((t for t, d in enumerate(after) if d is Decision.STAND), code)
+        return pick(code,
+                    en=f"Punto stood, and then Banco draws on {draws} and stands on {stands}: "
+                       f"on {total} Banco **{word}**.",
+                    es=f"Punto se plantó, y entonces Banco roba con {draws} y se planta con "
+                       f"{stands}: con {total}, Banco **{word}**.")
+    row = describe_banker_row(PUNTO_BANCO, total, code)
+    return pick(code,
+                en=f"Banco's table, row {total}, column {third}: on {total} Banco {row}. "
+                   f"Punto's third card counts {third}, so Banco **{word}**.",
+                es=f"Tabla de Banco, fila {total}, columna {third}: con {total}, Banco {row}. "
+                   f"La tercera carta de Punto vale {third}, así que Banco **{word}**.")
 
 
 # -- situations and whole coups ------------------------------------------------------------------
@@ -259,10 +303,16 @@ def banco_situation(cards: tuple[Card, ...]) -> tuple[Step, Step | None]:
     if len(cards) != needed:
         shown = cards_text(cards)
         if needed == 5:
-            raise NotationError(f"invalid situation {shown!r}: Punto must draw here, "
-                                "so give five cards (the fifth is Punto's third card)")
-        raise NotationError(f"invalid situation {shown!r}: give the first four cards only "
-                            "(Punto draws no third card here)")
+            raise ParamsError(
+                en=f"invalid situation {shown!r}: Punto must draw here, "
+                   "so give five cards (the fifth is Punto's third card)",
+                es=f"situación no válida {shown!r}: aquí Punto debe robar, así que hay que dar "
+                   "cinco cartas (la quinta es la tercera carta de Punto)")
+        raise ParamsError(
+            en=f"invalid situation {shown!r}: give the first four cards only "
+               "(Punto draws no third card here)",
+            es=f"situación no válida {shown!r}: hay que dar solo las cuatro primeras cartas "
+               "(aquí Punto no roba tercera carta)")
     if banco_step is None:  # a natural: nobody draws
         natural = next(s for s in coup.steps if s.action == "natural")
         return natural, None
@@ -274,6 +324,7 @@ class SituationKind(QuestionKind):
 
     name = "situation"
     title = "Banco's decision from the dealt cards"
+    title_es = "La decisión de Banco a partir de las cartas repartidas"
     answer = DRAW_OR_STAND
     _CATEGORIES: ClassVar[tuple[str, ...]] = ("drew", "stood", "drew", "natural", "drew")
 
@@ -295,26 +346,34 @@ class SituationKind(QuestionKind):
     def check_params(self, params: Mapping[str, Any]) -> None:
         banco_situation(cards_param(params, "cards", self.name))
 
-    def prompt(self, params: Mapping[str, Any]) -> str:
-        return (f"These cards have been dealt, in this order ({_DEAL_ORDER}, then Punto's third "
-                f"card if Punto drew one): **{params['cards']}**. Does Banco draw a third card "
-                "or stand?")
+    def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        cards = params["cards"]
+        return pick(lang,
+                    en=f"These cards have been dealt, in this order ({_DEAL_ORDER}, then Punto's "
+                       f"third card if Punto drew one): **{cards}**. Does Banco draw a third card "
+                       "or stand?",
+                    es=f"Se han repartido estas cartas, en este orden ({_DEAL_ORDER}, y después "
+                       f"la tercera carta de Punto si Punto robó una): **{cards}**. ¿Banco roba "
+                       "una tercera carta o se planta?")
 
     def key(self, params: Mapping[str, Any]) -> str:
         step, _ = banco_situation(cards_param(params, "cards", self.name))
         return "draw" if step.action == "draw" else "stand"
 
-    def explain(self, params: Mapping[str, Any]) -> str:
+    def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        code = lang_code(lang)
         cards = cards_param(params, "cards", self.name)
         banco, punto = banco_situation(cards)
         coup = play_coup(Shoe.stacked([*cards, *_FILLER]))
-        lines = [narrate_step(s) for s in coup.steps if s.action in ("natural", "no-natural")]
+        lines = [narrate_step(s, code) for s in coup.steps if s.action in ("natural", "no-natural")]
         if punto is None:
-            return " ".join(lines) + " So Banco **stands**."
-        lines.append(narrate_step(punto))
+            return " ".join(lines) + pick(code, en=" So Banco **stands**.",
+                                          es=" Así que Banco **se planta**.")
+        lines.append(narrate_step(punto, code))
         assert banco.cell is not None
-        lines.append(f"Banco has {banco.cell.total}. "
-                     + banco_rule_sentence(banco.cell.total, banco.cell.third))
+        lines.append(pick(code, en=f"Banco has {banco.cell.total}. ",
+                          es=f"Banco tiene {banco.cell.total}. ")
+                     + banco_rule_sentence(banco.cell.total, banco.cell.third, code))
         return " ".join(lines)
 
 
@@ -332,11 +391,14 @@ class CoupKind(QuestionKind):
 
     name = "coup"
     title = "A whole coup"
+    title_es = "Un coup completo"
     answer = CoupResultAnswer()
     _CATEGORIES: ClassVar[tuple[str, ...]] = ("both-draw", "one-draws", "natural", "both-draw")
 
-    def answer_comment(self) -> str:
-        return '{"winner": "punto", "banco" or "empate", "punto": total, "banco": total}'
+    def answer_comment(self, lang: str | None = None) -> str:
+        return pick(lang,
+                    en='{"winner": "punto", "banco" or "empate", "punto": total, "banco": total}',
+                    es='{"winner": "punto", "banco" o "empate", "punto": total, "banco": total}')
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
         categories = list(options.get("categories", self._CATEGORIES))
@@ -357,31 +419,42 @@ class CoupKind(QuestionKind):
         try:
             return deal_coup(cards)
         except BacaraError as error:
-            raise NotationError(f"invalid coup {params['cards']!r}: {error}") from None
+            raise ParamsError(en=f"invalid coup {params['cards']!r}: {error}",
+                              es=f"coup no válido {params['cards']!r}: {error}") from None
 
     def check_params(self, params: Mapping[str, Any]) -> None:
         self._coup(params)
 
-    def prompt(self, params: Mapping[str, Any]) -> str:
-        return (f"A coup is dealt from exactly these cards, in this order: **{params['cards']}**. "
-                f"The first four go {_DEAL_ORDER}; any card after them is a third card, "
-                "Punto's first if Punto draws. Who wins, and what are the two final totals?")
+    def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        cards = params["cards"]
+        return pick(lang,
+                    en=f"A coup is dealt from exactly these cards, in this order: **{cards}**. "
+                       f"The first four go {_DEAL_ORDER}; any card after them is a third card, "
+                       "Punto's first if Punto draws. Who wins, and what are the two final totals?",
+                    es=f"Se reparte un coup con exactamente estas cartas, en este orden: "
+                       f"**{cards}**. Las cuatro primeras van a {_DEAL_ORDER}; cada carta "
+                       "siguiente es una tercera carta, primero la de Punto si Punto roba. "
+                       "¿Quién gana, y cuáles son los dos totales finales?")
 
     def key(self, params: Mapping[str, Any]) -> dict[str, Any]:
         coup = self._coup(params)
         return {"winner": coup.winner.value, "punto": coup.punto_total, "banco": coup.banco_total}
 
-    def explain(self, params: Mapping[str, Any]) -> str:
-        return self._coup(params).narrate().replace("\n", " ")
+    def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        return self._coup(params).narrate(lang_code(lang)).replace("\n", " ")
 
-    def compare(self, given: Any, key: Any, params: Mapping[str, Any]) -> Mark:  # noqa: ARG002
-        wrong = [f"{part} is {key[part]!r}, not {given[part]!r}" for part in CoupResultAnswer.KEYS
-                 if given[part] != key[part]]
+    def compare(self, given: Any, key: Any, params: Mapping[str, Any],  # noqa: ARG002
+                lang: str | None = None) -> Mark:
+        code = lang_code(lang)
+        wrong = [pick(code, en=f"{part} is {key[part]!r}, not {given[part]!r}",
+                      es=f'"{part}" es {key[part]!r}, no {given[part]!r}')
+                 for part in CoupResultAnswer.KEYS if given[part] != key[part]]
         earned = Fraction(len(CoupResultAnswer.KEYS) - len(wrong), len(CoupResultAnswer.KEYS))
         if not wrong:
-            return Mark(earned=earned, status=Status.RIGHT, reason="right")
+            return Mark(earned=earned, status=Status.RIGHT, reason=status_label(Status.RIGHT, code))
         status = Status.WRONG if earned == 0 else Status.PARTLY
-        return Mark(earned=earned, status=status, reason=f"{status}: " + "; ".join(wrong))
+        return Mark(earned=earned, status=status,
+                    reason=f"{status_label(status, code)}: " + "; ".join(wrong))
 
 
 def _coup_category(coup: Coup) -> str:

@@ -9,6 +9,8 @@ own description.
 '4.75'
 >>> print(kind.explain({"table": "home", "bet": "banco=20", "cards": "4♥ 2♠ 9♣ A♦ 8♦"}))
 Banco wins, 3 to 1. At the home table: banco 20: won, paid 19/20 to 1: +19.
+>>> print(kind.explain({"table": "home", "bet": "banco=20", "cards": "4♥ 2♠ 9♣ A♦ 8♦"}, "es"))
+Gana Banco, 3 a 1. En la mesa de casa: banco 20: ganada, pagada a 19/20 por 1: +19.
 """
 
 from __future__ import annotations
@@ -20,21 +22,78 @@ from typing import Any, ClassVar
 from bacara_teach.errors import BacaraError, NotationError
 from bacara_teach.exercises.questions import (
     AMOUNT,
+    ParamsError,
     QuestionKind,
     cards_param,
     cards_text,
     distinct,
+    error_text,
+    lang_code,
     param,
 )
-from bacara_teach.money import format_amount
+from bacara_teach.i18n import pick, term
+from bacara_teach.money import format_amount, format_signed
 from bacara_teach.narration import narrate_step
 from bacara_teach.punto_banco import Coup, Outcome, deal_coup, play_coup
-from bacara_teach.settlement import Bet, SettledBet, coup_has_pair, settle_bet
+from bacara_teach.settlement import (
+    Bet,
+    Result,
+    SettledBet,
+    SettlementRule,
+    coup_has_pair,
+    settle_bet,
+)
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Rule
-from bacara_teach.tables import BetKind, TableProfile, get_profile, profile_names
+from bacara_teach.tables import BetKind, PairReading, TableProfile, get_profile, profile_names
 
-__all__ = ["SettlementKind"]
+__all__ = ["SettlementKind", "describe_settled", "table_name"]
+
+_TABLES_ES = {"home": "de casa", "casino": "del casino", "online": "en línea"}
+_PAIR_READING_ES = {PairReading.SAME_RANK: "mismo número o figura",
+                    PairReading.SAME_VALUE: "mismo valor en puntos"}
+_TIES_ES = {
+    SettlementRule.TIE_RETURNS: "empate, se devuelve lo apostado",
+    SettlementRule.TIE_KEEPS: "empate, la apuesta se queda para el coup siguiente",
+    SettlementRule.TIE_MAY_CHANGE: "empate, la apuesta se queda y se puede cambiar",
+}
+
+
+def table_name(table: TableProfile, lang: str | None = None) -> str:
+    """How the text names a table profile: ``home`` in English, ``de casa`` in Spanish.
+
+    >>> table_name(get_profile("online"), "es")
+    'en línea'
+    """
+    if lang_code(lang) == "es":
+        return _TABLES_ES.get(table.name, f"«{table.name}»")
+    return table.name
+
+
+def describe_settled(settled: SettledBet, lang: str | None = None) -> str:
+    """A settled bet in one line (:meth:`SettledBet.describe` in English).
+
+    >>> from bacara_teach.cards import parse_cards
+    >>> settled = settle_bet(deal_coup(parse_cards("4♥ 2♠ 9♣ A♦ 8♦")), Bet.parse("banco=5"),
+    ...                      get_profile("online"))
+    >>> describe_settled(settled, "es")
+    'banco 5: ganada, pagada a 1 por 1 menos 0.25 de comisión: +4.75'
+    """
+    if lang_code(lang) == "en":
+        return settled.describe()
+    head = f"{settled.bet.on.value} {format_amount(settled.bet.stake)}: "
+    commission = term("commission", "es")
+    if settled.result is Result.WON:
+        text = f"ganada, pagada a {settled.odds} por 1"
+        if settled.commission:
+            text += f" menos {format_amount(settled.commission)} de {commission}"
+        if settled.commission_owed:
+            text += f" ({format_amount(settled.commission_owed)} de {commission} pendiente)"
+    elif settled.result is Result.LOST:
+        text = "perdida"
+    else:
+        text = _TIES_ES.get(settled.rule, "ni se gana ni se pierde")
+    return f"{head}{text}: {format_signed(settled.net)}"
 
 _STAKES: dict[str, tuple[int, ...]] = {"casino": (5, 10, 25, 50), "online": (2, 5, 10, 15, 40)}
 
@@ -78,6 +137,7 @@ class SettlementKind(QuestionKind):
 
     name = "settlement"
     title = "Settling a bet"
+    title_es = "Liquidar una apuesta"
     answer = AMOUNT
     _CATEGORIES: ClassVar[dict[str, tuple[str, ...]]] = {
         # the first is each table's signature (Banco's 19/20, the pairs, the commission);
@@ -112,40 +172,65 @@ class SettlementKind(QuestionKind):
         cards = cards_param(params, "cards", self.name)
         try:
             if table not in profile_names():
-                raise NotationError(f"expected a table profile: {', '.join(profile_names())}")
+                names = ", ".join(profile_names())
+                raise ParamsError(en=f"expected a table profile: {names}",
+                                  es=f"se esperaba un perfil de mesa: {names}")
             return get_profile(table), Bet.parse(bet), deal_coup(cards)
         except BacaraError as error:
-            raise NotationError(f"invalid settlement question {dict(params)!r}: {error}") from None
+            raise _invalid(params, error) from None
 
     def _settled(self, params: Mapping[str, Any]) -> tuple[TableProfile, Coup, SettledBet]:
         table, bet, coup = self._read(params)
         try:
             return table, coup, settle_bet(coup, bet, table)
         except BacaraError as error:
-            raise NotationError(f"invalid settlement question {dict(params)!r}: {error}") from None
+            raise _invalid(params, error) from None
 
     def check_params(self, params: Mapping[str, Any]) -> None:
         self._settled(params)
 
-    def prompt(self, params: Mapping[str, Any]) -> str:
+    def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        code = lang_code(lang)
         table, bet, _ = self._read(params)
-        return (f"At the **{table.name}** table, a player bets "
-                f"**{format_amount(bet.stake)}** on **{bet.on.label}**. The coup is dealt from "
-                f"exactly these cards, in order: **{params['cards']}**. What is the player's net "
-                "result on this bet: what was won after any commission taken at payment, "
-                "minus the stake if it was lost, 0 if the stake comes back?")
+        name, stake, cards = table_name(table, code), format_amount(bet.stake), params["cards"]
+        return pick(code,
+                    en=f"At the **{name}** table, a player bets **{stake}** on **{bet.on.label}**. "
+                       f"The coup is dealt from exactly these cards, in order: **{cards}**. What "
+                       "is the player's net result on this bet: what was won after any commission "
+                       "taken at payment, minus the stake if it was lost, 0 if the stake comes back?",
+                    es=f"En la mesa **{name}**, un jugador apuesta **{stake}** a **{bet.on.label}**. "
+                       f"El coup se reparte con exactamente estas cartas, en orden: **{cards}**. "
+                       "¿Cuál es el resultado neto del jugador en esta apuesta: lo ganado después "
+                       f"de la {term('commission', 'es')} que se cobre al pagar, menos lo apostado "
+                       "si se perdió, 0 si se le devuelve lo apostado?")
 
     def key(self, params: Mapping[str, Any]) -> str:
         return format_amount(self._settled(params)[2].net)
 
-    def explain(self, params: Mapping[str, Any]) -> str:
+    def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
+        code = lang_code(lang)
         table, coup, settled = self._settled(params)
         result = next(s for s in coup.steps if s.rule == Rule.HIGHER_TOTAL)
-        parts = [narrate_step(result)]
+        parts = [narrate_step(result, code)]
         if settled.bet.on in (BetKind.PAREJA_PUNTO, BetKind.PAREJA_BANCO):
             hand = coup.punto if settled.bet.on is BetKind.PAREJA_PUNTO else coup.banco
-            pair = "a pair" if coup_has_pair(coup, settled.bet.on, table.pair_reading) else "no pair"
-            parts.append(f"The first two cards of that hand, {cards_text(hand[:2])}, are {pair} "
-                         f"({table.pair_reading.value.replace('-', ' ')}).")
-        parts.append(f"At the {table.name} table: {settled.describe()}.")
+            is_pair = coup_has_pair(coup, settled.bet.on, table.pair_reading)
+            first = cards_text(hand[:2])
+            reading = table.pair_reading
+            parts.append(pick(
+                code,
+                en=f"The first two cards of that hand, {first}, are "
+                   f"{'a pair' if is_pair else 'no pair'} ({reading.value.replace('-', ' ')}).",
+                es=f"Las dos primeras cartas de esa mano, {first}, "
+                   f"{'forman pareja' if is_pair else 'no forman pareja'} "
+                   f"({_PAIR_READING_ES.get(reading, reading.value)})."))
+        parts.append(pick(code, en=f"At the {table.name} table: {settled.describe()}.",
+                          es=f"En la mesa {table_name(table, code)}: "
+                             f"{describe_settled(settled, code)}."))
         return " ".join(parts)
+
+
+def _invalid(params: Mapping[str, Any], error: BaseException) -> ParamsError:
+    return ParamsError(
+        en=f"invalid settlement question {dict(params)!r}: {error}",
+        es=f"pregunta de liquidación no válida {dict(params)!r}: {error_text(error, 'es')}")

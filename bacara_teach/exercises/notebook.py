@@ -5,7 +5,10 @@ each question a Markdown prompt, an answer cell tagged in its metadata
 (``{"bacara_teach": {"question": "q3"}}``) and a SELF-CHECK cell.  The
 notebook's metadata names the assignment, the student and the format
 version.  It holds the questions' parameters and prompts, never their
-answers.
+answers.  It is written in the paper's language (or the one asked for); a
+notebook in another language than English also names it in its metadata and
+in its SELF-CHECK calls, so the self-checks answer in the notebook's language.
+The grader reads none of that: it grades in the language it is asked for.
 
 >>> from bacara_teach.exercises.assignments import make_paper
 >>> notebook = paper_notebook(make_paper("scoring", "practice"))
@@ -14,6 +17,9 @@ answers.
 >>> answer_cell = notebook["cells"][4]
 >>> answer_cell["metadata"], "".join(answer_cell["source"])
 ({'bacara_teach': {'question': 'q1'}}, 'answer = None  # a whole number from 0 to 9')
+>>> spanish = paper_notebook(make_paper("scoring", "practice", "es"))
+>>> spanish["metadata"]["bacara_teach"]["lang"], "".join(spanish["cells"][4]["source"])
+('es', 'answer = None  # un número entero del 0 al 9')
 """
 
 from __future__ import annotations
@@ -27,7 +33,8 @@ from typing import Any
 
 from bacara_teach.errors import NotationError
 from bacara_teach.exercises.assignments import Paper
-from bacara_teach.exercises.questions import Question
+from bacara_teach.exercises.questions import Question, lang_code
+from bacara_teach.i18n import pick
 
 __all__ = [
     "FORMAT_VERSION",
@@ -53,7 +60,14 @@ JupyterLite is built, falls back to the one kernel whose language is ``language_
 
 
 class SubmissionUnreadable(NotationError):
-    """A submitted file that is not a notebook this package can read."""
+    """A submitted file that is not a notebook this package can read.
+
+    ``str()`` is the English reason; :func:`~.questions.error_text` gives it in Spanish too.
+    """
+
+    def __init__(self, message: str, *, es: str | None = None) -> None:
+        super().__init__(message)
+        self.texts = {"en": message, "es": es or message}
 
 
 def _lines(text: str) -> list[str]:
@@ -70,65 +84,117 @@ def _code(cell_id: str, text: str, metadata: dict[str, Any] | None = None) -> di
             "metadata": metadata or {}, "outputs": [], "source": _lines(text)}
 
 
-def answer_source(question: Question) -> str:
+def answer_source(question: Question, lang: str | None = None) -> str:
     """What a question's answer cell holds before the student answers."""
     kind = question.question_kind
     if kind.is_program:
-        return kind.placeholder
-    return f"answer = {kind.placeholder}  # {kind.answer_comment()}"
+        return kind.placeholder_text(lang)
+    return f"answer = {kind.placeholder}  # {kind.answer_comment(lang)}"
 
 
-def check_source(question: Question) -> str:
-    """The SELF-CHECK cell of a question (its parameters, never its answer)."""
+def check_source(question: Question, lang: str | None = None) -> str:
+    """The SELF-CHECK cell of a question (its parameters, never its answer).
+
+    An English cell calls ``self_check`` with no language, so it answers in the reader's
+    default language; a cell in another language names its own.
+    """
+    code = lang_code(lang)
     kind = question.question_kind
     given = "globals()" if kind.is_program else "answer"
-    return (f"# SELF-CHECK (not graded): recomputes the right answer with the engine and explains it.\n"
-            f"self_check({question.kind!r}, {question.params!r}, {given})")
+    call = f"self_check({question.kind!r}, {question.params!r}, {given}"
+    return pick(code,
+                en="# SELF-CHECK (not graded): recomputes the right answer with the engine and "
+                   f"explains it.\n{call})",
+                es="# AUTOCOMPROBACIÓN (sin nota): vuelve a calcular la respuesta correcta con el "
+                   f"motor y la explica.\n{call}, lang={code!r})")
 
 
-def _points(n: int) -> str:
+def _points(n: int, lang: str = "en") -> str:
+    if lang == "es":
+        return f"{n} punto" if n == 1 else f"{n} puntos"
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-def paper_notebook(paper: Paper) -> dict[str, Any]:
-    """The notebook of a paper, as nbformat 4.5 JSON data."""
-    spec = paper.assignment
-    cells = [
-        _markdown("title", (
-            f"# {spec.title}\n\n"
-            f"Assignment `{spec.name}` · paper of `{paper.student_id}` · "
-            f"{len(paper.questions)} questions, {_points(paper.maximum)}\n\n{spec.intro}")),
-        _markdown("instructions", (
+def _texts(paper: Paper, code: str) -> dict[str, str]:
+    spec, student = paper.assignment, paper.student_id
+    count, points = len(paper.questions), _points(paper.maximum, code)
+    if code == "es":
+        return {
+            "title": (f"# {spec.title_text(code)}\n\n"
+                      f"Tarea `{spec.name}` · hoja de `{student}` · {count} preguntas, {points}"
+                      f"\n\n{spec.intro_text(code)}"),
+            "instructions": (
+                "## Cómo trabajar\n\n"
+                "1. Ejecuta una vez la celda de preparación de abajo.\n"
+                "2. En cada pregunta, escribe tu respuesta en su celda de respuesta y ejecútala; "
+                "después ejecuta la celda AUTOCOMPROBACIÓN que tiene debajo. La autocomprobación "
+                "es para ti; no cuenta para la nota.\n"
+                "3. Guarda el cuaderno y entrega este archivo con su propio nombre "
+                f"(`{student}.ipynb`). No cambies el nombre de las celdas, ni las dividas ni las "
+                "juntes.\n\n"
+                "El corrector lee el valor que sigue a `answer =` como dato (nunca lo ejecuta), "
+                "así que escribe un valor, no un cálculo. Las respuestas que son programas se "
+                "ejecutan aparte, sin red y sin archivos."),
+            "setup": "# Preparación: ejecuta primero esta celda.\n",
+            "question": "Pregunta",
+            "answer": "Respuesta",
+            "hand-in": (f"## Entrega\n\nGuarda el cuaderno y entrega `{student}.ipynb`. Solo se "
+                        "corrigen las celdas de respuesta."),
+        }
+    return {
+        "title": (f"# {spec.title_text(code)}\n\n"
+                  f"Assignment `{spec.name}` · paper of `{student}` · {count} questions, {points}"
+                  f"\n\n{spec.intro_text(code)}"),
+        "instructions": (
             "## How to work\n\n"
             "1. Run the setup cell below once.\n"
             "2. For each question, write your answer in its answer cell and run it, then run the "
             "SELF-CHECK cell under it. The self-check is for you; it is not graded.\n"
             "3. Save the notebook and hand in this file under its own name "
-            f"(`{paper.student_id}.ipynb`). Do not rename, split or merge cells.\n\n"
+            f"(`{student}.ipynb`). Do not rename, split or merge cells.\n\n"
             "The grader reads the value after `answer =` as plain data (it never runs it), "
             "so write a value, not a calculation. Program answers run on their own, "
-            "with no network and no files.")),
-        _code("setup", ("# Setup: run this cell first.\n"
-                        "from bacara_teach.exercises import self_check")),
+            "with no network and no files."),
+        "setup": "# Setup: run this cell first.\n",
+        "question": "Question",
+        "answer": "Answer",
+        "hand-in": (f"## Handing in\n\nSave the notebook and hand in `{student}.ipynb`. Only the "
+                    "answer cells are graded."),
+    }
+
+
+def paper_notebook(paper: Paper, lang: str | None = None) -> dict[str, Any]:
+    """The notebook of a paper, as nbformat 4.5 JSON data, in ``lang`` (``None``: the paper's).
+
+    Every language gets the same cells, ids, questions and parameters; only the words differ.
+    """
+    code = paper.lang if lang is None else lang_code(lang)
+    spec = paper.assignment
+    text = _texts(paper, code)
+    cells = [
+        _markdown("title", text["title"]),
+        _markdown("instructions", text["instructions"]),
+        _code("setup", text["setup"] + "from bacara_teach.exercises import self_check"),
     ]
     for number, question in enumerate(paper.questions, start=1):
         kind = question.question_kind
-        expected = "" if kind.is_program else f"\n\n*Answer:* {kind.answer.expected}."
+        expected = ("" if kind.is_program
+                    else f"\n\n*{text['answer']}:* {kind.answer.expected_text(code)}.")
         cells.append(_markdown(f"{question.qid}-question", (
-            f"## Question {number} · {_points(question.points)}\n\n"
-            f"{kind.prompt(question.params)}{expected}")))
-        cells.append(_code(f"{question.qid}-answer", answer_source(question),
+            f"## {text['question']} {number} · {_points(question.points, code)}\n\n"
+            f"{kind.prompt(question.params, code)}{expected}")))
+        cells.append(_code(f"{question.qid}-answer", answer_source(question, code),
                            {METADATA_KEY: {"question": question.qid}}))
-        cells.append(_code(f"{question.qid}-check", check_source(question)))
-    cells.append(_markdown("hand-in", (
-        "## Handing in\n\n"
-        f"Save the notebook and hand in `{paper.student_id}.ipynb`. Only the answer cells are "
-        "graded.")))
+        cells.append(_code(f"{question.qid}-check", check_source(question, code)))
+    cells.append(_markdown("hand-in", text["hand-in"]))
+    ours: dict[str, Any] = {"assignment": spec.name, "format": FORMAT_VERSION,
+                            "student_id": paper.student_id}
+    if code != "en":
+        ours["lang"] = code
     return {
         "cells": cells,
         "metadata": {
-            METADATA_KEY: {"assignment": spec.name, "format": FORMAT_VERSION,
-                           "student_id": paper.student_id},
+            METADATA_KEY: ours,
             "kernelspec": dict(KERNELSPEC),
             "language_info": {"name": "python"},
         },
@@ -163,7 +229,8 @@ class Submission:
     """What the grader takes from a submitted notebook: the answer cells' text, by question.
 
     ``claimed`` is what the notebook's metadata says about itself (assignment,
-    student id); the grader only reports it and never trusts it.
+    student id); the grader only reports it and never trusts it.  The notebook's
+    language is not read at all: the grader's caller chooses the feedback's language.
     """
 
     answers: dict[str, str]
@@ -180,8 +247,10 @@ def _source(cell: dict[str, Any]) -> str | None:
     return None
 
 
-def read_submission(raw: bytes) -> Submission:
+def read_submission(raw: bytes, lang: str | None = None) -> Submission:
     """Read a submitted notebook; raise :class:`SubmissionUnreadable` with the reason if it is not one.
+
+    ``lang`` words the notes; what is read never depends on it.
 
     >>> read_submission(b'{"cells": [{"cell_type": "code", "source": ["answer = 5"],'
     ...                 b' "metadata": {"bacara_teach": {"question": "q1"}}}]}').answers
@@ -191,18 +260,25 @@ def read_submission(raw: bytes) -> Submission:
     ...
     bacara_teach.exercises.notebook.SubmissionUnreadable: the file is empty
     """
+    code = lang_code(lang)
     if not raw.strip():
-        raise SubmissionUnreadable("the file is empty")
+        raise SubmissionUnreadable("the file is empty", es="el archivo está vacío")
     if len(raw) > MAX_NOTEBOOK_BYTES:
-        raise SubmissionUnreadable(f"the file is larger than {MAX_NOTEBOOK_BYTES // (1024 * 1024)} MB")
+        size = MAX_NOTEBOOK_BYTES // (1024 * 1024)
+        raise SubmissionUnreadable(f"the file is larger than {size} MB",
+                                   es=f"el archivo ocupa más de {size} MB")
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise SubmissionUnreadable("the file is not UTF-8 text, so not a notebook") from None
+        raise SubmissionUnreadable("the file is not UTF-8 text, so not a notebook",
+                                   es="el archivo no es texto UTF-8, así que no es un cuaderno") from None
     except (ValueError, RecursionError) as error:
-        raise SubmissionUnreadable(f"the file is not a notebook (invalid JSON: {error})") from None
+        raise SubmissionUnreadable(f"the file is not a notebook (invalid JSON: {error})",
+                                   es=f"el archivo no es un cuaderno (JSON no válido: {error})") from None
     if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
-        raise SubmissionUnreadable("the file is JSON but not a notebook: it has no list of cells")
+        raise SubmissionUnreadable("the file is JSON but not a notebook: it has no list of cells",
+                                   es="el archivo es JSON pero no un cuaderno: no tiene una lista "
+                                      "de celdas")
     answers: dict[str, str] = {}
     notes: list[str] = []
     for position, cell in enumerate(data["cells"], start=1):
@@ -214,14 +290,21 @@ def read_submission(raw: bytes) -> Submission:
         if not isinstance(qid, str):
             continue
         if cell.get("cell_type") != "code":
-            notes.append(f"cell {position} is tagged {qid!r} but is not a code cell; it was not read")
+            notes.append(pick(
+                code, en=f"cell {position} is tagged {qid!r} but is not a code cell; it was not read",
+                es=f"la celda {position} está etiquetada {qid!r} pero no es una celda de código; "
+                   "no se leyó"))
             continue
         source = _source(cell)
         if source is None:
-            notes.append(f"cell {position} ({qid}) has no readable text; it was not read")
+            notes.append(pick(
+                code, en=f"cell {position} ({qid}) has no readable text; it was not read",
+                es=f"la celda {position} ({qid}) no tiene texto legible; no se leyó"))
             continue
         if qid in answers:
-            notes.append(f"more than one answer cell is tagged {qid!r}; the first one was graded")
+            notes.append(pick(
+                code, en=f"more than one answer cell is tagged {qid!r}; the first one was graded",
+                es=f"hay más de una celda de respuesta etiquetada {qid!r}; se corrigió la primera"))
             continue
         answers[qid] = source
     claimed: dict[str, str] = {}

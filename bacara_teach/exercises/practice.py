@@ -2,7 +2,9 @@
 
 The repository's ``exercises/<assignment>.ipynb`` files are these notebooks,
 written by ``bacara-teach assignment practice --out exercises``; a test
-checks that they are exactly what this module produces.
+checks that they are exactly what this module produces in English.  Their
+SELF-CHECK cells name no language, so run with ``BACARA_LANG=es`` they answer
+in Spanish.
 
 >>> practice_text("scoring").startswith('{\\n "cells": [')
 True
@@ -19,6 +21,7 @@ PRACTICE_ID = "practice"
 """The student id of the practice papers."""
 
 
-def practice_text(assignment: str) -> str:
-    """The practice notebook of ``assignment``, as the JSON text of its file."""
-    return notebook_text(paper_notebook(make_paper(assignment, PRACTICE_ID)))
+def practice_text(assignment: str, lang: str | None = None) -> str:
+    """The practice notebook of ``assignment`` in ``lang`` (``None``: the default language),
+    as the JSON text of its file."""
+    return notebook_text(paper_notebook(make_paper(assignment, PRACTICE_ID, lang)))

@@ -106,7 +106,7 @@ def test_the_variant_seed_is_the_sha256_of_assignment_student_and_item() -> None
 def test_committed_practice_notebook_equals_the_generator(name: str) -> None:
     path = EXERCISES / f"{name}.ipynb"
     assert path.is_file(), f"{path} is missing: run bacara-teach assignment practice --out exercises"
-    assert path.read_text(encoding="utf-8") == practice_text(name), (
+    assert path.read_text(encoding="utf-8") == practice_text(name, "en"), (
         f"{path.name} drifted from the generator: run bacara-teach assignment practice --out exercises")
     meta = json.loads(path.read_text(encoding="utf-8"))["metadata"]["bacara_teach"]
     assert meta["student_id"] == PRACTICE_ID

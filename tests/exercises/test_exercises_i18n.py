@@ -1,0 +1,543 @@
+"""Exercises in English and Spanish: one paper, the same questions and answers, the words of each
+language; grading gives the same points in both, and nothing a submission says about its language
+(or its score) is believed."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from exercise_support import (
+    MODEL_PROGRAM,
+    answer_line,
+    filled_notebook,
+    key_answers,
+    with_program,
+    write_notebook,
+)
+
+from bacara_teach.errors import BacaraError, IllegalAction
+from bacara_teach.exercises import ASSIGNMENTS, KINDS, Paper, make_paper, self_check
+from bacara_teach.exercises.feedback import submission_feedback
+from bacara_teach.exercises.grading import (
+    GRADED,
+    MISSING,
+    UNREADABLE,
+    SubmissionGrade,
+    grade_directory,
+    grade_notebook,
+    gradebook_csv,
+    key_csv,
+    write_gradebook,
+)
+from bacara_teach.exercises.kinds_coding import TEMPLATE_ES
+from bacara_teach.exercises.notebook import notebook_text, paper_notebook, read_submission
+from bacara_teach.exercises.practice import practice_text
+from bacara_teach.exercises.program_text import program_text
+from bacara_teach.exercises.questions import (
+    AMOUNT,
+    DRAW_OR_STAND,
+    TOTAL,
+    CoupResultAnswer,
+    LettersAnswer,
+    ParamsError,
+    Status,
+    WrongAnswerType,
+    error_text,
+)
+from bacara_teach.exercises.roster import Student
+from bacara_teach.exercises.sandbox import Limits, read_value_answer, run_program
+from bacara_teach.i18n import GLOSSARY
+
+FAST = Limits(wall_seconds=2, cpu_seconds=1)
+STUDENTS = ("ana", "bo", "practice")
+ENGLISH_WORDS = re.compile(r"\b(the|and|draws|stands|wrong|right|answer cell|should|with)\b")
+"""English words that must not be left in a Spanish text (code such as `answer = ...` aside)."""
+
+
+def _without_code(text: str) -> str:
+    """Text with its code (``...``, `...` and "quoted" values) taken out."""
+    text = re.sub(r"```.*?```", " ", text, flags=re.DOTALL)
+    text = re.sub(r"`[^`]*`", " ", text)
+    return re.sub(r'"[^"]*"|\'[^\']*\'', " ", text)
+
+
+def _english_left(text: str) -> list[str]:
+    return ENGLISH_WORDS.findall(_without_code(text))
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the default language is English unless a test says otherwise
+    monkeypatch.setenv("BACARA_LANG", "en")
+
+
+def _grade(paper: Paper, answers: dict[str, str], lang: str | None = None,
+           notebook: dict[str, Any] | None = None) -> SubmissionGrade:
+    raw = notebook_text(notebook or filled_notebook(paper, answers)).encode("utf-8")
+    return grade_notebook(raw, Student(paper.student_id, paper.student_id.title()), paper,
+                          limits=FAST, lang=lang)
+
+
+def _points(grade: SubmissionGrade) -> list[tuple[str, Fraction, str]]:
+    return [(g.question.qid, g.points, g.mark.status) for g in grade.grades]
+
+
+# -- one paper, two languages -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(ASSIGNMENTS))
+def test_a_paper_in_spanish_has_the_same_questions_cards_and_answers(name: str) -> None:
+    for student in STUDENTS:
+        en, es = make_paper(name, student, "en"), make_paper(name, student, "es")
+        assert (en.lang, es.lang) == ("en", "es")
+        assert [q.to_dict() for q in en.questions] == [q.to_dict() for q in es.questions]
+        assert en.key() == es.key()
+        for q in en.questions:
+            kind = q.question_kind
+            assert kind.prompt(q.params, "es") != kind.prompt(q.params, "en")
+            assert kind.explain(q.params, "es") != kind.explain(q.params, "en")
+            assert kind.answer_comment("es") != kind.answer_comment("en")
+            # the key a teacher reads in Spanish is a right answer in both languages
+            key_cell = f"answer = {kind.key_text(q.params, 'es')}"
+            if not kind.is_program:
+                value = read_value_answer(key_cell)
+                assert kind.mark(q.params, value, "en").status == Status.RIGHT
+                assert kind.mark(q.params, value, "es").status == Status.RIGHT
+
+
+@pytest.mark.parametrize("name", sorted(ASSIGNMENTS))
+def test_the_spanish_notebook_has_the_same_cells_and_spanish_words(name: str) -> None:
+    paper = make_paper(name, "ana")
+    en, es = paper_notebook(paper, "en"), paper_notebook(paper, "es")
+    assert [c["id"] for c in en["cells"]] == [c["id"] for c in es["cells"]]
+    assert [c["metadata"] for c in en["cells"]] == [c["metadata"] for c in es["cells"]]
+    assert es["metadata"]["bacara_teach"] == {**en["metadata"]["bacara_teach"], "lang": "es"}
+    text = {c["id"]: "".join(c["source"]) for c in es["cells"]}
+    assert text["title"].startswith(f"# {paper.assignment.title_text('es')}")
+    assert "## Cómo trabajar" in text["instructions"] and "## Entrega" in text["hand-in"]
+    for number, q in enumerate(paper.questions, start=1):
+        assert text[f"{q.qid}-question"].startswith(f"## Pregunta {number} · ")
+        assert text[f"{q.qid}-check"].startswith("# AUTOCOMPROBACIÓN (sin nota)")
+        assert text[f"{q.qid}-check"].endswith(", lang='es')")
+    for cell in es["cells"]:
+        if cell["cell_type"] == "markdown":
+            assert not _english_left("".join(cell["source"])), "".join(cell["source"])
+    # a paper made in Spanish gives this notebook with no language named again
+    assert paper_notebook(make_paper(name, "ana", "es")) == es
+
+
+def test_spanish_prompts_use_the_glossary_words() -> None:
+    paper = make_paper("third-card", "ana", "es")
+    prompts = " ".join(q.question_kind.prompt(q.params, "es") for q in paper.questions)
+    assert "¿Punto roba una tercera carta o se planta?" in prompts
+    assert "¿Banco roba una tercera carta o se planta?" in prompts
+    assert "¿Quién gana" in prompts
+    cells = make_paper("chemin-de-fer", "ana", "es")
+    cdf = " ".join(q.question_kind.prompt(q.params, "es") for q in cells.questions)
+    assert "la banca" in cdf and "el punto" in cdf
+    settlement = make_paper("settlement", "ana", "es")
+    assert any("comisión" in q.question_kind.prompt(q.params, "es") for q in settlement.questions)
+
+
+def test_spanish_texts_keep_clear_of_the_renderings_the_glossary_avoids() -> None:
+    avoided = [word for entry in GLOSSARY for word in entry.avoid]
+    texts: list[str] = []
+    for name in ASSIGNMENTS:
+        notebook = paper_notebook(make_paper(name, "ana", "es"))
+        texts += ["".join(c["source"]) for c in notebook["cells"]]
+    for kind in ("score", "punto-rule", "banco-cell", "cdf-cell", "cdf-money"):
+        for q in (q for name in ASSIGNMENTS for q in make_paper(name, "bo").questions if q.kind == kind):
+            texts.append(q.question_kind.explain(q.params, "es"))
+    for text in texts:
+        for word in avoided:
+            assert not re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE), (word, text)
+
+
+def test_spanish_prompts_and_rules_leave_no_english_words() -> None:
+    for name in ASSIGNMENTS:
+        for student in STUDENTS:
+            for q in make_paper(name, student).questions:
+                kind = q.question_kind
+                for text in (kind.prompt(q.params, "es"), kind.explain(q.params, "es"),
+                             kind.title_text("es"), kind.answer_comment("es")):
+                    assert not _english_left(text), text
+
+
+def test_the_english_texts_are_unchanged_by_the_language_argument() -> None:
+    for name in ASSIGNMENTS:
+        paper = make_paper(name, "ana")
+        assert paper_notebook(paper) == paper_notebook(paper, "en")
+        assert "lang" not in paper_notebook(paper)["metadata"]["bacara_teach"]
+        for q in paper.questions:
+            kind = q.question_kind
+            assert kind.prompt(q.params) == kind.prompt(q.params, "en")
+            assert kind.explain(q.params) == kind.explain(q.params, "en")
+
+
+@pytest.mark.parametrize("name", sorted(ASSIGNMENTS))
+def test_committed_practice_notebooks_are_the_english_papers(name: str) -> None:
+    committed = (Path(__file__).resolve().parents[2] / "exercises" / f"{name}.ipynb").read_text("utf-8")
+    assert committed == practice_text(name, "en")
+    # their self-checks name no language, so they answer in the reader's default language
+    assert "lang=" not in "".join(
+        "".join(c["source"]) for c in json.loads(committed)["cells"] if c["id"].endswith("-check"))
+
+
+# -- self-checks ---------------------------------------------------------------------------------------
+
+
+def test_a_self_check_in_spanish_explains_in_spanish_with_the_same_mark() -> None:
+    en = self_check("banco-cell", {"total": 3, "third": 8}, "draw", lang="en")
+    es = self_check("banco-cell", {"total": 3, "third": 8}, "draw", lang="es")
+    assert (en.mark.earned, en.mark.status) == (es.mark.earned, es.mark.status) == (
+        Fraction(0), Status.WRONG)
+    text = str(es)
+    assert text.startswith("AUTOCOMPROBACIÓN (sin nota): incorrecta")
+    assert "respondiste 'robar', la respuesta correcta es 'plantarse'" in text
+    assert "Tabla de Banco, fila 3, columna 8" in text and "se planta" in text
+    assert "**AUTOCOMPROBACIÓN (sin nota): incorrecta" in es._repr_markdown_()
+    assert str(self_check("score", {"cards": "7♠ 8♦"}, 5, lang="es")) == \
+        "AUTOCOMPROBACIÓN (sin nota): correcta"
+
+
+def test_spanish_answer_words_count_the_same_in_both_languages() -> None:
+    for lang in ("en", "es"):
+        assert self_check("punto-rule", {"total": 5}, "robar", lang=lang).right
+        assert self_check("punto-rule", {"total": 7}, "Plantarse", lang=lang).right
+        assert self_check("punto-rule", {"total": 7}, "se planta", lang=lang).right
+        assert self_check("cdf-cell", {"bettors": 1, "hand": "bettor", "total": 4, "third": None},
+                          "libre", lang=lang).right
+        assert not self_check("punto-rule", {"total": 5}, "plantarse", lang=lang).right
+
+
+def test_refusals_of_a_wrong_type_of_answer_are_worded_in_spanish() -> None:
+    cases: list[tuple[Any, object, str]] = [
+        (TOTAL, 12, "12 no es un total: se esperaba un número entero del 0 al 9"),
+        (TOTAL, "5", "'5' no es un total"),
+        (DRAW_OR_STAND, "hit", "no es una de las palabras pedidas"),
+        (DRAW_OR_STAND, 3, "no es una palabra entre comillas"),
+        (AMOUNT, 4.75, "no es una cantidad exacta: se esperaba una cantidad escrita como texto"),
+        (AMOUNT, "x", "'x' no es una cantidad"),
+        (CoupResultAnswer(), {"winner": "banco"}, "no es el resultado de un coup"),
+        (LettersAnswer("abc"), ["a", "a", "b"], "no es un orden de las letras"),
+    ]
+    for answer, value, words in cases:
+        with pytest.raises(WrongAnswerType) as english:
+            answer.read(value, "en")
+        with pytest.raises(WrongAnswerType) as spanish:
+            answer.read(value, "es")
+        assert words in str(spanish.value)
+        assert str(english.value) != str(spanish.value) and " is not " in str(english.value)
+
+
+def test_a_changed_self_check_cell_is_reported_in_spanish() -> None:
+    for params, words in (({"total": 12}, "total no válido 12 en una pregunta punto-rule"),
+                          ({}, "falta 'total'"),
+                          ("oops", "parámetros no válidos")):
+        feedback = self_check("punto-rule", params, "draw", lang="es")  # type: ignore[arg-type]
+        assert feedback.mark.status == Status.INVALID
+        assert "esta celda de autocomprobación se cambió y no puede ejecutarse" in str(feedback)
+        assert words in str(feedback)
+    unknown = self_check("blackjack", {}, "draw", lang="es")
+    assert "tipo de pregunta desconocido 'blackjack'" in str(unknown)
+
+
+def test_every_kind_marks_alike_in_both_languages() -> None:
+    for name in ASSIGNMENTS:
+        paper = make_paper(name, "cy")
+        for q in paper.questions:
+            kind = q.question_kind
+            if kind.is_program:
+                continue
+            key = kind.key(q.params)
+            for given in (None, key, "nonsense", 99, [1], {"winner": "x"}):
+                en, es = kind.mark(q.params, given, "en"), kind.mark(q.params, given, "es")
+                assert (en.earned, en.status) == (es.earned, es.status)
+                assert en.reason != es.reason
+
+
+# -- grading -----------------------------------------------------------------------------------------
+
+
+def _mixed_answers(paper: Paper) -> dict[str, str]:
+    """The key with a wrong word, a wrong type, an unreadable cell and a partly right coup."""
+    answers = key_answers(paper)
+    words = [q for q in paper.questions if q.question_kind.answer is DRAW_OR_STAND]
+    answers[words[0].qid] = answer_line("stand" if paper.key()[words[0].qid] == "draw" else "draw")
+    answers[words[1].qid] = answer_line(7)
+    answers[words[2].qid] = "answer = __import__('os').getcwd()"
+    answers[words[3].qid] = answer_line("robar" if paper.key()[words[3].qid] == "draw" else "plantarse")
+    coup = next(q for q in paper.questions if q.kind == "coup")
+    wrong = dict(paper.key()[coup.qid])
+    wrong["punto"] = (wrong["punto"] + 1) % 10
+    answers[coup.qid] = answer_line(wrong)
+    return answers
+
+
+def test_grading_in_spanish_gives_the_same_points_and_spanish_feedback() -> None:
+    paper = make_paper("third-card", "ana")
+    program = MODEL_PROGRAM.replace("return banker_total <= 5", "return banker_total <= 4")
+    answers = with_program(paper, program, _mixed_answers(paper))
+    en, es = _grade(paper, answers, "en"), _grade(paper, answers, "es")
+    assert _points(en) == _points(es)
+    assert en.total == es.total and 0 < es.total < paper.maximum
+    assert (en.status, es.status) == (GRADED, GRADED) and es.lang == "es"
+    reasons = {g.question.qid: g.mark.reason for g in es.grades}
+    words = [q for q in paper.questions if q.question_kind.answer is DRAW_OR_STAND]
+    assert reasons[words[0].qid].startswith("incorrecta: respondiste ")
+    assert "la respuesta no es del tipo pedido: 7 no es una palabra entre comillas" in reasons[words[1].qid]
+    assert reasons[words[2].qid].startswith("no se pudo leer la respuesta: la respuesta debe ser un valor simple")
+    assert reasons[words[3].qid] == "correcta"
+    coup = next(q for q in paper.questions if q.kind == "coup")
+    assert reasons[coup.qid].startswith("en parte correcta: \"punto\" es ")
+    program_grade = next(g for g in es.grades if g.question.question_kind.is_program)
+    assert "banker_draws: 87 de 88 correctas" in program_grade.mark.reason
+    assert any("debería devolver True" in d for d in program_grade.mark.details)
+    assert "correctas" in es.reason and "incorrecta" in es.reason and "no válida" in es.reason
+    feedback = submission_feedback(es)
+    for words_in in ("comentarios para ana", "**Total: ", "corregida", "## Pregunta 1 (q1)",
+                     "Corrección: ", "La regla: ", "Tu respuesta:"):
+        assert words_in in feedback
+    assert not _english_left(feedback.replace("play(", "(")), _english_left(feedback)
+    # the same grade's feedback can be worded in the other language, with the marks as they are
+    assert submission_feedback(en).startswith("# The third-card rules: feedback for ana")
+
+
+def test_a_program_that_does_not_load_is_reported_in_spanish() -> None:
+    paper = make_paper("third-card", "bo")
+    for program, words in (("def banker_draws(:\n", "el programa no se ejecutó: SyntaxError"),
+                           ("def banker_draws(t, v):\n    return t <= 5\n",
+                            "play: play no está definida como función"),
+                           ("import bacara_teach\n", "no permitido en el código corregido"),
+                           (TEMPLATE_ES, "la celda de código no se cambió")):
+        en = _grade(paper, with_program(paper, program), "en")
+        es = _grade(paper, with_program(paper, program), "es")
+        assert _points(en) == _points(es)
+        mark = next(g for g in es.grades if g.question.question_kind.is_program).mark
+        assert words in mark.reason, mark.reason
+
+
+def test_unreadable_and_missing_files_are_reported_in_spanish(tmp_path: Path) -> None:
+    roster = [Student("ana", "Ana"), Student("bo", "Bo"), Student("cy", "Cy"), Student("dee", "Dee")]
+    paper = make_paper("scoring", "ana")
+    write_notebook(tmp_path, "ana", filled_notebook(paper, key_answers(paper)))
+    write_notebook(tmp_path, "bo", b"")
+    write_notebook(tmp_path, "cy", "{not json")
+    books = {lang: grade_directory(tmp_path, "scoring", roster, limits=FAST, lang=lang)
+             for lang in ("en", "es")}
+    assert [(g.status, g.total) for g in books["en"].grades] == \
+        [(g.status, g.total) for g in books["es"].grades] == \
+        [(GRADED, Fraction(8)), (UNREADABLE, Fraction(0)), (UNREADABLE, Fraction(0)),
+         (MISSING, Fraction(0))]
+    reasons = [g.reason for g in books["es"].grades]
+    assert reasons[0] == "8 correctas"
+    assert reasons[1:] == ["el archivo está vacío",
+                           reasons[2], "no entregado: no se encontró dee.ipynb"]
+    assert reasons[2].startswith("el archivo no es un cuaderno (JSON no válido: ")
+    csv_es = gradebook_csv(books["es"])
+    assert csv_es.splitlines()[0] == gradebook_csv(books["en"]).splitlines()[0]
+    assert "no entregado" in csv_es
+    folder = write_gradebook(books["es"], tmp_path / "out" / "book.csv")
+    assert "comentarios para dee" in (folder / "dee.md").read_text("utf-8")
+    assert "no entregada" in (folder / "dee.md").read_text("utf-8")
+
+
+def test_notes_about_a_submission_are_in_spanish() -> None:
+    paper = make_paper("scoring", "ana")
+    notebook = filled_notebook(paper, key_answers(paper))
+    notebook["metadata"]["bacara_teach"].update({"student_id": "bo", "assignment": "settlement"})
+    first = next(c for c in notebook["cells"] if c["metadata"].get("bacara_teach"))
+    notebook["cells"].append(json.loads(json.dumps(first)))
+    grade = _grade(paper, {}, "es", notebook)
+    assert grade.total == paper.maximum
+    notes = " | ".join(grade.notes)
+    assert "el cuaderno dice que es la hoja de 'bo'" in notes
+    assert "el cuaderno dice que es de la tarea 'settlement'" in notes
+    assert "hay más de una celda de respuesta etiquetada 'q1'" in notes
+
+
+def test_the_answer_key_csv_in_spanish_has_the_same_keys_in_spanish_words() -> None:
+    roster = [Student("ana", "Ana")]
+    en = key_csv("third-card", roster, "en").splitlines()
+    es = key_csv("third-card", roster, "es").splitlines()
+    assert en[0] == es[0] and len(en) == len(es)
+    assert any("'plantarse'" in line or "'robar'" in line for line in es)
+    assert any("¿Banco roba una tercera carta o se planta?" in line for line in es)
+
+
+# -- the default language -----------------------------------------------------------------------------
+
+
+def test_bacara_lang_es_makes_spanish_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BACARA_LANG", "es")
+    paper = make_paper("third-card", "ana")
+    assert paper.lang == "es"
+    assert paper.questions == make_paper("third-card", "ana", "en").questions
+    notebook = paper_notebook(paper)
+    assert notebook["metadata"]["bacara_teach"]["lang"] == "es"
+    assert str(self_check("punto-rule", {"total": 7}, "draw")).startswith(
+        "AUTOCOMPROBACIÓN (sin nota): incorrecta")
+    assert DRAW_OR_STAND.expected.startswith('"robar" o "plantarse"')
+    grade = _grade(paper, key_answers(paper))
+    assert grade.lang == "es" and grade.reason == "12 correctas"
+    assert get_title() == "Las reglas de la tercera carta"
+    # a paper made in English stays English under a Spanish default
+    english = make_paper("third-card", "ana", "en")
+    assert _grade(english, key_answers(english)).reason == "12 right"
+    assert practice_text("scoring") == practice_text("scoring", "es")
+
+
+def get_title() -> str:
+    return ASSIGNMENTS["third-card"].title_text()
+
+
+def test_an_english_practice_self_check_follows_the_default_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    paper = make_paper("scoring", "practice", "en")
+    check = "".join(next(c for c in paper_notebook(paper)["cells"] if c["id"] == "q1-check")["source"])
+    call = check.splitlines()[-1]
+    namespace: dict[str, Any] = {"self_check": self_check, "answer": None}
+    monkeypatch.setenv("BACARA_LANG", "es")
+    assert str(eval(call, namespace)).startswith("AUTOCOMPROBACIÓN (sin nota): sin responder")
+    monkeypatch.setenv("BACARA_LANG", "en")
+    assert str(eval(call, namespace)).startswith("SELF-CHECK (not graded): unanswered")
+
+
+# -- unknown languages --------------------------------------------------------------------------------
+
+
+def test_an_unknown_language_is_refused_naming_the_valid_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    paper = make_paper("scoring", "ana")
+    raw = notebook_text(paper_notebook(paper)).encode()
+    attempts: list[Callable[[], object]] = [
+        lambda: make_paper("scoring", "ana", "fr"),
+        lambda: Paper(assignment=paper.assignment, student_id="ana", questions=paper.questions,
+                      lang="fr"),
+        lambda: paper_notebook(paper, "fr"),
+        lambda: grade_notebook(raw, Student("ana", "Ana"), paper, lang="fr"),
+        lambda: key_csv("scoring", [Student("ana", "Ana")], "fr"),
+        lambda: practice_text("scoring", "fr"),
+        lambda: paper.questions[0].question_kind.prompt(paper.questions[0].params, "fr"),
+        lambda: paper.questions[0].question_kind.mark(paper.questions[0].params, 3, "fr"),
+    ]
+    for attempt in attempts:
+        with pytest.raises(IllegalAction, match=r"unknown language 'fr': expected one of en, es"):
+            attempt()
+    monkeypatch.setenv("BACARA_LANG", "pt")
+    with pytest.raises(IllegalAction, match=r"BACARA_LANG='pt' .*expected one of en, es"):
+        make_paper("scoring", "ana")
+
+
+def test_a_self_check_with_an_unknown_language_says_so_and_does_not_raise() -> None:
+    feedback = self_check("punto-rule", {"total": 5}, "draw", lang="fr")
+    assert feedback.mark.status == Status.INVALID
+    assert "unknown language 'fr': expected one of en, es" in str(feedback)
+
+
+# -- a submission cannot choose its language or its score ---------------------------------------------
+
+
+def test_a_submission_claiming_a_language_or_a_score_gains_nothing() -> None:
+    paper = make_paper("third-card", "ana", "en")
+    answers = _mixed_answers(paper)
+    honest = _grade(paper, answers)
+    forged = filled_notebook(paper, answers)
+    forged["metadata"]["bacara_teach"].update(
+        {"lang": "es", "score": 100, "total": 100, "points": {"q1": 100}, "maximum": 1,
+         "status": "graded", "grades": [{"qid": "q1", "earned": 1}]})
+    forged["metadata"]["lang"] = "fr"
+    for cell in forged["cells"]:
+        if cell["metadata"].get("bacara_teach"):
+            cell["metadata"]["bacara_teach"].update({"lang": "fr", "points": 100, "earned": 1})
+    for lang in (None, "en", "es"):
+        graded = _grade(paper, answers, lang, forged)
+        assert _points(graded) == _points(honest)
+        assert graded.total == honest.total < paper.maximum
+    # graded with no language named, the paper's language is used, never the notebook's claim
+    assert _grade(paper, answers, None, forged).lang == "en"
+    assert read_submission(notebook_text(forged).encode()).claimed == {"assignment": "third-card",
+                                                                       "student_id": "ana"}
+
+
+def test_an_answer_cell_cannot_set_a_language_or_a_score() -> None:
+    paper = make_paper("scoring", "ana")
+    answers = key_answers(paper)
+    answers["q1"] = "lang = 'es'\n" + answers["q1"]
+    answers["q2"] = "answer = {'lang': 'es', 'earned': 1}"
+    answers["q3"] = f"{answers['q3']}; score = 100"
+    for lang in ("en", "es"):
+        grade = _grade(paper, answers, lang)
+        assert grade.total == paper.maximum - 3
+        assert [g.mark.status for g in grade.grades[:3]] == [Status.INVALID] * 3
+
+
+def test_self_check_words_never_change_a_mark_the_grader_gives() -> None:
+    # the self-check and the grader agree in both languages on the same answers
+    paper = make_paper("chemin-de-fer", "bo", "es")
+    key = paper.key()
+    for q in paper.questions:
+        for lang in ("en", "es"):
+            assert self_check(q.kind, q.params, key[q.qid], lang=lang).right
+
+
+# -- the sandbox's own messages --------------------------------------------------------------------
+
+
+def _reader_messages() -> list[str]:
+    sources: list[object] = ["answer = __import__('os')", "answer = 1\nprint(1)", "x = 1", "",
+                             "answer = (", "answer = " + "1" * 10_001, 5]
+    messages = []
+    for source in sources:
+        try:
+            read_value_answer(source)  # type: ignore[arg-type]
+        except BacaraError as error:
+            messages.append(str(error))
+    return messages
+
+
+def test_every_message_of_the_answer_reader_and_the_runner_has_a_spanish_form() -> None:
+    isolation = ("the program was not run: this machine cannot confine a graded program in the "
+                 "kernel (missing: file isolation (Linux Landlock), network isolation (Landlock "
+                 "ABI 4 or seccomp)); grade on a Linux whose kernel has Landlock and seccomp, or as root")
+    messages = [
+        *_reader_messages(),
+        run_program("", []).reason,
+        run_program("x" * 100_001, []).reason,
+        isolation,
+        "the program was not run: its sandbox could not be set up (no landlock)",
+        "its results were not in the grader's format: more than 2097152 bytes",
+        "its results were not in the grader's format: line 2 is not a record",
+        "the code raised an error when run: PermissionError: not allowed in graded code: import os",
+        "it ran for more than 2 s and was stopped",
+        "it used more than 1 s of CPU time and was stopped",
+        "the program crashed (signal 9)",
+        "the program crashed (status 3) (Fatal Python error)",
+        "it stopped before giving any result",
+        "play is not defined as a function",
+    ]
+    assert len(messages) == 20  # every form the reader and the runner write
+    for message in messages:
+        spanish = program_text(message, "es")
+        assert spanish != message and program_text(message, "en") == message
+        assert not _english_left(spanish), spanish
+    assert "aislamiento de archivos (Linux Landlock)" in program_text(isolation, "es")
+    assert program_text("the code raised an error when run: the code cell is empty", "es") == \
+        "el código lanzó un error al ejecutarse: la celda de código está vacía"
+
+
+def test_errors_carry_their_spanish_text() -> None:
+    error = ParamsError(en="bad", es="mal")
+    assert str(error) == "bad" and error_text(error, "es") == "mal" and error_text(error, "en") == "bad"
+    assert error_text(ValueError("plain"), "es") == "plain"
+
+
+def test_every_kind_has_a_spanish_title() -> None:
+    for kind in KINDS.values():
+        assert kind.title_text("es") != kind.title_text("en")
+    for spec in ASSIGNMENTS.values():
+        assert spec.title_text("es") != spec.title and spec.intro_text("es") != spec.intro
