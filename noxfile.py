@@ -7,8 +7,12 @@ Run them with ``python3 -m nox -s NAME`` (``python3 -m pip install nox`` first):
   ``tests/docs``, the exercise checks in ``tests/exercises`` and the browser tests in
   ``tests/browser`` (Debian's Chromium, installed with apt-get when missing).
 * ``lint``: ruff and mypy (strict), configured in ``pyproject.toml``.
-* ``docs``: builds the site into ``docs/_build/html`` and checks its internal links.
-* ``serve``: builds the site, then serves it on http://127.0.0.1:8000.
+* ``docs``: builds the site into ``docs/_build/html`` (English, and Spanish in ``es/``) and
+  checks its internal links.
+* ``serve``: builds the site, then serves it on http://127.0.0.1:8000 (English at the root,
+  Spanish under ``/es/``; every page links to its twin).
+* ``translations``: merges the English pages' messages into the Spanish catalogues in
+  ``docs/locales`` and lists what is left to translate.
 * ``bench``: runs every ``tests/benchmarks/bench_*.py`` script.
 
 Each session installs what it needs from the project's own extras into its own virtual
@@ -21,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -28,7 +33,12 @@ import nox
 
 ROOT = Path(__file__).resolve().parent
 DOCS = ROOT / "docs"
-SITE = DOCS / "_build" / "html"
+sys.path.insert(0, str(DOCS / "_ext"))
+import sitebuild  # noqa: E402  (the one description of how the site is built)
+
+SITE = sitebuild.SITE
+TEMPLATES = sitebuild.TEMPLATES
+LOCALES = DOCS / "locales"
 BENCHMARKS = ROOT / "tests" / "benchmarks"
 CHROMIUM = Path("/usr/bin/chromium")
 SERVE_HOST = "127.0.0.1"
@@ -105,16 +115,15 @@ def ensure_node_modules(session: nox.Session) -> None:
 
 
 def build_site(session: nox.Session, *, fresh: bool = False) -> None:
-    """Build the site with Sphinx: warnings are errors, notebooks executed (cached).
+    """Build the site with Sphinx, both languages and the message templates
+    (``docs/_ext/sitebuild.py``): warnings are errors, notebooks executed (cached).
 
     ``fresh`` re-reads every page (``-E``) so that every warning is reported again; the
     notebook cache keeps that cheap, and any engine change re-executes the notebooks.
     """
     ensure_node_modules(session)
-    args = ["python", "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n"]
-    if fresh:
-        args.append("-E")
-    session.run(*args, str(DOCS), str(SITE), env=QUIET_JUPYTER)
+    for command in sitebuild.commands("python", SITE, fresh=fresh):
+        session.run(*command, env=QUIET_JUPYTER)
 
 
 @nox.session
@@ -152,10 +161,28 @@ def serve(session: nox.Session) -> None:
     install_project(session, ["docs"])
     build_site(session)
     port = session.posargs[0] if session.posargs else str(SERVE_PORT)
-    session.log(f"Serving the site at http://{SERVE_HOST}:{port}/ (Ctrl+C stops)")
+    session.log(f"Serving the site at http://{SERVE_HOST}:{port}/ (English) and "
+                f"http://{SERVE_HOST}:{port}/es/ (Spanish); Ctrl+C stops")
     session.run(
         "python", "-m", "http.server", port, "--bind", SERVE_HOST, "--directory", str(SITE)
     )
+
+
+@nox.session(default=False)
+def translations(session: nox.Session) -> None:
+    """Bring the Spanish catalogues up to date with the English pages, then list what is left.
+
+    Extracts the messages of the English pages (``sphinx -b gettext``), merges them into
+    ``docs/locales/es`` with sphinx-intl (new messages empty, changed ones fuzzy, removed
+    ones obsolete), and prints every message still to translate or check.  Translate those
+    in the ``.po`` files, remove the fuzzy flags and obsolete entries, and run it again.
+    """
+    install_project(session, ["docs"])
+    gettext = sitebuild.commands("python", SITE)[-1]
+    session.run(*gettext, env=QUIET_JUPYTER)
+    for lang in sitebuild.LANGUAGES[1:]:
+        session.run("sphinx-intl", "update", "-p", str(TEMPLATES), "-l", lang, "-d", str(LOCALES))
+    session.run("python", str(DOCS / "_ext" / "translations.py"), "check", success_codes=[0, 1])
 
 
 @nox.session(default=False)

@@ -142,10 +142,10 @@ copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True
 
 
-def _language_inited(app: Any, config: Any) -> None:
+def _language_inited(_app: Any, config: Any) -> None:
     """Give the notebooks of this build its language, and a cache of their own."""
     os.environ["BACARA_LANG"] = config.language
-    config.nb_execution_cache_path = str(_CACHE_ROOT / bacara_engine_digest / config.language)
+    config.nb_execution_cache_path = str(Path(config.nb_execution_cache_path) / config.language)
 
 
 def setup(app: Any) -> dict[str, Any]:

@@ -44,6 +44,8 @@ collect_ignore = ["benchmarks", "conftest.py"]  # this file holds no doctests
 # The browser tests' fixtures (Chromium, a context per test) live in their harness module.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 pytest_plugins = ["browser_harness"]
+sys.path.insert(0, str(DOCS / "_ext"))
+import sitebuild  # noqa: E402  (how the site is built, shared with the noxfile)
 
 
 def _newest_source_time() -> float:
@@ -58,17 +60,17 @@ def _newest_source_time() -> float:
 
 
 def build_site(site: Path) -> None:
-    """Build the site into ``site`` as ``nox -s docs`` does (warnings are errors)."""
-    command = [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n", "-q",
-               str(DOCS), str(site)]
+    """Build the site into ``site`` as ``nox -s docs`` does: both languages and the message
+    templates, warnings as errors (``docs/_ext/sitebuild.py``)."""
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
-    result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
-    if result.returncode != 0:
-        pytest.fail(
-            f"the site did not build ({' '.join(command)} exited with {result.returncode}):\n"
-            f"{result.stderr[-6000:]}",
-            pytrace=False,
-        )
+    for command in sitebuild.commands(sys.executable, site, quiet=True):
+        result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            pytest.fail(
+                f"the site did not build ({' '.join(command)} exited with {result.returncode}):\n"
+                f"{result.stderr[-6000:]}",
+                pytrace=False,
+            )
     (site / BUILT_STAMP).touch()
 
 

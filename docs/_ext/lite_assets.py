@@ -389,7 +389,7 @@ def live_notebook(source: str, lang: str = "en",
                 cell.source = translate_markdown(cell.source, messages)
             cell.source = _GLUE_ROLE.sub(r"`\1`", cell.source)
     if lang in LANGUAGE_CELL:
-        notebook.cells.insert(0, new_code_cell(LANGUAGE_CELL[lang]))
+        notebook.cells.insert(0, new_code_cell(LANGUAGE_CELL[lang]))  # type: ignore[no-untyped-call]
     return dict(notebook)
 
 

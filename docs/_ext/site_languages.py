@@ -53,7 +53,7 @@ def twin_href(pagename: str, lang: str, other: str) -> str:
 
 
 # -- what is not translated ------------------------------------------------------------------
-class KeepEngineOutputs(SphinxTransform):
+class KeepEngineOutputs(SphinxTransform):  # type: ignore[misc]
     """Mark notebook outputs and autodoc docstrings as not for translation.
 
     Runs before Sphinx's own i18n transforms (priority 10 and 20), so these nodes are
@@ -62,7 +62,7 @@ class KeepEngineOutputs(SphinxTransform):
 
     default_priority = 5
 
-    def apply(self, **kwargs: Any) -> None:
+    def apply(self, **_kwargs: Any) -> None:
         for container in self.document.findall(nodes.container):
             if container.get("nb_element", "").startswith("cell_code_output") or \
                     "cell_output" in container.get("classes", []):
@@ -79,7 +79,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~])")
 
 
 @cache
-def _glue_data(path: Path, stamp: float) -> dict[str, Any]:
+def _glue_data(path: Path, _stamp: float) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
@@ -122,7 +122,8 @@ def _patch_publish_msgstr() -> None:
     """Fill glue roles in every translated message before Sphinx parses it."""
     from sphinx.transforms import i18n
 
-    original = i18n._publish_msgstr
+    # Sphinx has no hook between reading a message and parsing it: wrap its function.
+    original = i18n._publish_msgstr  # noqa: SLF001
     if getattr(original, "_bacara_glue", False):
         return
 
@@ -132,13 +133,13 @@ def _patch_publish_msgstr() -> None:
             source = fill_glue(source, glue_values(env, env.docname), f"{source_path}:{source_line}")
         return original(source, source_path, source_line, **kwargs)
 
-    publish._bacara_glue = True  # type: ignore[attr-defined]
-    i18n._publish_msgstr = publish  # type: ignore[assignment]
+    publish._bacara_glue = True  # type: ignore[attr-defined]  # noqa: SLF001
+    i18n._publish_msgstr = publish  # noqa: SLF001
 
 
 # -- the switch ---------------------------------------------------------------------------------
 def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[str, Any],
-                     doctree: Any) -> None:
+                     _doctree: Any) -> None:
     lang = app.config.language
     if lang not in LANGUAGES:
         return
@@ -160,7 +161,7 @@ def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[
         context["body"] = switch + context["body"]
 
 
-def _config_inited(app: Any, config: Any) -> None:
+def _config_inited(_app: Any, config: Any) -> None:
     if config.language != "en":
         # Sphinx marks each paragraph that found no translation: the built Spanish pages
         # are checked for that class, so a message that failed to apply cannot hide.

@@ -29,6 +29,8 @@ import pytest
 from browser_harness import FIGURES, Visit, visit
 
 import bacara_teach
+from bacara_teach import Coup
+from bacara_teach.i18n import term
 from bacara_teach.trainer import TableauTrainer
 from bacara_teach.widgets import CheminDeFerSeat, HomeScoreboard, OddsExplorer, OnlineTableWidget
 
@@ -194,6 +196,51 @@ def test_a_chapter_live_notebook_runs_top_to_bottom(lite: Visit, site_dir: Path)
     assert errors.count() == 0, errors.all_inner_texts()
     text = output_text(lite)
     assert "Banco wins, 3 to 1." in text or "Gana Banco" in text
+    lite.assert_clean()
+
+
+def test_the_spanish_live_notebook_runs_in_spanish(lite: Visit, site_dir: Path) -> None:
+    path = "es/chapters/third-card-rule.ipynb"
+    notebook = json.loads((site_dir / "lite" / "files" / path).read_text(encoding="utf-8"))
+    code_cells = sum(cell["cell_type"] == "code" for cell in notebook["cells"])
+    # The Spanish page's "try it live" link opens this very notebook.
+    lite.open("es/chapters/third-card-rule.html")
+    live = lite.page.get_by_role("link", name="Pruebe este capítulo en vivo")
+    assert (live.get_attribute("href") or "").endswith(f"lite/notebooks/index.html?path={path}")
+    live.click()
+    page = lite.page
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+    page.get_by_role("menuitem", name="Run").click()
+    page.locator(".lm-Menu-item", has_text="Run All Cells").first.click()
+    page.wait_for_function(
+        "n => { const p = document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt');"
+        " return p.length > 0 && p[p.length - 1].textContent.includes('[' + n + ']'); }",
+        arg=code_cells, timeout=120_000,
+    )
+    errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.all_inner_texts()
+    text = output_text(lite)
+    told = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
+    assert told.narrate("es").splitlines()[-1] in text
+    assert told.narrate("en").splitlines()[-1] not in text
+    lite.assert_clean()
+
+
+def test_a_widget_answers_in_spanish(lite: Visit) -> None:
+    repl(lite, "import os; os.environ['BACARA_LANG'] = 'es'\n"
+               "from bacara_teach.widgets import TableauDrill\nTableauDrill(seed=1)")
+    page = lite.page
+    page.locator(".widget-button").first.wait_for(timeout=90_000)
+    local = TableauTrainer(seed=1)
+    assert local.current.prompt("es") in page.locator(".bt-question").inner_text()
+    right = local.current.cell.decision.value
+    page.get_by_role("button", name=term(right, "es").capitalize(), exact=True).click()
+    page.get_by_text("1 de 1 correctas").wait_for(timeout=10_000)
+    feedback = local.answer(right)
+    shown = output_text(lite)
+    assert " ".join(feedback.message("es").split()) in " ".join(shown.split())
+    assert "right" not in shown and "Right" not in shown
+    assert local.current.prompt("es") in page.locator(".bt-question").inner_text()
     lite.assert_clean()
 
 

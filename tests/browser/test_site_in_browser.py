@@ -55,6 +55,25 @@ def test_chapter_renders_tableau_and_worked_examples_from_local_files_only(
     desktop.assert_clean()
 
 
+def test_the_language_switch_keeps_the_reader_on_the_same_page(desktop: Visit) -> None:
+    desktop.open(CHAPTER)
+    page = desktop.page
+    page.get_by_role("link", name="Español").click()
+    page.wait_for_url(f"**/es/{CHAPTER}")
+    assert page.locator("html").get_attribute("lang") == "es"
+    text = " ".join(page.locator("article").inner_text().split())
+    for cards in WORKED_EXAMPLES:
+        for line in Coup.from_cards(cards).narrate("es").splitlines():
+            assert line in text
+    caption = page.locator("table.bt-tableau caption").first.inner_text()
+    assert caption.strip() == PUNTO_BANCO.title_text("es")
+    page.get_by_role("link", name="English").click()
+    page.wait_for_url(f"**/{CHAPTER}")
+    assert "/es/" not in page.url
+    assert page.locator("html").get_attribute("lang") == "en"
+    desktop.assert_clean()
+
+
 def test_every_page_loads_from_local_files_only(desktop: Visit, site_dir: Path) -> None:
     paths = sorted(
         path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*.html")
