@@ -135,10 +135,10 @@ MESSAGES["es"].update({
     "cdf.rule.stand": "se planta con {values}",
     "cdf.bettors.one": "Con un solo apostador",
     "cdf.bettors.several": "Con varios apostadores",
-    "cdf.announce.draw": "{Hand} tiene {total}. {With} {hand} {rule}: {hand} debe pedir carta.",
+    "cdf.announce.draw": "{Hand} tiene {total}. {With} {hand} {rule}: {hand} debe robar.",
     "cdf.announce.stand": "{Hand} tiene {total}. {With} {hand} {rule}: {hand} debe plantarse.",
     "cdf.choice.draw": "{Hand} tiene {total}. {With} {hand} {rule}: elección libre, "
-    "y {hand} decide pedir carta.",
+    "y {hand} decide robar.",
     "cdf.choice.stand": "{Hand} tiene {total}. {With} {hand} {rule}: elección libre, "
     "y {hand} decide plantarse.",
     "cdf.banker-natural": "{Hand} tiene un natural de {total}, lo muestra y gana en el acto.",

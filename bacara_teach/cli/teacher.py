@@ -81,14 +81,14 @@ def run_list(args: argparse.Namespace) -> int:
 
     lang = args.lang
     for spec in ASSIGNMENTS.values():
-        print(f"{spec.name}: {spec.title} ("
+        print(f"{spec.name}: {spec.title_text(lang)} ("
               + t(lang, f"{spec.question_count} questions, {spec.maximum} points)",
                   f"{spec.question_count} preguntas, {spec.maximum} puntos)"))
         for item in spec.items:
             kind = get_kind(item.kind)
             each = (t(lang, "point", "punto") if item.points == 1
                     else t(lang, "points", "puntos"))
-            print(f"  {item.count} x {kind.name}: {kind.title}, {item.points} {each} "
+            print(f"  {item.count} x {kind.name}: {kind.title_text(lang)}, {item.points} {each} "
                   + t(lang, "each", "cada una"))
     return 0
 
@@ -114,8 +114,8 @@ def run_make(args: argparse.Namespace) -> int:
                               f"{len(existing)} notebook(s) already in {str(out)!r} ({shown}): "
                               "nothing was written; use --force to overwrite them",
                               f"ya hay {len(existing)} cuaderno(s) en {str(out)!r} ({shown}): "
-                              "no se escribió nada; usa --force para sobrescribirlos"))
-    texts = [(path, notebook_text(paper_notebook(make_paper(spec, s.id)))) for s, path in targets]
+                              "no se escribió nada; use --force para sobrescribirlos"))
+    texts = [(path, notebook_text(paper_notebook(make_paper(spec, s.id, lang)))) for s, path in targets]
     for path, text in texts:
         write_text_atomic(path, text)
     print(t(lang, f"wrote {len(texts)} notebooks of '{spec.name}' to {out}",
@@ -131,7 +131,7 @@ def run_key(args: argparse.Namespace) -> int:
 
     spec = get_assignment(args.name)
     students = read_roster(args.roster)
-    write_text_atomic(args.out, key_csv(spec, students))
+    write_text_atomic(args.out, key_csv(spec, students, args.lang))
     print(t(args.lang, f"wrote the key of '{spec.name}' for {len(students)} students to {args.out}",
             f"se escribieron las respuestas de '{spec.name}' para {len(students)} estudiantes en "
             f"{args.out}"))
@@ -145,7 +145,7 @@ def run_practice(args: argparse.Namespace) -> int:
 
     specs = [get_assignment(n) for n in args.names] if args.names else list(ASSIGNMENTS.values())
     for spec in specs:
-        write_text_atomic(args.out / f"{spec.name}.ipynb", practice_text(spec.name))
+        write_text_atomic(args.out / f"{spec.name}.ipynb", practice_text(spec.name, args.lang))
     print(t(args.lang, f"wrote {len(specs)} practice notebooks to {args.out}",
             f"se escribieron {len(specs)} cuadernos de práctica en {args.out}"))
     return 0
@@ -181,8 +181,9 @@ def run_grade(args: argparse.Namespace) -> int:
     with warnings.catch_warnings():
         # The gradebook carries its notices; they are told below, once, in plain words.
         warnings.simplefilter("ignore", IsolationWarning)
-        book = grade_directory(args.folder, spec, students, limits=limits, jobs=args.jobs)
-    feedback = write_gradebook(book, args.out, args.feedback)
+        book = grade_directory(args.folder, spec, students, limits=limits, jobs=args.jobs,
+                               lang=lang)
+    feedback = write_gradebook(book, args.out, args.feedback, lang)
     for notice in book.notices:
         print(t(lang, "bacara-teach: notice: ", "bacara-teach: aviso: ") + notice, file=sys.stderr)
     counts: dict[str, int] = {}
