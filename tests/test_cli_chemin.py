@@ -173,7 +173,7 @@ def test_an_automatic_session_plays_itself(
 ) -> None:
     code, out, _ = run_session(monkeypatch, capsys, "", "--players", "Ana,Luis,Eva",
                                "--seed", "11", "--lang", "es", "--auto")
-    assert code == 0 and "Enter" not in out and "Escribe" not in out
+    assert code == 0 and "Enter" not in out and "Escriba" not in out
     assert "Cada asiento juega solo." in out          # --lang es: the messages too
     assert "La sesión termina: se jugaron los 12 coups." in out and "Gana" in out
 

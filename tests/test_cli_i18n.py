@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -189,7 +190,7 @@ def test_play_in_spanish_takes_the_same_commands_and_deals_the_same_coups(
     code_en, en, _ = run_with_input(monkeypatch, capsys, PLAY_SCRIPT, "--lang", "en", *argv)
     code_es, es, _ = run_with_input(monkeypatch, capsys, PLAY_SCRIPT, "--lang", "es", *argv)
     assert code_en == code_es == 0
-    assert "hagan sus apuestas" in es and "Saldo" in es and "Dejas la mesa con" in es
+    assert "hagan sus apuestas" in es and "Saldo" in es and "Deja la mesa con" in es
     assert "place your bets" in en and "You leave the table with" in en
     assert "place your bets" not in es and "error" not in es
     assert _numbers(es) == _numbers(en)
@@ -231,7 +232,7 @@ def test_home_session_in_spanish(monkeypatch: pytest.MonkeyPatch,
     assert "Sesión en casa: Ana, Luis, Eva (reparte Ana)" in es
     assert "error: predicción no válida 'x' de Eva: se esperaba una de punto, banco, empate" in es
     assert "Puntuación:" in es and "Sesión en pausa antes del coup 2." in es
-    assert "escribe 'guardar ARCHIVO'" in es
+    assert "escriba 'guardar ARCHIVO'" in es
     _, en, _ = run_with_input(monkeypatch, capsys, script, "--lang", "en", *argv)
     assert _numbers(es) == _numbers(en)
 
@@ -242,13 +243,49 @@ def test_chemin_de_fer_session_in_spanish(monkeypatch: pytest.MonkeyPatch,
     script = "x\nno\n1\n"
     code, es, _ = run_with_input(monkeypatch, capsys, script, "--lang", "es", *argv)
     assert code == 0
-    assert "Juegas con Ana." in es and "¿Dices banco y la cubres entera?" in es
+    assert "Usted juega como Ana." in es and "¿Dice banco y la cubre entera?" in es
     assert "No aceptado: respuesta no válida 'x': se esperaba 'banco' o 'no'." in es
     assert "La entrada terminó" in es
     code, en, _ = run_with_input(monkeypatch, capsys, script, "--lang", "en", *argv)
     assert "You play Ana." in en
     assert [line for line in es.splitlines() if line.startswith("> ")] == \
         [line for line in en.splitlines() if line.startswith("> ")]
+
+
+_TU_FORMS = re.compile(r"\b(tú|tu|tus|escribe|usa|añade|quita|dejas|empezaste|juegas|decides|"
+                       r"tomas|abres|dices|cubres|tienes|puedes)\b", re.IGNORECASE)
+"""Second-person familiar forms: the Spanish messages address the reader as usted."""
+
+
+def test_spanish_messages_address_the_reader_as_usted(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = "foo\nayuda\nbet banco 10\ncontinue\nquit\n"
+    _, play, _ = run_with_input(monkeypatch, capsys, script, "--lang", "es", "play", "--seed", "7")
+    assert "escriba ayuda (o help) para ver la lista de órdenes" in play
+    assert "Escriba ayuda (o help) para ver las órdenes." in play and "ponga un importe" in play
+    assert "Deja la mesa con" in play and "(empezó con 100, " in play
+    home_argv = ["home-session", "--players", "Ana,Luis", "--seed", "3"]
+    _, home, _ = run_with_input(monkeypatch, capsys, "ayuda\nsave\nsalir\n", "--lang", "es",
+                                *home_argv)
+    assert "Escriba una predicción" in home and "escriba 'guardar ARCHIVO'" in home
+    cdf_argv = ["chemin-de-fer", "session", "--players", "Ana,Luis,Eva", "--seed", "11"]
+    _, cdf, _ = run_with_input(monkeypatch, capsys, "x\nno\n1\n", "--lang", "es", *cdf_argv)
+    assert "Escriba 'banco' o 'no'." in cdf
+    for text in (play, home, cdf):
+        said = "\n".join(line for line in text.splitlines()
+                         if not line.startswith(("> ", "Ana? ", "Luis? ")))
+        assert _TU_FORMS.search(said) is None, said
+
+
+def test_spanish_refusals_agree_with_the_bets_they_name() -> None:
+    one = ("bet punto=5 refused: the online table takes one position per coup "
+           "(banco 5 is on the table; change or cancel it first)")
+    two = ("bet punto=5 refused: the casino table takes one position per coup "
+           "(banco 5, empate 5 are on the table; change or cancel it first)")
+    assert error_text(one, "es").endswith("(banco 5 está en la mesa; cámbiela o cancélela antes)")
+    assert error_text(two, "es").endswith(
+        "(banco 5, empate 5 están en la mesa; cámbielas o cancélelas antes)")
 
 
 @pytest.mark.parametrize(("answer", "decision"),
@@ -282,7 +319,7 @@ def test_an_unreadable_decision_in_spanish_says_what_is_valid() -> None:
         (["profiles", "macao"], "'macao'", "home, casino, online"),
         (["home-session", "--players", "Ana"], "se dieron 1", "de 2 a 8"),
         (["chemin-de-fer", "deal", "--cards", "2♥ A♠ 3♣ 2♦ 9♥ 5♠", "--bettor", "draw"],
-         "la banca debe decidir", "añade --banker draw o --banker stand"),
+         "la banca debe decidir", "añada --banker draw o --banker stand"),
     ],
 )
 def test_errors_in_spanish_name_the_input_and_what_is_valid(
@@ -299,7 +336,7 @@ def test_errors_in_spanish_name_the_input_and_what_is_valid(
 def test_argparse_errors_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     for argv, words in [
         (["--lang", "es", "deal", "--decks", "0"], ("'0'", "de 1 a")),
-        (["--lang", "es", "tableau", "--game", "macao"], ("'macao'", "elige entre", "'punto-banco'")),
+        (["--lang", "es", "tableau", "--game", "macao"], ("'macao'", "elija entre", "'punto-banco'")),
     ]:
         with pytest.raises(SystemExit) as info:
             main(argv)

@@ -170,7 +170,7 @@ def run_deal(args: argparse.Namespace) -> int:
         raise IllegalAction(t(
             lang,
             '--cards is empty: give the cards in deal order, e.g. "2♥ A♠ 3♣ 2♦ 9♥ 5♠"',
-            '--cards está vacío: da las cartas en el orden del reparto, p. ej. "2♥ A♠ 3♣ 2♦ 9♥ 5♠"',
+            '--cards está vacío: dé las cartas en el orden del reparto, p. ej. "2♥ A♠ 3♣ 2♦ 9♥ 5♠"',
         ))
     cards = args.cards if args.cards is not None else Shoe.standard(DECKS, seed=args.seed).peek(6)
     try:
@@ -180,12 +180,12 @@ def run_deal(args: argparse.Namespace) -> int:
         flag = f"--{error.role}"
         raise MissingDecision(
             error_text(str(error), lang)
-            + t(lang, f": add {flag} draw or {flag} stand", f": añade {flag} draw o {flag} stand"),
+            + t(lang, f": add {flag} draw or {flag} stand", f": añada {flag} draw o {flag} stand"),
             role=error.role,
         ) from None
     except ForcedCell as error:
         raise ForcedCell(error_text(str(error), lang)
-                         + t(lang, f": drop --{error.role}", f": quita --{error.role}"),
+                         + t(lang, f": drop --{error.role}", f": quite --{error.role}"),
                          role=error.role) from None
     if args.json:
         data = coup.to_dict()
@@ -261,12 +261,12 @@ def interactive_policy(console: _Console, name: str) -> Policy:
             situation = view.describe(lang)
             if view.role == BETTOR:
                 question = t(lang, f"{name}, you decide as the active bettor: {situation}. ",
-                             f"{name}, decides como punto activo: {situation}. ")
+                             f"{name}, usted decide como punto activo: {situation}. ")
             else:
                 question = t(lang, f"{name}, you decide as the banker: {situation}. ",
-                             f"{name}, decides como banca: {situation}. ")
+                             f"{name}, usted decide como banca: {situation}. ")
             answer = console.ask(question + t(lang, "Draw or stand? Enter 'draw' or 'stand'.",
-                                              "¿Robar o plantarse? Escribe 'robar' o 'plantarse' "
+                                              "¿Robar o plantarse? Escriba 'robar' o 'plantarse' "
                                               "('draw' o 'stand')."))
             try:
                 return _decision(answer, lang)
@@ -306,20 +306,20 @@ def _prompt(session: CheminDeFerSession, p: Pending,
     if p.phase is Phase.OPEN_BANK:
         head = (t(lang, f"{name}, the retiring banker offers the bank for at least {p.minimum}. "
                   "Take it?",
-                  f"{name}, la banca que se retira ofrece la banca por al menos {p.minimum}. "
-                  "¿La tomas?")
+                  f"{name}, la banca que se retira le ofrece la banca por al menos {p.minimum}. "
+                  "¿La toma?")
                 if p.succession else t(lang, f"{name}, open a bank? You have {balance}.",
-                                       f"{name}, ¿abres una banca? Tienes {balance}."))
-        return (head + t(lang, f" Enter {span}, or 'no'.", f" Escribe {span}, o 'no'."),
+                                       f"{name}, ¿abre una banca? Tiene {balance}."))
+        return (head + t(lang, f" Enter {span}, or 'no'.", f" Escriba {span}, o 'no'."),
                 amount_or(("no",), "open_bank", "refuse_bank"))
     if p.phase is Phase.CONTINUE:
         return (t(lang,
                   f"{name}, your bank holds {session.bank} (reserve {session.reserve}, balance "
                   f"{balance}). To go on the bank must be at least {p.minimum}. Enter {span}, "
                   "or 'retire'.",
-                  f"{name}, tu banca tiene {session.bank} (reserva {session.reserve}, saldo "
+                  f"{name}, su banca tiene {session.bank} (reserva {session.reserve}, saldo "
                   f"{balance}). Para seguir, la banca debe ser de al menos {p.minimum}. "
-                  f"Escribe {span}, o 'retirarse' ('retire')."),
+                  f"Escriba {span}, o 'retirarse' ('retire')."),
                 amount_or(("retire", "retirarse", "retiro", "me retiro"), "continue_bank", "retire"))
     if p.phase is Phase.BANCO:
         call = "banco suivi" if seat == session.banco_suivi else "banco"
@@ -335,13 +335,13 @@ def _prompt(session: CheminDeFerSession, p: Pending,
         return (t(lang,
                   f"{name}, the bank is {session.bank} and you have {balance}. Call {call} and "
                   f"cover it all? Enter {call!r} or 'no'.",
-                  f"{name}, la banca es de {session.bank} y tienes {balance}. ¿Dices {call} y la "
-                  f"cubres entera? Escribe {call!r} o 'no'."), read_call)
+                  f"{name}, la banca es de {session.bank} y usted tiene {balance}. ¿Dice {call} y la "
+                  f"cubre entera? Escriba {call!r} o 'no'."), read_call)
     return (t(lang,
               f"{name}, the bank is {session.bank} with {session.uncovered} uncovered; you have "
               f"{balance}. Your bet? Enter {span}, or 'no'.",
-              f"{name}, la banca es de {session.bank} con {session.uncovered} sin cubrir; tienes "
-              f"{balance}. ¿Tu apuesta? Escribe {span}, o 'no'."),
+              f"{name}, la banca es de {session.bank} con {session.uncovered} sin cubrir; usted tiene "
+              f"{balance}. ¿Su apuesta? Escriba {span}, o 'no'."),
             amount_or(("no",), "bet", "decline_bet"))
 
 
@@ -405,7 +405,7 @@ def _ask_seat(session: CheminDeFerSession, console: _Console) -> int:
         answer = console.ask(t(console.lang,
                                f"Which seat do you take? Enter a name or a seat number "
                                f"(just Enter: {first}, seat 0).",
-                               f"¿Qué asiento tomas? Escribe un nombre o un número de asiento "
+                               f"¿Qué asiento toma? Escriba un nombre o un número de asiento "
                                f"(solo Intro: {first}, asiento 0)."))
         if not answer:
             return 0
@@ -446,7 +446,7 @@ def run_session(args: argparse.Namespace) -> int:
         who = t(lang, " Every seat plays itself.", " Cada asiento juega solo.")
     else:
         who = t(lang, f" You play {session.players[human]}.",
-                f" Juegas con {session.players[human]}.")
+                f" Usted juega como {session.players[human]}.")
     console.say(t(lang, f"Shoe: {DECKS} decks shuffled once, seed {seed}.",
                   f"Sabot: {DECKS} barajas barajadas una vez, semilla {seed}.") + who)
     robots = {

@@ -68,7 +68,7 @@ def run_deal(args: argparse.Namespace) -> int:
             raise IllegalAction(t(
                 args.lang,
                 '--cards is empty: give the cards in deal order, e.g. "4♥ 2♠ 9♣ A♦ 8♦"',
-                '--cards está vacío: da las cartas en el orden del reparto, p. ej. "4♥ 2♠ 9♣ A♦ 8♦"',
+                '--cards está vacío: dé las cartas en el orden del reparto, p. ej. "4♥ 2♠ 9♣ A♦ 8♦"',
             ))
         coup = deal_coup(args.cards)
     else:

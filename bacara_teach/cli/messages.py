@@ -93,7 +93,7 @@ def language_error(error: IllegalAction, environ: Mapping[str, str] | None = Non
     return t(default_language(env),
              f"{error}; set {ENV_VAR} to en or es (or unset it), or give --lang en or --lang es",
              f"{ENV_VAR}={value!r} no es un idioma de bacara_teach: se esperaba uno de "
-             f"{', '.join(LANGUAGES)}; pon {ENV_VAR} a en o es (o quítala), o da --lang en "
+             f"{', '.join(LANGUAGES)}; ponga {ENV_VAR} a en o es (o quítela), o use --lang en "
              "o --lang es")
 
 
@@ -101,7 +101,7 @@ def language_error(error: IllegalAction, environ: Mapping[str, str] | None = Non
 
 _ARGPARSE_ES: tuple[tuple[str, str], ...] = (
     (r"^argument (\S+): ", r"argumento \1: "),
-    (r"invalid choice: (.+?) \(choose from (.+)\)$", r"opción no válida: \1 (elige entre \2)"),
+    (r"invalid choice: (.+?) \(choose from (.+)\)$", r"opción no válida: \1 (elija entre \2)"),
     (r"^the following arguments are required: ", "faltan los argumentos obligatorios: "),
     (r"^unrecognized arguments: ", "argumentos no reconocidos: "),
     (r"expected one argument$", "se esperaba un valor"),
@@ -145,8 +145,9 @@ def _over_balance(match: re.Match[str]) -> str:
 
 
 def _on_table(match: re.Match[str]) -> str:
-    verb = "está" if match[2] == "is" else "están"
-    return f" ({match[1]} {verb} en la mesa; cámbiala o cancélala antes)"
+    if match[2] == "is":
+        return f" ({match[1]} está en la mesa; cámbiela o cancélela antes)"
+    return f" ({match[1]} están en la mesa; cámbielas o cancélelas antes)"
 
 
 _DOING = {
@@ -255,7 +256,7 @@ _ENGINE_ES: tuple[_Rule, ...] = (
     (r"the (\w+) table's minimum bet is (\S+)", r"la apuesta mínima de la mesa \1 es \2"),
     (r"the (\w+) table's maximum bet is (\S+)", r"la apuesta máxima de la mesa \1 es \2"),
     (r"(\S+) is bet more than once; give one stake per position",
-     r"se apuesta a \1 más de una vez; da un importe por posición"),
+     r"se apuesta a \1 más de una vez; indique un importe por posición"),
     (r"the (\w+) table takes one position per coup", r"la mesa \1 acepta una sola posición por coup"),
     (r"the (\w+) table does not take Punto and Banco in the same coup",
      r"la mesa \1 no acepta Punto y Banco en el mismo coup"),
@@ -264,23 +265,23 @@ _ENGINE_ES: tuple[_Rule, ...] = (
      r"available for this bet\)", _over_balance),
     (r" \((.+?) (is|are) on the table; change or cancel it first\)", _on_table),
     (r"change of (\S+) refused: give a new position, a new stake or both",
-     r"cambio de \1 rechazado: da una posición nueva, un importe nuevo o ambos"),
+     r"cambio de \1 rechazado: indique una posición nueva, un importe nuevo o ambos"),
     (r"change of (\S+) refused: there is already a bet on (\S+); place on it to add, or cancel one "
      r"of the two",
-     r"cambio de \1 rechazado: ya hay una apuesta a \2; apuesta ahí para añadir, o cancela una de "
+     r"cambio de \1 rechazado: ya hay una apuesta a \2; apueste ahí para añadir, o cancele una de "
      r"las dos"),
     (r"^change of (.+?) to (.+?) refused: ", r"cambio de \1 a \2 rechazado: "),
     (r"nothing to cancel: there are no bets on the table",
      "nada que cancelar: no hay apuestas en la mesa"),
     (r"cannot deal coup (\d+): place a bet first \(one of (.*?)\)",
-     r"no se puede repartir el coup \1: apuesta antes (a una de \2)"),
+     r"no se puede repartir el coup \1: apueste antes (a una de \2)"),
     (r"cannot open the next coup: ", "no se puede abrir el coup siguiente: "),
     (r"coup (\d+) is still open for bets", r"el coup \1 sigue abierto a las apuestas"),
     (r"cannot leave: the player has already left the table",
      "no se puede dejar la mesa: el jugador ya la dejó"),
     (r": the player has left the table", ": el jugador ha dejado la mesa"),
     (r": coup (\d+) is dealt; open the next coup first",
-     r": el coup \1 ya está repartido; abre antes el coup siguiente"),
+     r": el coup \1 ya está repartido; abra antes el coup siguiente"),
     (r": there is no bet on (\S+) \(on the table: (.+)\)",
      r": no hay apuesta a \1 (en la mesa: \2)"),
     (r": there is no bet on (\S+) \(no bets on the table\)",

@@ -143,7 +143,7 @@ def run_odds(args: argparse.Namespace) -> int:
     if args.simulate is not None:
         if args.remove.strip():
             raise IllegalAction(t(lang, "--simulate deals from a full shoe; leave out --remove",
-                                  "--simulate reparte de un sabot completo; quita --remove"))
+                                  "--simulate reparte de un sabot completo; quite --remove"))
         run = simulate_coups(args.simulate, decks=decks, seed=args.seed,
                              progress=None if args.json else TerminalProgress(unit="coups"))
         data["simulation"] = run.to_dict() | {"series": None}

@@ -177,14 +177,14 @@ def run_settle(args: argparse.Namespace) -> int:
     profile = _profile(args.profile, args.option, lang)
     if not args.bet:
         raise IllegalAction(t(lang, "no bet given: add --bet POSITION=STAKE, e.g. --bet banco=20",
-                              "no se dio ninguna apuesta: añade --bet POSICIÓN=IMPORTE, p. ej. "
+                              "no se dio ninguna apuesta: añada --bet POSICIÓN=IMPORTE, p. ej. "
                               "--bet banco=20"))
     bets = [Bet.parse(text) for text in args.bet]
     if not args.cards.strip():
         raise IllegalAction(t(
             lang,
             '--cards is empty: give the cards in deal order, e.g. "4♥ 2♠ 9♣ A♦ 8♦"',
-            '--cards está vacío: da las cartas en el orden del reparto, p. ej. "4♥ 2♠ 9♣ A♦ 8♦"',
+            '--cards está vacío: dé las cartas en el orden del reparto, p. ej. "4♥ 2♠ 9♣ A♦ 8♦"',
         ))
     coup = deal_coup(args.cards)
     result = settle(coup, bets, profile)
@@ -218,16 +218,16 @@ Commands:
   quit                          leave the table""",
     "es": """\
 Órdenes (en español o en inglés):
-  apostar POSICIÓN IMPORTE      pon un importe a punto, banco, empate (pareja-punto, pareja-banco
+  apostar POSICIÓN IMPORTE      ponga un importe en punto, banco, empate (pareja-punto, pareja-banco
   (bet)                         si la mesa las tiene); apostar otra vez suma al importe
-  cambiar POSICIÓN NUEVA        mueve una apuesta;  cambiar POSICIÓN IMPORTE  cambia su importe
+  cambiar POSICIÓN NUEVA        mueva una apuesta;  cambiar POSICIÓN IMPORTE  cambie su importe
   (change)                      (o las dos cosas)
-  cancelar [POSICIÓN] (cancel)  retira una apuesta (todas, sin posición)
-  continuar | continue          reparte el coup y liquida las apuestas
+  cancelar [POSICIÓN] (cancel)  retire una apuesta (todas, sin posición)
+  continuar | continue          reparta el coup y liquide las apuestas
   saldo (balance)               saldo, importes en la mesa, comisión pendiente
   historial (history)           los coups jugados y el saldo después de cada uno
   ayuda (help)                  esta lista
-  salir (quit)                  deja la mesa""",
+  salir (quit)                  deje la mesa""",
 }
 
 
@@ -355,21 +355,23 @@ def _play_command(table: OnlineTable, line: str, args: argparse.Namespace) -> bo
         changed = table.change(on, to=to, stake=stake)
         before = f"{changed.before.on.value} {format_amount(changed.before.stake)}"
         after = f"{changed.after.on.value} {format_amount(changed.after.stake)}"
-        print(t(lang, f"Changed {before} to {after}.", f"Cambiada {before} a {after}.")
+        print(t(lang, f"Changed {before} to {after}.", f"Apuesta cambiada de {before} a {after}.")
               + f" {_balance_text(table, lang)}")
     elif command == "cancel":
         if len(rest) > 1:
             raise _usage_error(lang, "cancel or cancel POSITION", "cancelar o cancelar POSICIÓN")
         cancelled = table.cancel(rest[0] if rest else None)
         names = ", ".join(f"{c.bet.on.value} {format_amount(c.bet.stake)}" for c in cancelled)
-        print(t(lang, f"Cancelled {names}.", f"Cancelada: {names}.") + f" {_balance_text(table, lang)}")
+        cancelled_es = "Apuesta cancelada" if len(cancelled) == 1 else "Apuestas canceladas"
+        print(t(lang, f"Cancelled {names}.", f"{cancelled_es}: {names}.")
+              + f" {_balance_text(table, lang)}")
     elif command == "continue":
         played = table.deal()
         _show_coup(played, lang)
         table.next_coup()
         _save(args.save, table.to_json(), lang)
         kept = (t(lang, f" Your bet stays: {_bets_text(table, lang)}.",
-                  f" Tu apuesta sigue: {_bets_text(table, lang)}.") if table.bets else "")
+                  f" Su apuesta sigue: {_bets_text(table, lang)}.") if table.bets else "")
         print(f"{_place_your_bets(table, lang)}{kept}")
     elif command == "balance":
         print(_balance_text(table, lang))
@@ -383,7 +385,7 @@ def _play_command(table: OnlineTable, line: str, args: argparse.Namespace) -> bo
         raise NotationError(t(
             lang,
             f"unknown command {words[0]!r}: type help for the list of commands",
-            f"orden desconocida {words[0]!r}: escribe ayuda (o help) para ver la lista de órdenes",
+            f"orden desconocida {words[0]!r}: escriba ayuda (o help) para ver la lista de órdenes",
         ))
     return True
 
@@ -394,7 +396,7 @@ def run_play(args: argparse.Namespace) -> int:
         if args.seed is not None or args.option:
             raise IllegalAction(t(lang,
                                   "--load resumes a saved table: do not give --seed or --option with it",
-                                  "--load reanuda una mesa guardada: no des --seed ni --option con él"))
+                                  "--load reanuda una mesa guardada: no dé --seed ni --option con él"))
         table = OnlineTable.from_json(_load(args.load, lang))
         print(t(lang,
                 f"Resumed the {table.profile.name} table (seed {table.seed}) at coup "
@@ -413,7 +415,7 @@ def run_play(args: argparse.Namespace) -> int:
         print(t(lang, f"{profile.title_text(lang)}: {profile.decks} decks{limits}; seed {table.seed}.",
                 f"{profile.title_text(lang)}: {profile.decks} barajas{limits}; semilla {table.seed}."))
     print(f"{_balance_text(table, lang)}. "
-          + t(lang, "Type help for the commands.", "Escribe ayuda (o help) para ver las órdenes."))
+          + t(lang, "Type help for the commands.", "Escriba ayuda (o help) para ver las órdenes."))
     print(_place_your_bets(table, lang))
     for line in _commands("> "):
         try:
@@ -431,7 +433,7 @@ def run_play(args: argparse.Namespace) -> int:
         collected = t(lang, f"; commission collected on leaving {amount}",
                       f"; comisión cobrada al salir {amount}")
     print(t(lang, f"You leave the table with {balance} (started with {initial}, {net}{collected}).",
-            f"Dejas la mesa con {balance} (empezaste con {initial}, {net}{collected})."))
+            f"Deja la mesa con {balance} (empezó con {initial}, {net}{collected})."))
     return 0
 
 
@@ -475,7 +477,7 @@ def _home_line(session: HomeSession, line: str, save: Callable[[str | None], Non
         print(t(lang,
                 "Type a prediction: punto, banco or empate (p, b, e); several on one line go to the "
                 "players in turn. Also: scores, save [FILE], quit.",
-                "Escribe una predicción: punto, banco o empate (p, b, e); varias en una línea van a "
+                "Escriba una predicción: punto, banco o empate (p, b, e); varias en una línea van a "
                 "los jugadores por turno. También: puntos (scores), guardar [ARCHIVO] (save), "
                 "salir (quit)."))
         return True
@@ -505,7 +507,7 @@ def run_home_session(args: argparse.Namespace) -> int:
             raise IllegalAction(t(lang,
                                   "--load resumes a saved session: do not give --players, --seed "
                                   "or --dealer with it",
-                                  "--load reanuda una sesión guardada: no des --players, --seed "
+                                  "--load reanuda una sesión guardada: no dé --players, --seed "
                                   "ni --dealer con él"))
         session = HomeSession.from_json(_load(args.load, lang))
         print(t(lang,
@@ -517,7 +519,7 @@ def run_home_session(args: argparse.Namespace) -> int:
         if args.players is None:
             raise IllegalAction(t(lang,
                                   "no players given: use --players Ana,Luis,Eva (2 to 8 names)",
-                                  "no se dieron jugadores: usa --players Ana,Luis,Eva (de 2 a 8 "
+                                  "no se dieron jugadores: use --players Ana,Luis,Eva (de 2 a 8 "
                                   "nombres)"))
         session = HomeSession(players=args.players.split(","), seed=_seed(args.seed), dealer=args.dealer)
         players, stake = ", ".join(session.players), format_amount(session.stake)
@@ -533,8 +535,8 @@ def run_home_session(args: argparse.Namespace) -> int:
             raise IllegalAction(t(lang,
                                   "no file to save to: type 'save FILE', "
                                   "or start the session with --save FILE",
-                                  "no hay archivo donde guardar: escribe 'guardar ARCHIVO' (o "
-                                  "'save FILE'), o empieza la sesión con --save ARCHIVO"))
+                                  "no hay archivo donde guardar: escriba 'guardar ARCHIVO' (o "
+                                  "'save FILE'), o empiece la sesión con --save ARCHIVO"))
         _save(target, session.to_json(), lang)
         args.save = target  # later coups are saved there too
         print(t(lang, f"Saved to {target}.", f"Guardado en {target}."))

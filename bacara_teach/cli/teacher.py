@@ -191,7 +191,7 @@ def run_grade(args: argparse.Namespace) -> int:
         counts[grade.status] = counts.get(grade.status, 0) + 1
     summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
     print(t(lang, f"graded '{spec.name}' for {len(book.grades)} students ({summary})",
-            f"corregido '{spec.name}' para {len(book.grades)} estudiantes ({summary})"))
+            f"se corrigió '{spec.name}' para {len(book.grades)} estudiantes ({summary})"))
     print(t(lang, f"gradebook: {args.out}; feedback: {feedback}",
             f"calificaciones: {args.out}; comentarios: {feedback}"))
     if book.grades:

@@ -171,9 +171,9 @@ _INTRO_COMMON = (
 )
 
 _INTRO_COMMON_ES = (
-    "Cada pregunta tiene una celda de respuesta: sustituye `None` por tu respuesta y deja la "
-    "línea `answer = ...` tal como está (solo se lee ese valor, como dato). Ejecuta la celda "
-    "AUTOCOMPROBACIÓN que tiene debajo para comparar tu respuesta con la del motor y leer la "
+    "Cada pregunta tiene una celda de respuesta: sustituya `None` por su respuesta y deje la "
+    "línea `answer = ...` tal como está (solo se lee ese valor, como dato). Ejecute la celda "
+    "AUTOCOMPROBACIÓN que tiene debajo para comparar su respuesta con la del motor y leer la "
     "regla que hay detrás."
 )
 
@@ -189,7 +189,7 @@ _add(Assignment(
     title="Scoring a hand",
     intro="Count the total of baccarat hands. " + _INTRO_COMMON,
     title_es="Contar una mano",
-    intro_es="Cuenta el total de manos de baccarat. " + _INTRO_COMMON_ES,
+    intro_es="Cuente el total de manos de baccarat. " + _INTRO_COMMON_ES,
     items=(Item(kind="score", count=8),),
 ))
 _add(Assignment(

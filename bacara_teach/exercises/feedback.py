@@ -16,7 +16,7 @@ Everything is worded in ``lang`` (``None``: the default language, so a notebook 
 ``BACARA_LANG=es`` answers in Spanish); the mark itself never depends on it.
 
 >>> print(self_check("banco-cell", {"total": 3, "third": 8}, "robar", lang="es"))
-AUTOCOMPROBACIÓN (sin nota): incorrecta - incorrecta: respondiste 'robar', la respuesta correcta es 'plantarse'
+AUTOCOMPROBACIÓN (sin nota): incorrecta - incorrecta: respondió 'robar', la respuesta correcta es 'plantarse'
 Tabla de Banco, fila 3, columna 8: con 3, Banco roba ante 0–7 y 9, se planta ante 8. La tercera carta de Punto vale 8, así que Banco se planta.
 """
 
@@ -138,7 +138,7 @@ def submission_feedback(grade: SubmissionGrade, lang: str | None = None) -> str:
                  f"Assignment `{spec.name}`, paper of `{student}`.", ""]
     words = {"notes": pick(code, en="Notes:", es="Notas:"),
              "question": pick(code, en="Question", es="Pregunta"),
-             "yours": pick(code, en="Your answer:", es="Tu respuesta:"),
+             "yours": pick(code, en="Your answer:", es="Su respuesta:"),
              "marking": pick(code, en="Marking", es="Corrección"),
              "rule": pick(code, en="The rule", es="La regla")}
     if grade.notes:

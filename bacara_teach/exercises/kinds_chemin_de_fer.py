@@ -328,7 +328,7 @@ class CdfOrderKind(QuestionKind):
                     en="In a coup of Chemin de Fer, neither hand is a natural and the bettor asks "
                        "for a card. Put these moments in the order they happen:\n\n",
                     es="En un coup de Chemin de Fer, ninguna mano es un natural y el punto pide "
-                       "una tercera carta. Ordena estos momentos tal como ocurren:\n\n") + "\n".join(lines)
+                       "una tercera carta. Ordene estos momentos tal como ocurren:\n\n") + "\n".join(lines)
 
     def key(self, params: Mapping[str, Any]) -> list[str]:
         letter = dict(zip(self._shown(params), self._LETTERS, strict=True))

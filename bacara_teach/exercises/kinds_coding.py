@@ -78,7 +78,7 @@ def play(cards):
 '''
 
 TEMPLATE_ES = '''\
-# Escribe las dos funciones, ejecuta esta celda y luego la celda AUTOCOMPROBACIÓN de abajo.
+# Escriba las dos funciones, ejecute esta celda y luego la celda AUTOCOMPROBACIÓN de abajo.
 # El código corregido puede definir otras funciones e importar math, itertools, collections, re...
 # (los módulos habituales de la biblioteca estándar), pero no bacara_teach.
 
@@ -90,7 +90,7 @@ def banker_draws(banker_total, player_third_card):
     player_third_card: el valor en puntos (0-9) de la tercera carta de Punto,
     o None si Punto se plantó.
     """
-    return None  # tu regla aquí
+    return None  # su regla aquí
 
 
 def play(cards):
@@ -99,7 +99,7 @@ def play(cards):
     cards: las cartas del coup en el orden del reparto, como textos del tipo "4♥", "10♦", "K♠":
     Punto, Banco, Punto, Banco, y después las terceras cartas que pidan las reglas.
     """
-    return None  # tu coup aquí
+    return None  # su coup aquí
 '''
 
 TEMPLATES = {"en": TEMPLATE, "es": TEMPLATE_ES}
@@ -208,7 +208,7 @@ class CodingKind(QuestionKind):
         self.check_params(params)
         if lang_code(lang) == "es":
             return (
-                "Escribe dos funciones en la celda de código de abajo.\n\n"
+                "Escriba dos funciones en la celda de código de abajo.\n\n"
                 "1. `banker_draws(banker_total, player_third_card)` devuelve `True` cuando Banco "
                 "roba una tercera carta y `False` cuando Banco se planta. `banker_total` es el "
                 "total de las dos cartas de Banco (0-7, sin natural); `player_third_card` es el "
@@ -218,7 +218,7 @@ class CodingKind(QuestionKind):
                 "como textos del tipo `\"4♥\"`, `\"10♦\"`, `\"K♠\"` (el número o la figura, y "
                 "después el palo): Punto, Banco, Punto, Banco, y después las terceras cartas que "
                 "pidan las reglas, primero la de Punto.\n\n"
-                "Tus funciones se ejecutan en cada casilla de la tabla de Banco y en "
+                "Sus funciones se ejecutan en cada casilla de la tabla de Banco y en "
                 f"{battery_size()} coups que recorren todos los caminos de las reglas; "
                 "la mitad de los puntos es para cada función, en proporción a las llamadas que "
                 "acierta. El código corregido se ejecuta aparte, sin red y sin archivos; no puede "
@@ -276,7 +276,7 @@ class CodingKind(QuestionKind):
                     en="Banco's rule is the table of the third-card rules (see the cell questions); "
                        "a coup deals four cards, stops on a natural, then applies Punto's rule and "
                        "Banco's table, and the higher total wins.",
-                    es="La regla de Banco es la tabla de las reglas de la tercera carta (mira las "
+                    es="La regla de Banco es la tabla de las reglas de la tercera carta (vea las "
                        "preguntas de casillas); un coup reparte cuatro cartas, se detiene si hay "
                        "un natural, después aplica la regla de Punto y la tabla de Banco, y gana "
                        "el total más alto.")
@@ -287,7 +287,7 @@ class CodingKind(QuestionKind):
         self.check_params(params)
         if not isinstance(given, Mapping):
             return Mark.zero(Status.INVALID, pick(code, en="pass globals() to check your program",
-                                                  es="pasa globals() para comprobar tu programa"),
+                                                  es="pase globals() para comprobar su programa"),
                              self.explain(params, code))
         records = list(call_all(given, self.calls(params)))
         return self.mark_records(params, records, load_error=None, lang=code)

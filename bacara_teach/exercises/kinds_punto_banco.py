@@ -78,7 +78,7 @@ def _zero_ranks() -> str:
 def _values_note(lang: str) -> str:
     ace = next(r for r in Rank if r.points == 1)
     return pick(lang, en=f"{ace.symbol} counts 1, {_zero_ranks()} count 0, the others their number",
-                es=f"{ace.symbol} vale 1, {_zero_ranks()} valen 0, las demás su número")
+                es=f"{ace.symbol} vale 1, {_zero_ranks()} valen 0, las demás, su número")
 
 
 _DECISION_WORDS = {

@@ -125,20 +125,20 @@ def _texts(paper: Paper, code: str) -> dict[str, str]:
                       f"\n\n{spec.intro_text(code)}"),
             "instructions": (
                 "## Cómo trabajar\n\n"
-                "1. Ejecuta una vez la celda de preparación de abajo.\n"
-                "2. En cada pregunta, escribe tu respuesta en su celda de respuesta y ejecútala; "
-                "después ejecuta la celda AUTOCOMPROBACIÓN que tiene debajo. La autocomprobación "
-                "es para ti; no cuenta para la nota.\n"
-                "3. Guarda el cuaderno y entrega este archivo con su propio nombre "
-                f"(`{student}.ipynb`). No cambies el nombre de las celdas, ni las dividas ni las "
-                "juntes.\n\n"
+                "1. Ejecute una vez la celda de preparación de abajo.\n"
+                "2. En cada pregunta, escriba su respuesta en su celda de respuesta y ejecútela; "
+                "después ejecute la celda AUTOCOMPROBACIÓN que tiene debajo. La autocomprobación "
+                "es para usted; no cuenta para la nota.\n"
+                "3. Guarde el cuaderno y entregue este archivo con el nombre que ya tiene "
+                f"(`{student}.ipynb`). No cambie el nombre de las celdas, ni las divida ni las "
+                "junte.\n\n"
                 "El corrector lee el valor que sigue a `answer =` como dato (nunca lo ejecuta), "
-                "así que escribe un valor, no un cálculo. Las respuestas que son programas se "
+                "así que escriba un valor, no un cálculo. Las respuestas que son programas se "
                 "ejecutan aparte, sin red y sin archivos."),
-            "setup": "# Preparación: ejecuta primero esta celda.\n",
+            "setup": "# Preparación: ejecute primero esta celda.\n",
             "question": "Pregunta",
             "answer": "Respuesta",
-            "hand-in": (f"## Entrega\n\nGuarda el cuaderno y entrega `{student}.ipynb`. Solo se "
+            "hand-in": (f"## Entrega\n\nGuarde el cuaderno y entregue `{student}.ipynb`. Solo se "
                         "corrigen las celdas de respuesta."),
         }
     return {

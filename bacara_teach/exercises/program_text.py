@@ -47,7 +47,7 @@ _FORMS: tuple[tuple[re.Pattern[str], _Rewrite], ...] = tuple(
          r"\(missing: (?P<gaps>.*)\); grade on a Linux whose kernel has Landlock and seccomp, "
          r"or as root",
          "el programa no se ejecutó: esta máquina no puede aislar en el núcleo un programa "
-         "corregido (falta: {gaps}); corrige en un Linux cuyo núcleo tenga Landlock y seccomp, "
+         "corregido (falta: {gaps}); corrija en un Linux cuyo núcleo tenga Landlock y seccomp, "
          "o como root"),
         (r"the program was not run: (?P<nested_why>.*)", "el programa no se ejecutó: {nested_why}"),
         (r"its results were not in the grader's format: more than (?P<n>\d+) bytes",
@@ -78,7 +78,7 @@ _FORMS: tuple[tuple[re.Pattern[str], _Rewrite], ...] = tuple(
         (r"the answer cell could not be read: (?P<t>.*)",
          "no se pudo leer la celda de respuesta: {t}"),
         (r"the answer cell is empty: write `answer = \.\.\.`",
-         "la celda de respuesta está vacía: escribe `answer = ...`"),
+         "la celda de respuesta está vacía: escriba `answer = ...`"),
         (r"the answer cell must hold one line `answer = \.\.\.` and nothing else; "
          r"it has (?P<n>\d+) statements",
          "la celda de respuesta debe tener una sola línea `answer = ...` y nada más; "

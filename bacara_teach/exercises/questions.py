@@ -484,7 +484,7 @@ class QuestionKind(abc.ABC):
         you, right = _show(self.answer.shown(given, lang)), _show(self.answer.shown(key, lang))
         return Mark.zero(Status.WRONG, pick(
             lang, en=f"wrong: you answered {you}, the right answer is {right}",
-            es=f"incorrecta: respondiste {you}, la respuesta correcta es {right}"))
+            es=f"incorrecta: respondió {you}, la respuesta correcta es {right}"))
 
     def mark(self, params: Mapping[str, Any], given: object, lang: str | None = None) -> Mark:
         """Mark an answer: unanswered, wrong type, wrong, partly or all right, with the rule.

@@ -159,6 +159,26 @@ def test_spanish_texts_keep_clear_of_the_renderings_the_glossary_avoids() -> Non
             assert not re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE), (word, text)
 
 
+TU_FORMS = re.compile(r"\b(tú|tu|tus|ti|escribe|ejecútala|ejecuta (?:esta|la|una|primero)|sustituye|"
+                      r"guarda el|entrega este|cambies|dividas|juntes|cuenta el|ordena|mira las|pasa "
+                      r"globals|respondiste|puedes|tienes)\b", re.IGNORECASE)
+"""Second-person familiar forms: the Spanish papers address the student as usted."""
+
+
+def test_spanish_papers_address_the_student_as_usted() -> None:
+    texts: list[str] = []
+    for name in ASSIGNMENTS:
+        notebook = paper_notebook(make_paper(name, "ana", "es"))
+        texts += ["".join(c["source"]) for c in notebook["cells"]]
+        texts += [str(self_check(q.kind, q.params, "x", "es"))
+                  for q in make_paper(name, "bo").questions if not q.question_kind.is_program]
+    joined = "\n".join(texts)
+    assert "escriba su respuesta en su celda de respuesta y ejecútela" in joined
+    assert "La autocomprobación es para usted" in joined and "# su regla aquí" in joined
+    for text in texts:
+        assert TU_FORMS.search(text) is None, text
+
+
 def test_spanish_prompts_and_rules_leave_no_english_words() -> None:
     for name in ASSIGNMENTS:
         for student in STUDENTS:
@@ -199,7 +219,7 @@ def test_a_self_check_in_spanish_explains_in_spanish_with_the_same_mark() -> Non
         Fraction(0), Status.WRONG)
     text = str(es)
     assert text.startswith("AUTOCOMPROBACIÓN (sin nota): incorrecta")
-    assert "respondiste 'robar', la respuesta correcta es 'plantarse'" in text
+    assert "respondió 'robar', la respuesta correcta es 'plantarse'" in text
     assert "Tabla de Banco, fila 3, columna 8" in text and "se planta" in text
     assert "**AUTOCOMPROBACIÓN (sin nota): incorrecta" in es._repr_markdown_()
     assert str(self_check("score", {"cards": "7♠ 8♦"}, 5, lang="es")) == \
@@ -290,7 +310,7 @@ def test_grading_in_spanish_gives_the_same_points_and_spanish_feedback() -> None
     assert (en.status, es.status) == (GRADED, GRADED) and es.lang == "es"
     reasons = {g.question.qid: g.mark.reason for g in es.grades}
     words = [q for q in paper.questions if q.question_kind.answer is DRAW_OR_STAND]
-    assert reasons[words[0].qid].startswith("incorrecta: respondiste ")
+    assert reasons[words[0].qid].startswith("incorrecta: respondió ")
     assert "la respuesta no es del tipo pedido: 7 no es una palabra entre comillas" in reasons[words[1].qid]
     assert reasons[words[2].qid].startswith("no se pudo leer la respuesta: la respuesta debe ser un valor simple")
     assert reasons[words[3].qid] == "correcta"
@@ -302,7 +322,7 @@ def test_grading_in_spanish_gives_the_same_points_and_spanish_feedback() -> None
     assert "correctas" in es.reason and "incorrecta" in es.reason and "no válida" in es.reason
     feedback = submission_feedback(es)
     for words_in in ("comentarios para ana", "**Total: ", "corregida", "## Pregunta 1 (q1)",
-                     "Corrección: ", "La regla: ", "Tu respuesta:"):
+                     "Corrección: ", "La regla: ", "Su respuesta:"):
         assert words_in in feedback
     assert not _english_left(feedback.replace("play(", "(")), _english_left(feedback)
     # the same grade's feedback can be worded in the other language, with the marks as they are
