@@ -1,0 +1,287 @@
+"""The default language, picking a text by language, and the glossary's fixed terms."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bacara_teach.errors import IllegalAction
+from bacara_teach.i18n import (
+    ENV_VAR,
+    GLOSSARY,
+    LANGUAGES,
+    Term,
+    default_language,
+    language_of_locale,
+    pick,
+    resolve_language,
+    term,
+)
+
+LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture
+def no_language(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """An environment that names no language: the engine must fall back to English."""
+    for name in (ENV_VAR, *LOCALE_VARS):
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def _whole_words(phrase: str) -> re.Pattern[str]:
+    """The pattern the catalogue check uses for an avoided phrase: whole words, any case."""
+    return re.compile(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", re.IGNORECASE)
+
+
+# -- the default language ---------------------------------------------------------------------
+
+
+def test_the_languages_are_english_then_spanish() -> None:
+    assert LANGUAGES == ("en", "es")
+    assert ENV_VAR == "BACARA_LANG"
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("es", "es"), ("es_ES.UTF-8", "es"), ("es-MX", "es"), ("ES_ar", "es"), ("es_ES@euro", "es"),
+    ("en", "en"), ("en_GB.UTF-8", "en"),
+    ("C", None), ("C.UTF-8", None), ("POSIX", None), ("fr_FR.UTF-8", None), ("", None),
+])
+def test_a_locale_names_a_language_only_when_it_is_one_of_ours(value: str,
+                                                               expected: str | None) -> None:
+    assert language_of_locale(value) == expected
+
+
+def test_bacara_lang_wins_over_every_locale_variable() -> None:
+    env = {ENV_VAR: "es", "LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "en_US", "LANG": "en_US"}
+    assert default_language(env) == "es"
+    assert default_language({**env, ENV_VAR: "en", "LC_ALL": "es_ES.UTF-8"}) == "en"
+
+
+def test_bacara_lang_is_read_without_surrounding_blanks() -> None:
+    assert default_language({ENV_VAR: "  es\n"}) == "es"
+
+
+@pytest.mark.parametrize("value", ["pt", "ES", "es_ES", "spanish"])
+def test_a_bacara_lang_that_is_no_language_is_refused(value: str) -> None:
+    with pytest.raises(IllegalAction, match=ENV_VAR):
+        default_language({ENV_VAR: value})
+
+
+def test_an_empty_bacara_lang_leaves_the_choice_to_the_locale() -> None:
+    assert default_language({ENV_VAR: " ", "LANG": "es_ES.UTF-8"}) == "es"
+
+
+def test_the_first_locale_variable_set_decides_in_the_order_of_the_c_library() -> None:
+    assert default_language({"LC_ALL": "es_ES", "LC_MESSAGES": "en_US", "LANG": "en_US"}) == "es"
+    assert default_language({"LC_MESSAGES": "es_AR", "LANG": "en_US"}) == "es"
+    assert default_language({"LC_MESSAGES": "en_US", "LANG": "es_AR"}) == "en"
+    assert default_language({"LANG": "es_CL.UTF-8"}) == "es"
+
+
+def test_a_locale_in_neither_language_means_english_even_if_a_later_one_is_spanish() -> None:
+    assert default_language({"LC_ALL": "C", "LANG": "es_ES.UTF-8"}) == "en"
+    assert default_language({"LANG": "de_DE.UTF-8"}) == "en"
+
+
+def test_an_empty_locale_variable_is_skipped() -> None:
+    assert default_language({"LC_ALL": "", "LANG": "es_ES.UTF-8"}) == "es"
+
+
+def test_nothing_set_means_english() -> None:
+    assert default_language({}) == "en"
+
+
+def test_without_an_argument_the_process_environment_is_read(no_language: pytest.MonkeyPatch) -> None:
+    assert default_language() == "en"
+    no_language.setenv("LANG", "es_ES.UTF-8")
+    assert default_language() == "es"
+    no_language.setenv(ENV_VAR, "en")
+    assert default_language() == "en"
+
+
+# -- resolve_language and pick ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_named_language_is_kept_whatever_the_environment(lang: str,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    for default in LANGUAGES:
+        monkeypatch.setenv(ENV_VAR, default)
+        assert resolve_language(lang) == lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_language_named_means_the_default_one(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_VAR, lang)
+    assert resolve_language(None) == lang
+
+
+@pytest.mark.parametrize("lang", ["fr", "EN", "es_ES", "", "spanish"])
+def test_an_unknown_language_is_refused(lang: str) -> None:
+    with pytest.raises(IllegalAction, match="unknown language"):
+        resolve_language(lang)
+
+
+def test_pick_returns_the_text_of_the_language() -> None:
+    assert pick("en", en="stands", es="se planta") == "stands"
+    assert pick("es", en="stands", es="se planta") == "se planta"
+    assert pick(lang="es", es="roba", en="draws") == "roba"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pick_without_a_language_follows_the_default(lang: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_VAR, lang)
+    assert pick(en="English", es="Spanish" if lang == "en" else "Español") == (
+        "English" if lang == "en" else "Español")
+
+
+def test_pick_needs_every_language_even_for_the_one_asked() -> None:
+    with pytest.raises(ValueError, match="missing es"):
+        pick("en", en="stands")
+    with pytest.raises(ValueError, match="missing en, es"):
+        pick("es")
+
+
+def test_pick_refuses_texts_for_other_languages() -> None:
+    with pytest.raises(ValueError, match="unknown languages: fr"):
+        pick("en", en="stands", es="se planta", fr="reste")
+
+
+def test_pick_refuses_an_unknown_language() -> None:
+    with pytest.raises(IllegalAction):
+        pick("fr", en="stands", es="se planta")
+
+
+# -- the glossary -----------------------------------------------------------------------------
+
+
+def test_glossary_keys_are_unique_lowercase_names() -> None:
+    keys = [entry.key for entry in GLOSSARY]
+    assert len(keys) == len(set(keys))
+    assert all(re.fullmatch(r"[a-z]+(?:-[a-z]+)*", key) for key in keys), keys
+
+
+def test_every_term_and_meaning_is_written_in_both_languages() -> None:
+    for entry in GLOSSARY:
+        for text in (entry.en, entry.es, entry.note_en, entry.note_es):
+            assert text.strip() == text and text, entry
+        assert not entry.note_en.endswith(".") and not entry.note_es.endswith("."), entry
+
+
+def test_each_english_term_has_one_entry() -> None:
+    """Case tells two terms apart: Banco the hand and bet, banco the Chemin de Fer call."""
+    english = [entry.en for entry in GLOSSARY]
+    assert len(english) == len(set(english))
+
+
+@pytest.mark.parametrize("entry", GLOSSARY, ids=lambda entry: entry.key)
+def test_an_avoided_phrase_is_never_the_term_itself(entry: Term) -> None:
+    assert len(entry.avoid) == len(set(entry.avoid)), entry.avoid
+    for phrase in entry.avoid:
+        assert phrase.strip() == phrase and phrase, entry
+        assert phrase.lower() == phrase, phrase
+        assert not _whole_words(phrase).search(entry.es), (phrase, entry.es)
+        assert not _whole_words(entry.es).fullmatch(phrase), (phrase, entry.es)
+
+
+def test_no_avoided_phrase_is_any_terms_spanish() -> None:
+    spanish = {entry.es.lower() for entry in GLOSSARY}
+    for entry in GLOSSARY:
+        for phrase in entry.avoid:
+            assert phrase not in spanish, (entry.key, phrase)
+            for other in GLOSSARY:
+                assert not _whole_words(phrase).search(other.es), (entry.key, phrase, other.key)
+
+
+def test_the_glossarys_own_spanish_meanings_use_none_of_the_avoided_phrases() -> None:
+    for entry in GLOSSARY:
+        for phrase in entry.avoid:
+            for other in GLOSSARY:
+                assert not _whole_words(phrase).search(other.note_es), (phrase, other.key)
+
+
+@pytest.mark.parametrize("sentence", [
+    "El punto pide carta y la banca se planta.",
+    "El banquero activo reparte; el repartidor también puede predecir.",
+    "Con 6 o 7 el punto no roba: se planta y se queda con sus dos cartas.",
+    "Las apuestas a Punto y a Banco se devuelven cuando hay empate.",
+    "Seis barajas de 52 cartas se mezclan en el sabot.",
+    "Un par de coups después, el crupier termina de golpe el reparto.",
+    "La tercera carta se da boca arriba; la tabla de la tercera carta decide.",
+    "El límite de la mesa es de 1 a 250 por apuesta.",
+    "Una vez cubierta la banca, las apuestas cubiertas quedan en la mesa.",
+])
+def test_correct_spanish_prose_is_not_flagged(sentence: str) -> None:
+    flagged = [phrase for entry in GLOSSARY for phrase in entry.avoid
+               if _whole_words(phrase).search(sentence)]
+    assert flagged == [], (sentence, flagged)
+
+
+@pytest.mark.parametrize(("sentence", "key"), [
+    ("El zapato tiene seis barajas.", "shoe"),
+    ("El punto tira carta con 5.", "draw"),
+    ("Con 7 el punto se pone de pie.", "stand"),
+    ("El borde de la casa es pequeño.", "house-edge"),
+    ("Cada golpe empieza con cuatro cartas.", "coup"),
+    ("Gana la apuesta a la corbata.", "empate"),
+    ("La tercer carta de Punto es un 8.", "third-card"),
+    ("Llama banco seguido.", "banco-suivi"),
+])
+def test_real_mistranslations_are_flagged(sentence: str, key: str) -> None:
+    entry = next(entry for entry in GLOSSARY if entry.key == key)
+    assert any(_whole_words(phrase).search(sentence) for phrase in entry.avoid), (sentence, key)
+
+
+@pytest.mark.parametrize(("key", "en", "es"), [
+    ("punto", "Punto", "Punto"),
+    ("banco", "Banco", "Banco"),
+    ("empate", "Empate", "Empate"),
+    ("coup", "coup", "coup"),
+    ("shoe", "shoe", "sabot"),
+    ("tableau", "tableau", "tableau"),
+    ("natural", "natural", "natural"),
+    ("commission", "commission", "comisión"),
+    ("banker", "banker", "banca"),
+    ("bettor", "bettor", "punto"),
+    ("banco-call", "banco", "banco"),
+    ("banco-suivi", "banco suivi", "banco suivi"),
+    ("draw", "draw", "robar"),
+    ("stand", "stand", "plantarse"),
+    ("house-edge", "house edge", "ventaja de la casa"),
+    ("croupier", "croupier", "crupier"),
+    ("third-card", "third card", "tercera carta"),
+    ("pair", "pair", "pareja"),
+    ("stake", "stake", "apuesta"),
+    ("hand", "hand", "mano"),
+    ("deck", "deck", "baraja"),
+    ("table-limit", "table limit", "límite de la mesa"),
+    ("free-choice", "free choice", "elección libre"),
+])
+def test_the_terms_the_site_uses(key: str, en: str, es: str) -> None:
+    assert term(key, "en") == en
+    assert term(key, "es") == es
+
+
+def test_term_follows_the_default_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_VAR, "es")
+    assert term("shoe") == "sabot"
+    assert GLOSSARY[0].text() == GLOSSARY[0].es
+    monkeypatch.setenv(ENV_VAR, "en")
+    assert term("shoe") == "shoe"
+    assert next(entry for entry in GLOSSARY if entry.key == "shoe").text() == "shoe"
+
+
+def test_an_unknown_term_is_refused_with_the_known_ones() -> None:
+    with pytest.raises(IllegalAction, match=r"unknown term 'sabot'.*shoe"):
+        term("sabot", "es")
+    with pytest.raises(IllegalAction):
+        term("shoe", "fr")
+
+
+def test_the_engine_s_own_term_keys_exist() -> None:
+    """The keys the engine's Spanish and English text reads (display, analysis, exercises)."""
+    keys = {entry.key for entry in GLOSSARY}
+    assert {"punto", "banco", "empate", "bettor", "banker", "draw", "stand", "commission"} <= keys
