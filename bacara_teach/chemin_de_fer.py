@@ -229,7 +229,7 @@ _CELL_WORDS: dict[str, dict[str, str]] = {
         "stood": "después de que el punto se plantó",
         "against": "ante una tercera carta de {third}",
         "banker": "el {total} de la banca {against} ({how})",
-        "own": "tus cartas {cards} suman {total}",
+        "own": "sus cartas {cards} suman {total}",
         "third": "; la tercera carta del punto, boca arriba, es {card}",
         "bettor-stood": "; el punto se plantó",
     },
@@ -264,7 +264,7 @@ class View:
         >>> view.describe("en")
         "your cards A♠ 4♦ make 5; the bettor's face-up third card is 4♥: the banker's 5 against a third card of 4 (free)"
         >>> view.describe("es")
-        'tus cartas A♠ 4♦ suman 5; la tercera carta del punto, boca arriba, es 4♥: el 5 de la banca ante una tercera carta de 4 (libre)'
+        'sus cartas A♠ 4♦ suman 5; la tercera carta del punto, boca arriba, es 4♥: el 5 de la banca ante una tercera carta de 4 (libre)'
         """
         lang = resolve_language(lang)
         words = _CELL_WORDS[lang]

@@ -280,7 +280,7 @@ def test_chemin_de_fer_cells_views_and_log() -> None:
     assert view is not None
     es, en = view.describe("es"), view.describe("en")
     assert cards_of(es) == cards_of(en) and numbers_of(es) == numbers_of(en)
-    assert "tus cartas" in es and english_left(es) == set()
+    assert "sus cartas" in es and english_left(es) == set()
     players = ["Ana", "Luis", "Eva"]
     for event in (Event("lot", 0), Event("open-bank", 0, 20), Event("banco", 1, 20),
                   Event("decide", 2, note="bettor:stand"), Event("coup", 0, 12, "banker"),

@@ -38,11 +38,22 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: what the kernel loads from Pyodide's lock before the first cell runs
+#: what the kernel needs from Pyodide's lock before the first cell runs
 BOOT_PACKAGES = ("micropip", "jedi", "ipython")
+#: the kernel's own wheels, shipped with jupyterlite-pyodide-kernel
+KERNEL_WHEELS = {"piplite": ["piplite"], "ipykernel": ["ipykernel"],
+                 "pyodide-kernel": ["pyodide_kernel"]}
 #: preloaded at start-up from wheels built or pinned here
-PRELOADED = ("bacara-teach", "ipywidgets", "comm")
-"""Names as Pyodide's lock spells them (normalised: lower case, runs of -_. as -)."""
+PROJECT_PACKAGES = ("bacara-teach", "ipywidgets", "comm")
+PRELOADED = (*PROJECT_PACKAGES, *BOOT_PACKAGES, *KERNEL_WHEELS)
+"""Everything the kernel needs, loaded by Pyodide in one step when the runtime starts.
+
+Left to itself the Pyodide kernel installs micropip, piplite, its ipykernel shim, itself,
+jedi and IPython one after the other once the runtime is up, each a separate resolve,
+fetch and install.  Named here (``loadPyodideOptions.packages``, with the kernel's own
+wheels added to the lock), they are fetched together with the project's wheel while the
+runtime starts, and the kernel skips each install it finds done.  Names as Pyodide's lock
+spells them (normalised: lower case, runs of -_. as -)."""
 #: also offered to ``%pip install`` (piplite) from the site's own folder
 PIPLITE_ONLY = ("jupyterlab_widgets",)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -128,6 +139,22 @@ def build_project_wheel(cache: Path) -> Path:
     return wheel
 
 
+def kernel_wheels() -> dict[str, Path]:
+    """The wheels of :data:`KERNEL_WHEELS`, from the installed Pyodide kernel extension."""
+    from jupyter_core.paths import jupyter_path
+
+    bases = [Path(sys.prefix) / "share" / "jupyter" / "labextensions",
+             *(Path(p) for p in jupyter_path("labextensions"))]
+    for base in bases:
+        folder = base / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+        found = {_norm(w.name.split("-")[0]): w for w in sorted(folder.glob("*.whl"))}
+        if all(name in found for name in KERNEL_WHEELS):
+            return {name: found[name] for name in KERNEL_WHEELS}
+    raise FileNotFoundError("the Pyodide kernel's own wheels (piplite, ipykernel, "
+                            "pyodide-kernel) were not found: is jupyterlite-pyodide-kernel "
+                            f"installed? looked in {', '.join(map(str, bases))}")
+
+
 def _entry(wheel: Path, name: str, imports: list[str]) -> dict[str, Any]:
     return {
         "name": name, "version": wheel.name.split("-")[1], "file_name": wheel.name,
@@ -197,6 +224,9 @@ def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[s
         shutil.copy2(wheel, static / wheel.name)
         pruned[key] = _entry(static / wheel.name, key, imports)
         shutil.copy2(wheel, pypi / wheel.name)
+    for key, wheel in kernel_wheels().items():
+        shutil.copy2(wheel, static / wheel.name)
+        pruned[key] = _entry(static / wheel.name, key, KERNEL_WHEELS[key])
     for name in PIPLITE_ONLY:
         shutil.copy2(_download(name, version(name), wheels), pypi)
     info = dict(lock["info"])
@@ -279,6 +309,10 @@ def check_built(output: Path) -> list[str]:
 
 
 # -- live notebooks ----------------------------------------------------------------------------
+LANGUAGE_FOLDERS = {"en": "", "es": "es/"}
+"""Where each language's live notebooks live in the lite contents (one app serves both)."""
+
+
 LIVE_FOLDERS = ("chapters",)
 """Source folders whose pages get a live notebook and a "try it live" link."""
 
@@ -307,6 +341,27 @@ def _joined(lines: list[str]) -> str:
     return " ".join(line.strip() for line in lines).strip()
 
 
+def _translate_definitions(lines: list[str], messages: dict[str, str]) -> str:
+    """A definition list (``Term`` then ``: definition`` and indented lines), translated."""
+    entries: list[tuple[str, list[str]]] = []
+    for line in lines:
+        if line.startswith(": "):
+            entries.append(("definition", [line[2:]]))
+        elif line.startswith("  ") and entries:
+            entries[-1][1].append(line)
+        else:
+            entries.append(("term", [line]))
+    out = []
+    for kind, text in entries:
+        english = _joined(text)
+        found = messages.get(english)
+        if kind == "term":
+            out.append(found or "\n".join(text))
+        else:
+            out.append(": " + found if found else ": " + "\n".join(text))
+    return "\n".join(out)
+
+
 def translate_markdown(source: str, messages: dict[str, str]) -> str:
     r"""A Markdown cell with each paragraph, heading and list item looked up in ``messages``.
 
@@ -317,6 +372,9 @@ def translate_markdown(source: str, messages: dict[str, str]) -> str:
     ...                    {"Odds": "Probabilidades", "The shoe has eight decks.":
     ...                     "El sabot tiene ocho barajas.", "two": "dos"})
     '# Probabilidades\n\nEl sabot tiene ocho barajas.\n\n- one\n- dos'
+    >>> translate_markdown("Shoe\n: The box the cards\n  come from.",
+    ...                    {"Shoe": "Sabot", "The box the cards come from.": "La caja."})
+    'Sabot\n: La caja.'
     """
     blocks = re.split(r"\n[ \t]*\n", source)
     out = []
@@ -326,6 +384,9 @@ def translate_markdown(source: str, messages: dict[str, str]) -> str:
         if heading:
             found = messages.get(heading["text"].strip())
             out.append(f"{heading['marks']} {found}" if found else block)
+            continue
+        if len(lines) > 1 and any(line.startswith(": ") for line in lines[1:]):
+            out.append(_translate_definitions(lines, messages))
             continue
         if lines and _ITEM.match(lines[0]):
             items: list[list[str]] = []
@@ -398,23 +459,29 @@ EXERCISES = ROOT / "exercises"
 
 
 def export_exercises(contents: Path, source: Path = EXERCISES) -> list[str]:
-    """Copy the practice notebooks into the lite contents, set to the Pyodide kernel."""
-    target = contents / "exercises"
-    if target.exists():
-        shutil.rmtree(target)
-    target.mkdir(parents=True)
+    """Put the practice notebooks into the lite contents, set to the Pyodide kernel.
+
+    The English ones are the project's own files in ``exercises/``; the other languages'
+    are made by the engine (the same papers, in that language) into ``<lang>/exercises``.
+    """
+    from bacara_teach.exercises.practice import practice_text
+
     written = []
-    for notebook_path in sorted(source.glob("*.ipynb")):
-        notebook = json.loads(notebook_path.read_text(encoding="utf-8"))
-        notebook.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
-        out = target / notebook_path.name
-        out.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        written.append(out.relative_to(contents).as_posix())
+    for lang, prefix in LANGUAGE_FOLDERS.items():
+        target = contents / prefix / "exercises"
+        if target.exists():
+            shutil.rmtree(target)
+        target.mkdir(parents=True)
+        for notebook_path in sorted(source.glob("*.ipynb")):
+            text = (notebook_path.read_text(encoding="utf-8") if lang == "en"
+                    else practice_text(notebook_path.stem, lang))
+            notebook = json.loads(text)
+            notebook.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
+            out = target / notebook_path.name
+            out.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n",
+                           encoding="utf-8")
+            written.append(out.relative_to(contents).as_posix())
     return written
-
-
-LANGUAGE_FOLDERS = {"en": "", "es": "es/"}
-"""Where each language's live notebooks live in the lite contents (one app serves both)."""
 
 
 def live_paths(srcdir: Path, lang: str) -> list[str]:

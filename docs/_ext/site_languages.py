@@ -73,6 +73,25 @@ class KeepEngineOutputs(SphinxTransform):  # type: ignore[misc]
                 node["translatable"] = False
 
 
+class DocstringsAsWritten(SphinxTransform):  # type: ignore[misc]
+    """Clear the translation status Sphinx gives the API reference's generated fields.
+
+    Sphinx marks the fields it builds from type hints as "untranslated" on a translated
+    page; they are the engine's docstrings, published as written, so they carry no status
+    (the check of the Spanish pages looks for that mark).  Runs just before Sphinx adds
+    the translation classes (priority 950).
+    """
+
+    default_priority = 945
+
+    def apply(self, **_kwargs: Any) -> None:
+        from sphinx import addnodes
+
+        for description in self.document.findall(addnodes.desc):
+            for node in description.findall(nodes.Element):
+                node.attributes.pop("translated", None)
+
+
 # -- glue values inside translated paragraphs --------------------------------------------------
 _GLUE = re.compile(r"\{glue(?::(?P<kind>text|md|any))?\}`(?P<body>[^`]+)`")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~])")
@@ -171,6 +190,7 @@ def _config_inited(_app: Any, config: Any) -> None:
 def setup(app: Any) -> dict[str, Any]:
     _patch_publish_msgstr()
     app.add_transform(KeepEngineOutputs)
+    app.add_transform(DocstringsAsWritten)
     app.connect("config-inited", _config_inited)
     app.connect("html-page-context", _on_page_context)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import bacara_teach
+from bacara_teach.exercises.practice import practice_text
 
 pytestmark = pytest.mark.docs
 
@@ -127,7 +128,15 @@ def test_exercises_are_offered_with_the_pyodide_kernel(tmp_path: Path) -> None:
              "nbformat_minor": 5}
     (source / "scoring.ipynb").write_text(json.dumps(paper))
     written = lite_assets.export_exercises(tmp_path / "contents", source)
-    assert written == ["exercises/scoring.ipynb"]
+    assert written == ["exercises/scoring.ipynb", "es/exercises/scoring.ipynb"]
     served = json.loads((tmp_path / "contents" / written[0]).read_text())
     assert served["metadata"]["kernelspec"] == lite_assets.PYODIDE_KERNELSPEC
     assert served["cells"] == paper["cells"]
+    # The Spanish paper is the engine's own practice paper, the same questions in Spanish.
+    spanish = json.loads((tmp_path / "contents" / written[1]).read_text())
+    assert spanish["metadata"]["kernelspec"] == lite_assets.PYODIDE_KERNELSPEC
+    assert spanish == {**json.loads(practice_text("scoring", "es")),
+                       "metadata": spanish["metadata"]}
+    english = json.loads(practice_text("scoring", "en"))
+    assert len(spanish["cells"]) == len(english["cells"])
+    assert spanish["cells"][0]["source"] != english["cells"][0]["source"]
