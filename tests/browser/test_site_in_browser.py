@@ -98,6 +98,19 @@ def test_search_finds_the_chapter(desktop: Visit) -> None:
     desktop.assert_clean()
 
 
+def test_the_spanish_site_searches_in_spanish(desktop: Visit) -> None:
+    desktop.open("es/search.html?q=tercera+carta")
+    # Results are shown one by one; wait until the chapter is among them.
+    desktop.page.wait_for_function(
+        "page => [...document.querySelectorAll('#search-results ul.search li a')]"
+        ".some(a => a.getAttribute('href').split(/[?#]/)[0].endsWith(page))",
+        arg=CHAPTER, timeout=15_000)
+    shown = desktop.page.locator("#search-results ul.search li a").all_inner_texts()
+    assert any("tercera carta" in text.lower() for text in shown), shown
+    assert desktop.page.locator("html").get_attribute("lang") == "es"
+    desktop.assert_clean()
+
+
 def test_dark_mode_follows_the_reader_system_setting(dark: Visit) -> None:
     dark.open(CHAPTER)
     page = dark.page
