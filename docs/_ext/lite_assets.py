@@ -59,6 +59,7 @@ PIPLITE_ONLY = ("jupyterlab_widgets",)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide.js")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+SERVICE_WORKER_PLUGIN = "@jupyterlite/application-extension:service-worker-manager"
 #: the kernel every notebook of the lite app names (the Pyodide kernel is called "python")
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
@@ -240,7 +241,13 @@ def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[s
             "appName": "bacara_teach live",
             "contentsStorageName": storage,
             "settingsStorageName": storage,
-            "disabledExtensions": ["@jupyterlite/application-extension:announcements"],
+            # No service worker: with one, the kernel mounts the notebooks' folder as its
+            # working directory, and every import the kernel makes while it starts first
+            # looks there, each look a round trip through the worker (about 90 of them,
+            # 3 to 6 s of a cold start).  Without it the kernel works in its own memory:
+            # notebooks are still kept in the browser, but files a cell writes are not.
+            "disabledExtensions": ["@jupyterlite/application-extension:announcements",
+                                   SERVICE_WORKER_PLUGIN],
             # Every cell stays in the page (no windowing): chapters are short, and what a
             # reader (or a test) looks for is always rendered.
             "settingsOverrides": {
@@ -300,6 +307,12 @@ def check_built(output: Path) -> list[str]:
         problems.append(f"pyodideUrl is {kernel.get('pyodideUrl')!r}, not the local copy")
     if kernel.get("disablePyPIFallback") is not True:
         problems.append("the PyPI fallback is not disabled")
+    if SERVICE_WORKER_PLUGIN not in data.get("disabledExtensions", []):
+        problems.append("the service worker is not disabled (the kernel would start in a "
+                        "mounted folder, seconds slower)")
+    missing = sorted(set(PRELOADED) - set(kernel.get("loadPyodideOptions", {}).get("packages", [])))
+    if missing:
+        problems.append(f"not preloaded with the runtime: {', '.join(missing)}")
     for url in kernel.get("pipliteUrls", []):
         if "://" in url:
             problems.append(f"piplite URL {url!r} is not relative")

@@ -49,6 +49,24 @@ def test_built_lite_app_is_self_contained(site_dir: Path) -> None:
         assert (site_dir / "lite" / "static" / "pyodide" / entry["file_name"]).is_file()
 
 
+def test_the_check_refuses_a_service_worker_or_a_package_left_to_install(tmp_path: Path) -> None:
+    (tmp_path / "static" / "pyodide").mkdir(parents=True)
+    (tmp_path / "static" / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm")
+    kernel = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True,
+              "loadPyodideOptions": {"packages": list(lite_assets.PRELOADED)}}
+    data = {"disabledExtensions": [lite_assets.SERVICE_WORKER_PLUGIN],
+            "litePluginSettings": {lite_assets.KERNEL_PLUGIN: kernel}}
+    config = tmp_path / "jupyter-lite.json"
+    config.write_text(json.dumps({"jupyter-config-data": data}))
+    assert lite_assets.check_built(tmp_path) == []
+    data["disabledExtensions"] = []
+    kernel["loadPyodideOptions"] = {"packages": ["bacara-teach"]}
+    config.write_text(json.dumps({"jupyter-config-data": data}))
+    problems = lite_assets.check_built(tmp_path)
+    assert any("service worker" in p for p in problems)
+    assert any("ipykernel" in p and "preloaded" in p for p in problems)
+
+
 def test_the_served_wheel_is_this_checkout(site_dir: Path) -> None:
     package = Path(bacara_teach.__file__).parent
     with zipfile.ZipFile(_project_wheel(site_dir)) as wheel:
