@@ -115,15 +115,15 @@ def ensure_node_modules(session: nox.Session) -> None:
 
 
 def build_site(session: nox.Session, *, fresh: bool = False) -> None:
-    """Build the site with Sphinx, both languages and the message templates
+    """Build the site with Sphinx, both languages side by side and the message templates
     (``docs/_ext/sitebuild.py``): warnings are errors, notebooks executed (cached).
 
     ``fresh`` re-reads every page (``-E``) so that every warning is reported again; the
     notebook cache keeps that cheap, and any engine change re-executes the notebooks.
     """
     ensure_node_modules(session)
-    for command in sitebuild.commands("python", SITE, fresh=fresh):
-        session.run(*command, env=QUIET_JUPYTER)
+    session.run("python", str(DOCS / "_ext" / "sitebuild.py"), *(["--fresh"] if fresh else []),
+                env=QUIET_JUPYTER)
 
 
 @nox.session

@@ -14,7 +14,6 @@ built pages); ``tests/browser`` (Chromium against the served site); ``tests/exer
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -63,14 +62,11 @@ def build_site(site: Path) -> None:
     """Build the site into ``site`` as ``nox -s docs`` does: both languages and the message
     templates, warnings as errors (``docs/_ext/sitebuild.py``)."""
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
-    for command in sitebuild.commands(sys.executable, site, quiet=True):
-        result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
-        if result.returncode != 0:
-            pytest.fail(
-                f"the site did not build ({' '.join(command)} exited with {result.returncode}):\n"
-                f"{result.stderr[-6000:]}",
-                pytrace=False,
-            )
+    for command, code, output in sitebuild.run_all(
+            sitebuild.commands(sys.executable, site, quiet=True), env=env):
+        if code != 0:
+            pytest.fail(f"the site did not build ({' '.join(command)} exited with {code}):\n"
+                        f"{output[-6000:]}", pytrace=False)
     (site / BUILT_STAMP).touch()
 
 

@@ -8,7 +8,8 @@ suite when it finds the site missing or stale, so every build of the site is the
 * the message templates (``sphinx -b gettext``) into ``docs/_build/gettext``, which the
   translation checks compare with the catalogues.
 
-Warnings are errors in all three.  Run as a script, it builds them one after the other.
+Warnings are errors in all three.  The builds are independent, so they run two at a time
+(:func:`run_all`), which on two cores is about twice as fast as one after the other.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 DOCS = Path(__file__).resolve().parents[1]
 BUILD = DOCS / "_build"
@@ -51,15 +53,58 @@ def commands(python: str, site: Path = SITE, *, fresh: bool = False,
     return runs
 
 
+def run_all(runs: list[list[str]], *, env: dict[str, str] | None = None,
+            jobs: int = 2) -> list[tuple[list[str], int, str]]:
+    """Run the builds, at most ``jobs`` at a time; ``(command, exit status, output)`` each.
+
+    The builds are independent (each language has its own doctrees, notebook cache and
+    output folder; only the English build makes the in-browser Python app), so on two
+    cores the English and Spanish sites are built side by side.  Each build's output is
+    kept and returned whole, in the order the builds were given.
+    """
+    import tempfile
+    import time
+
+    pending = list(enumerate(runs))
+    running: list[tuple[int, subprocess.Popen[bytes], Any]] = []
+    done: dict[int, tuple[list[str], int, str]] = {}
+    while pending or running:
+        while pending and len(running) < max(1, jobs):
+            index, command = pending.pop(0)
+            log = tempfile.TemporaryFile()  # noqa: SIM115  (closed when the build ends)
+            running.append((index, subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                                    env=env), log))
+        finished = [entry for entry in running if entry[1].poll() is not None]
+        if not finished:
+            time.sleep(0.2)
+            continue
+        for entry in finished:
+            index, process, log = entry
+            running.remove(entry)
+            log.seek(0)
+            done[index] = (runs[index], process.returncode,
+                           log.read().decode("utf-8", errors="replace"))
+            log.close()
+    return [done[i] for i in range(len(runs))]
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Build everything with this interpreter (``--fresh`` re-reads every page)."""
+    """Build everything with this interpreter: ``--fresh`` re-reads every page, ``--quiet``
+    prints a build's output only when it fails, ``--jobs N`` builds N at a time (2)."""
     args = sys.argv[1:] if argv is None else argv
-    for command in commands(sys.executable, fresh="--fresh" in args):
-        print("$", " ".join(command), flush=True)
-        code = subprocess.call(command)
+    jobs = int(args[args.index("--jobs") + 1]) if "--jobs" in args else 2
+    quiet = "--quiet" in args
+    site = Path(args[args.index("--site") + 1]) if "--site" in args else SITE
+    failed = 0
+    for command, code, output in run_all(commands(sys.executable, site, fresh="--fresh" in args),
+                                         jobs=jobs):
+        if code or not quiet:
+            print("$", " ".join(command), flush=True)
+            print(output, flush=True)
         if code:
-            return code
-    return 0
+            print(f"sitebuild: exited with {code}: {' '.join(command)}", file=sys.stderr)
+            failed = failed or code
+    return failed
 
 
 if __name__ == "__main__":
