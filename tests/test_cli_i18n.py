@@ -13,7 +13,7 @@ import pytest
 
 from bacara_teach.cli import main
 from bacara_teach.cli.chemin import _decision
-from bacara_teach.cli.messages import error_text, language_from_argv
+from bacara_teach.cli.messages import language_from_argv
 from bacara_teach.errors import NotationError
 
 BANCO_WINS = "4♥ 2♠ 9♣ A♦ 8♦"  # RULES.md worked example 1
@@ -212,14 +212,15 @@ def test_play_refusals_in_spanish_name_the_input_and_what_is_valid(
     script = "bet banco 500\nbet dragon 5\nfoo\nbet banco\nquit\n"
     code, out, _ = run_with_input(monkeypatch, capsys, script, "--lang", "es", "play", "--seed", "7")
     assert code == 0
-    assert "error: apuesta banco=500 rechazada: la apuesta máxima de la mesa online es 250" in out
+    assert ("error: Apuesta Banco 500 rechazada: el máximo por apuesta en la mesa en línea es 250."
+            in out)
     assert ("error: apuesta desconocida 'dragon': se esperaba una de punto, banco, empate" in out)
     assert "error: orden desconocida 'foo'" in out and "ayuda" in out
     assert "orden no válida: se esperaba apostar POSICIÓN IMPORTE" in out
     # over the balance
     script = "bet banco 90\nbet banco 20\nquit\n"
     _, out, _ = run_with_input(monkeypatch, capsys, script, "--lang", "es", "play", "--seed", "7")
-    assert "es más de lo que permite el saldo (saldo 100; 10 disponible para esta apuesta)" in out
+    assert "supera lo que permite el saldo (saldo 100; 10 disponible para esta apuesta)" in out
 
 
 def test_home_session_in_spanish(monkeypatch: pytest.MonkeyPatch,
@@ -278,16 +279,6 @@ def test_spanish_messages_address_the_reader_as_usted(
         assert _TU_FORMS.search(said) is None, said
 
 
-def test_spanish_refusals_agree_with_the_bets_they_name() -> None:
-    one = ("bet punto=5 refused: the online table takes one position per coup "
-           "(banco 5 is on the table; change or cancel it first)")
-    two = ("bet punto=5 refused: the casino table takes one position per coup "
-           "(banco 5, empate 5 are on the table; change or cancel it first)")
-    assert error_text(one, "es").endswith("(banco 5 está en la mesa; cámbiela o cancélela antes)")
-    assert error_text(two, "es").endswith(
-        "(banco 5, empate 5 están en la mesa; cámbielas o cancélelas antes)")
-
-
 @pytest.mark.parametrize(("answer", "decision"),
                          [("robar", "draw"), ("Plantarse", "stand"), ("me planto", "stand"),
                           ("draw", "draw"), ("STAND", "stand")])
@@ -310,14 +301,14 @@ def test_an_unreadable_decision_in_spanish_says_what_is_valid() -> None:
         (["deal", "--cards", "4♥ 2♠ 11♣ A♦"], "'11♣'", "seguido de un palo"),
         (["settle", "--profile", "macao", "--bet", "banco=20", "--cards", BANCO_WINS],
          "perfil de mesa desconocido 'macao'", "se esperaba uno de home, casino, online"),
-        (["settle", "--bet", "banco=5", "--cards", BANCO_WINS], "el importe de la mesa home es fijo",
-         "20"),
+        (["settle", "--bet", "banco=5", "--cards", BANCO_WINS], "en la mesa de casa la apuesta es fija",
+         "de 20"),
         (["settle", "--bet", "dragon=20", "--cards", BANCO_WINS], "apuesta desconocida 'dragon'",
          "punto, banco, empate"),
         (["settle", "--option", "tie=later", "--bet", "banco=20", "--cards", BANCO_WINS],
          "'later'", "se esperaba uno de"),
         (["profiles", "macao"], "'macao'", "home, casino, online"),
-        (["home-session", "--players", "Ana"], "se dieron 1", "de 2 a 8"),
+        (["home-session", "--players", "Ana"], "hay 1: Ana", "de 2 a 8"),
         (["chemin-de-fer", "deal", "--cards", "2♥ A♠ 3♣ 2♦ 9♥ 5♠", "--bettor", "draw"],
          "la banca debe decidir", "añada --banker draw o --banker stand"),
     ],
@@ -362,8 +353,3 @@ def test_an_unknown_language_option_is_refused(capsys: pytest.CaptureFixture[str
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert "'fr'" in err and "'en', 'es'" in err
-
-
-def test_error_text_keeps_english_as_it_is() -> None:
-    message = "unknown table profile 'macao': expected one of home, casino, online"
-    assert error_text(message, "en") == message

@@ -169,7 +169,7 @@ def test_online_table_in_spanish(make: Make) -> None:
     widget.deal_button.click()
     assert "No se puede repartir el coup 1: primero haga una apuesta" in _plain(widget.status.value)
     widget.cancel_button.click()
-    assert "No hay nada que anular" in _plain(widget.status.value)
+    assert "No hay nada que retirar" in _plain(widget.status.value)
     widget.position.value = "banco"
     widget.chip_buttons[5].click()
     assert "Cantidad: 5." in _plain(widget.status.value)
@@ -177,10 +177,10 @@ def test_online_table_in_spanish(make: Make) -> None:
     assert "Apuesta Banco 5 colocada." in _plain(widget.status.value)
     _spanish(widget, "En la mesa: Banco 5")
     refusals = {
-        ("banco", "300"): "el máximo por apuesta en esta mesa es 250",
-        ("empate", "0.5"): "el mínimo por apuesta en esta mesa es 1",
+        ("banco", "300"): "el máximo por apuesta en la mesa en línea es 250",
+        ("empate", "0.5"): "el mínimo por apuesta en la mesa en línea es 1",
         ("banco", "96"): "supera lo que permite el saldo (saldo 100; 95 disponible",
-        ("punto", "5"): "esta mesa admite una sola posición por coup (Banco 5 está en la mesa",
+        ("punto", "5"): "la mesa en línea admite una sola posición por coup (Banco 5 está en la mesa",
         ("banco", "ten"): "Cantidad no válida: 'ten'",
         ("banco", "-5"): "Cantidad no válida",
     }

@@ -20,12 +20,12 @@ from collections.abc import Sequence
 from bacara_teach.cli.messages import (
     LANGUAGES,
     CliParser,
-    error_text,
     language_error,
     language_from_argv,
     set_language,
 )
 from bacara_teach.errors import BacaraError, IllegalAction
+from bacara_teach.refusals import refusal_text
 
 __all__ = ["main"]
 
@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.run(args)
     except BacaraError as error:
-        print(f"bacara-teach: error: {error_text(str(error), args.lang)}", file=sys.stderr)
+        print(f"bacara-teach: error: {refusal_text(error, args.lang)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("", file=sys.stderr)

@@ -50,8 +50,9 @@ from bacara_teach.chemin_de_fer_session import (
     Phase,
     describe_event,
 )
-from bacara_teach.cli.messages import add_lang_argument, current_language, error_text, t
+from bacara_teach.cli.messages import add_lang_argument, current_language, t
 from bacara_teach.errors import BacaraError, IllegalAction
+from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import Shoe
 
 _POLICY_NAMES = ("punto-banco", "draw", "stand", "random")
@@ -179,12 +180,12 @@ def run_deal(args: argparse.Namespace) -> int:
     except MissingDecision as error:
         flag = f"--{error.role}"
         raise MissingDecision(
-            error_text(str(error), lang)
+            refusal_text(error, lang).removesuffix(".")
             + t(lang, f": add {flag} draw or {flag} stand", f": añada {flag} draw o {flag} stand"),
             role=error.role,
         ) from None
     except ForcedCell as error:
-        raise ForcedCell(error_text(str(error), lang)
+        raise ForcedCell(refusal_text(error, lang).removesuffix(".")
                          + t(lang, f": drop --{error.role}", f": quite --{error.role}"),
                          role=error.role) from None
     if args.json:
@@ -227,7 +228,7 @@ class _Console:
         return answer
 
     def refuse(self, error: BacaraError) -> None:
-        self.say(t(self.lang, "Not accepted: ", "No aceptado: ") + error_text(str(error), self.lang)
+        self.say(t(self.lang, "Not accepted: ", "No aceptado: ") + refusal_text(error, self.lang).removesuffix(".")
                  + ".")
 
 

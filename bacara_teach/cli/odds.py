@@ -21,9 +21,10 @@ from bacara_teach.analysis.edges import (
 from bacara_teach.analysis.punto_banco import count_deals
 from bacara_teach.analysis.simulation import simulate_coups
 from bacara_teach.cli.coup import decks_error
-from bacara_teach.cli.messages import add_lang_argument, current_language, error_text, t
+from bacara_teach.cli.messages import add_lang_argument, current_language, t
 from bacara_teach.errors import IllegalAction
 from bacara_teach.progress import TerminalProgress
+from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
 
 PROFILES = ("home", "casino", "online")
@@ -125,7 +126,7 @@ def run_odds(args: argparse.Namespace) -> int:
             f"--remove {removed!r} refused for a shoe of {full.total} cards "
             f"({decks} {'deck' if decks == 1 else 'decks'}): {error}",
             f"--remove {removed!r} rechazado para un sabot de {full.total} cartas "
-            f"({decks} {'baraja' if decks == 1 else 'barajas'}): {error_text(str(error), lang)}",
+            f"({decks} {'baraja' if decks == 1 else 'barajas'}): {refusal_text(error, lang)}",
         )) from None
     counts = count_deals(composition)
     edges = _profile_edges(args.profile, composition)
@@ -235,6 +236,6 @@ def run_cdf(args: argparse.Namespace) -> int:
     for name, message in failed.items():
         print("bacara-teach: error: " + t(lang, f"{_game_name(name, lang)} not solved: {message}",
                                           f"{_game_name(name, lang)} sin resolver: "
-                                          f"{error_text(str(message), lang)}"),
+                                          f"{refusal_text(message, lang)}"),
               file=sys.stderr)
     return 1 if failed else 0

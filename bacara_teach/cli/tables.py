@@ -20,12 +20,13 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from bacara_teach.cards import format_cards
-from bacara_teach.cli.messages import add_lang_argument, error_text, t
+from bacara_teach.cli.messages import add_lang_argument, t
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.home_session import CoupRecord, HomeSession
 from bacara_teach.money import add, format_amount, format_signed
 from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.punto_banco import Coup, deal_coup
+from bacara_teach.refusals import refusal_text
 from bacara_teach.settlement import Bet, settle
 from bacara_teach.tables import PROFILES, TableProfile, get_profile
 
@@ -100,7 +101,7 @@ def _commands(prompt: str) -> Iterator[str]:
 
 
 def _refused(error: BacaraError, lang: str) -> None:
-    print(f"error: {error_text(str(error), lang)}")
+    print(f"error: {refusal_text(error, lang)}")
 
 
 def _add_profile_arguments(parser: argparse.ArgumentParser, default: str) -> None:

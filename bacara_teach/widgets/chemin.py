@@ -37,11 +37,11 @@ from bacara_teach.chemin_de_fer import (
 from bacara_teach.display import cards_html
 from bacara_teach.errors import BacaraError
 from bacara_teach.narration import describe_banker_row, describe_player_rule, narrate_step
+from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import Decision
 from bacara_teach.widgets._common import button, hand_html, status_html, widget_language
 from bacara_teach.widgets._html import lines_html, percent
-from bacara_teach.widgets._refusals import refusal_text
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["CheminDeFerSeat"]

@@ -17,10 +17,10 @@ from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError
 from bacara_teach.home_session import SESSION_COUPS, CoupRecord, HomeSession
 from bacara_teach.money import format_signed
+from bacara_teach.refusals import refusal_text
 from bacara_teach.tables import BetKind
 from bacara_teach.widgets._common import button, hand_html, status_html, widget_language
 from bacara_teach.widgets._html import lines_html, table_html
-from bacara_teach.widgets._refusals import refusal_text
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["HomeScoreboard"]

@@ -20,11 +20,11 @@ from bacara_teach.analysis.composition import RANKS, Composition, parse_removal
 from bacara_teach.analysis.edges import BetAnalysis, edges_for_profile
 from bacara_teach.cards import Rank
 from bacara_teach.errors import BacaraError
+from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
 from bacara_teach.tables import BetKind, get_profile, profile_names
 from bacara_teach.widgets._common import button, status_html, widget_language
 from bacara_teach.widgets._html import percent, table_html
-from bacara_teach.widgets._refusals import refusal_text
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["OddsExplorer"]

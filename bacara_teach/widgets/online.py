@@ -16,10 +16,10 @@ from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError
 from bacara_teach.money import Amount, add, format_amount, format_signed, parse_amount
 from bacara_teach.online_table import OnlineTable, TableCoup
+from bacara_teach.refusals import refusal_text
 from bacara_teach.tables import ONLINE, BetKind, TableProfile
 from bacara_teach.widgets._common import button, hand_html, status_html, widget_language
 from bacara_teach.widgets._html import lines_html, table_html
-from bacara_teach.widgets._refusals import refusal_text
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["OnlineTableWidget"]

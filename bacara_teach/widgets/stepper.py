@@ -15,9 +15,9 @@ from bacara_teach.charts import tableau_html
 from bacara_teach.errors import BacaraError
 from bacara_teach.narration import narrate_step
 from bacara_teach.punto_banco import Coup, deal_coup, play_coup
+from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import Shoe
 from bacara_teach.widgets._common import button, hand_html, status_html, widget_language
-from bacara_teach.widgets._refusals import refusal_text
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["CoupStepper"]

@@ -9,10 +9,10 @@ import ipywidgets as w
 
 from bacara_teach.display import cards_html
 from bacara_teach.errors import BacaraError
+from bacara_teach.refusals import refusal_text
 from bacara_teach.tableau import PUNTO_BANCO, Tableau
 from bacara_teach.trainer import Feedback, TableauTrainer
 from bacara_teach.widgets._common import button, status_html, widget_language
-from bacara_teach.widgets._refusals import refusal_text
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["TableauDrill"]
