@@ -113,7 +113,8 @@ def test_worked_examples_are_told_in_the_page_language_with_the_same_cards(
         coup = Coup.from_cards(cards)
         for line in coup.narrate(lang).splitlines():
             assert line in text, (lang, chapter, line)
-        if lang == SPANISH:  # (the English page shows the Spanish narration on purpose)
+        if lang == SPANISH and chapter.endswith("third-card-rule.html"):
+            # (worked-examples shows the coup in the other language too, on purpose)
             assert coup.narrate("en").splitlines()[-1] not in text, (chapter, cards)
     if lang == SPANISH:
         assert "Gana Banco, 3 a 1." in text
