@@ -48,8 +48,12 @@ def commands(python: str, site: Path = SITE, *, fresh: bool = False,
     runs = [[python, "-m", "sphinx", "-b", "html", *common, "-D", f"language={lang}",
              "-d", str(doctrees / lang), str(DOCS), str(site_folder(site, lang))]
             for lang in LANGUAGES]
+    # jupyterlite-sphinx empties its contents folder whenever a build starts: the templates'
+    # build gets a folder of its own, or it would empty the one the English build's lite
+    # app is being built from (the Spanish build gets one in conf.py).
     runs.append([python, "-m", "sphinx", "-b", "gettext", *common, "-d",
-                 str(doctrees / "gettext"), str(DOCS), str(site.parent / "gettext")])
+                 str(doctrees / "gettext"), "-D", "jupyterlite_content_dir=_build/lite-contents-gettext",
+                 str(DOCS), str(site.parent / "gettext")])
     return runs
 
 

@@ -10,6 +10,7 @@ engine output is not in its language fails here.
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -182,3 +183,31 @@ def test_spanish_live_notebooks_speak_spanish(site_dir: Path) -> None:
                 if b == t and re.search(r"[a-z]{4,} [a-z]{3,} [a-z]{3,}", b)
                 and not b.lstrip().startswith(("```", ":::", "{", "|", "<"))]
         assert not same, f"{twin.name}: {len(same)} paragraph(s) left in English: {same[:2]}"
+
+
+def test_builds_side_by_side_never_share_the_lite_staging_folder(tmp_path: Path) -> None:
+    # jupyterlite-sphinx empties its contents folder when any build starts; only the English
+    # build may use the one its lite app is built from.
+    import importlib.util
+    from types import SimpleNamespace
+
+    spec = importlib.util.spec_from_file_location("docs_conf", sitebuild.DOCS / "conf.py")
+    assert spec is not None and spec.loader is not None
+    conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conf)
+    folders = {}
+    for command in sitebuild.commands("python", tmp_path / "html"):
+        settings = dict(command[i + 1].split("=", 1) for i, arg in enumerate(command) if arg == "-D")
+        config = SimpleNamespace(language=settings.get("language", conf.language),
+                                 nb_execution_cache_path=str(tmp_path / "cache"),
+                                 jupyterlite_content_dir=settings.get(
+                                     "jupyterlite_content_dir", conf.jupyterlite_content_dir))
+        saved = os.environ.get("BACARA_LANG")
+        try:
+            conf._language_inited(None, config)
+        finally:
+            os.environ["BACARA_LANG"] = saved or "en"
+        folders[command[command.index("-b") + 1] + ":" + config.language] = \
+            config.jupyterlite_content_dir
+    assert folders["html:en"] == "_contents"
+    assert len(set(folders.values())) == len(folders), folders
