@@ -67,24 +67,6 @@ def _bettors(bettors: int, lang: str) -> str:
     return pick(lang, en="several bettors", es="varios apostadores")
 
 
-def describe_cell_text(cell: Cell, bettors: int, lang: str | None = None) -> str:
-    """A tableau cell in words (:func:`~bacara_teach.chemin_de_fer.describe_cell` in English).
-
-    >>> from bacara_teach.tableau import CHEMIN_DE_FER
-    >>> describe_cell_text(CHEMIN_DE_FER.banker_cell(3, 9), 2, "es")
-    'el 3 de la banca ante una tercera carta de 9 (libre)'
-    """
-    code = lang_code(lang)
-    if code == "en":
-        return describe_cell(cell, bettors)
-    how = {Decision.DRAW: "debe robar", Decision.STAND: "debe plantarse", Decision.CHOICE: "libre"}
-    if cell.hand == "player":
-        return f"el {cell.total} del punto con {_bettors(bettors, code)} ({how[cell.decision]})"
-    against = ("después de que el punto se plantara" if cell.third is None
-               else f"ante una tercera carta de {cell.third}")
-    return f"el {cell.total} de la banca {against} ({how[cell.decision]})"
-
-
 # -- forced and free cells ------------------------------------------------------------------------
 
 
@@ -216,7 +198,7 @@ class CdfCellKind(QuestionKind):
                 text = f"Con {cell.total}, la banca {describe_banker_row(tableau, cell.total, 'es')}."
             fixed = PUNTO_BANCO.banker_decision(cell.total, cell.third)
         word = _WORD_ES[_WORD[cell.decision]]
-        text += f" Esta casilla es {describe_cell_text(cell, bettors, 'es')}: **{word}**."
+        text += f" Esta casilla es {describe_cell(cell, bettors, 'es')}: **{word}**."
         if cell.decision is Decision.CHOICE:
             text += f" (Aquí la tabla fija de Punto Banco dice {_WORD_ES[fixed.value]}.)"
         return text
