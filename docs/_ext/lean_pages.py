@@ -22,13 +22,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import sitebuild
+
 ROOT = Path(__file__).resolve().parents[2]
 SVGS = ROOT / "node_modules" / "@fortawesome" / "fontawesome-free" / "svgs"
 STYLES = {"fa-solid": "solid", "fas": "solid", "fa-regular": "regular", "far": "regular",
           "fa-brands": "brands", "fab": "brands"}
 """Font Awesome's style classes and the folder of their SVG files."""
 
-OTHER_SITES = ("es",)
+OTHER_SITES = sitebuild.LANGUAGES[1:]
 """Folders of the output holding another language's site, which that build handles."""
 
 _ICON = re.compile(r"<i class=\"(?P<classes>[^\"]*\bfa-[^\"]*)\"(?P<rest>[^>]*)></i>")

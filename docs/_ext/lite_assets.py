@@ -36,6 +36,8 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+import sitebuild
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: what the kernel needs from Pyodide's lock before the first cell runs
@@ -322,7 +324,7 @@ def check_built(output: Path) -> list[str]:
 
 
 # -- live notebooks ----------------------------------------------------------------------------
-LANGUAGE_FOLDERS = {"en": "", "es": "es/"}
+LANGUAGE_FOLDERS = {lang: sitebuild.prefix(lang) for lang in sitebuild.LANGUAGES}
 """Where each language's live notebooks live in the lite contents (one app serves both)."""
 
 

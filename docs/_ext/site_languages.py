@@ -28,13 +28,14 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+import sitebuild
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
 LANGUAGES = {"en": "English", "es": "Español"}
 """The site's languages and their names, each in its own language."""
 
-PREFIX = {"en": "", "es": "es/"}
+PREFIX = {lang: sitebuild.prefix(lang) for lang in sitebuild.LANGUAGES}
 """Where each language's site lives, relative to the site's root."""
 
 SWITCH_LABEL = {"en": "Language", "es": "Idioma"}

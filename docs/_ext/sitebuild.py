@@ -27,6 +27,15 @@ LANGUAGES = ("en", "es")
 """The site's languages; the first is the source and sits at the site's root."""
 
 
+def prefix(lang: str) -> str:
+    """The folder of ``lang``'s pages relative to the site's root (``""`` for the source).
+
+    >>> prefix("en"), prefix("es")
+    ('', 'es/')
+    """
+    return "" if lang == LANGUAGES[0] else f"{lang}/"
+
+
 def site_folder(site: Path, lang: str) -> Path:
     """Where the pages of ``lang`` go inside the built site ``site``.
 

@@ -211,3 +211,10 @@ def test_builds_side_by_side_never_share_the_lite_staging_folder(tmp_path: Path)
             config.jupyterlite_content_dir
     assert folders["html:en"] == "_contents"
     assert len(set(folders.values())) == len(folders), folders
+
+
+def test_the_site_builds_the_languages_the_engine_speaks() -> None:
+    # sitebuild runs where the engine is not installed (the noxfile), so it keeps its own list.
+    from bacara_teach.i18n import LANGUAGES
+
+    assert sitebuild.LANGUAGES == LANGUAGES
