@@ -143,21 +143,13 @@ copybutton_prompt_is_regexp = True
 
 
 def _language_inited(_app: Any, config: Any) -> None:
-    """Give the notebooks of this build its language, and a cache of their own.
-
-    Only the English build makes the in-browser Python app; the other languages' builds
-    run beside it, so jupyterlite-sphinx (which empties its contents folder when it
-    starts) gets a folder of their own, out of the way of the one the app is built from.
-    """
+    """Give the notebooks of this build its language, and a cache of their own."""
     os.environ["BACARA_LANG"] = config.language
     config.nb_execution_cache_path = str(Path(config.nb_execution_cache_path) / config.language)
-    if config.language != "en":
-        config.jupyterlite_content_dir = f"_build/lite-contents-{config.language}"
 
 
 def setup(app: Any) -> dict[str, Any]:
     """Register the engine digest as a config value that invalidates the environment."""
     app.add_config_value("bacara_engine_digest", "", "env")
-    # before jupyterlite-sphinx's own handler, which reads jupyterlite_content_dir
-    app.connect("config-inited", _language_inited, priority=100)
+    app.connect("config-inited", _language_inited)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -54,14 +54,18 @@ def commands(python: str, site: Path = SITE, *, fresh: bool = False,
     """
     doctrees = site.parent / "doctrees"
     common = ["-W", "--keep-going", "-n", *(["-E"] if fresh else []), *(["-q"] if quiet else [])]
+    # jupyterlite-sphinx empties its contents folder whenever a build starts: every build but
+    # the English one (which makes the lite app) gets a folder of its own, or it would empty
+    # the one the app is being built from while the builds run side by side.
+    def own_contents(name: str) -> list[str]:
+        return ["-D", f"jupyterlite_content_dir=_build/lite-contents-{name}"]
+
     runs = [[python, "-m", "sphinx", "-b", "html", *common, "-D", f"language={lang}",
+             *(own_contents(lang) if lang != LANGUAGES[0] else []),
              "-d", str(doctrees / lang), str(DOCS), str(site_folder(site, lang))]
             for lang in LANGUAGES]
-    # jupyterlite-sphinx empties its contents folder whenever a build starts: the templates'
-    # build gets a folder of its own, or it would empty the one the English build's lite
-    # app is being built from (the Spanish build gets one in conf.py).
     runs.append([python, "-m", "sphinx", "-b", "gettext", *common, "-d",
-                 str(doctrees / "gettext"), "-D", "jupyterlite_content_dir=_build/lite-contents-gettext",
+                 str(doctrees / "gettext"), *own_contents("gettext"),
                  str(DOCS), str(site.parent / "gettext")])
     return runs
 
