@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 
 from bacara_teach.errors import BacaraError
-from bacara_teach.i18n import resolve_language
+from bacara_teach.i18n import resolve_language, term
 from bacara_teach.tables import BetKind
 
 __all__ = ["refusal_text"]
@@ -50,7 +50,9 @@ _MISSING = {
     "the banker's second card is missing": "falta la segunda carta de la banca",
 }
 _ROLE = {"bettor": "el punto", "banker": "la banca"}
-_CHOICES = {"draw": "robar", "stand": "plantarse", "choice": "elección libre"}
+_CHOICES = {"draw": term("draw", "es"), "stand": term("stand", "es"),
+            "choice": term("free-choice", "es")}
+"""The decisions in Spanish, as the glossary fixes them."""
 
 
 def _choices(text: str) -> str:

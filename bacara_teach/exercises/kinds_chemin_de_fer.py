@@ -48,7 +48,7 @@ from bacara_teach.exercises.questions import (
     lang_code,
     param,
 )
-from bacara_teach.i18n import pick
+from bacara_teach.i18n import pick, term
 from bacara_teach.narration import describe_banker_row, describe_player_rule, spans
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Rule, Step
@@ -57,7 +57,7 @@ from bacara_teach.tableau import PUNTO_BANCO, Cell, Decision
 __all__ = ["CdfCellKind", "CdfMoneyKind", "CdfOrderKind"]
 
 _WORD = {Decision.DRAW: "draw", Decision.STAND: "stand", Decision.CHOICE: "free"}
-_WORD_ES = {"draw": "robar", "stand": "plantarse", "free": "libre"}
+_WORD_ES = {"draw": term("draw", "es"), "stand": term("stand", "es"), "free": "libre"}
 _SEVERAL = 2
 
 
