@@ -144,6 +144,15 @@ def package_digest() -> str:
     return digest.hexdigest()[:16]
 
 
+def run_all_cells(lite: Visit) -> None:
+    """Run every cell of the open notebook once its kernel is up (idle), not before."""
+    page = lite.page
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=90_000)
+    page.get_by_role("menuitem", name="Run").click()
+    page.locator(".lm-Menu-item", has_text="Run All Cells").first.click()
+
+
 def test_kernel_starts_offline_with_this_checkout_preloaded(lite: Visit) -> None:
     # The first line runs the moment the kernel is ready: its clock reading (the browser's
     # and this process's clocks are the same machine's) times the kernel's start.
@@ -187,9 +196,7 @@ def test_a_chapter_live_notebook_runs_top_to_bottom(lite: Visit, site_dir: Path)
     code_cells = sum(cell["cell_type"] == "code" for cell in notebook["cells"])
     lite.open(f"lite/notebooks/index.html?path={path}", wait_until="load")
     page = lite.page
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
-    page.get_by_role("menuitem", name="Run").click()
-    page.locator(".lm-Menu-item", has_text="Run All Cells").first.click()
+    run_all_cells(lite)
     last_prompt = page.locator(".jp-CodeCell .jp-InputArea-prompt").last
     page.wait_for_function(
         "n => { const p = document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt');"
@@ -214,9 +221,7 @@ def test_the_spanish_live_notebook_runs_in_spanish(lite: Visit, site_dir: Path) 
     assert (live.get_attribute("href") or "").endswith(f"lite/notebooks/index.html?path={path}")
     live.click()
     page = lite.page
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
-    page.get_by_role("menuitem", name="Run").click()
-    page.locator(".lm-Menu-item", has_text="Run All Cells").first.click()
+    run_all_cells(lite)
     page.wait_for_function(
         "n => { const p = document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt');"
         " return p.length > 0 && p[p.length - 1].textContent.includes('[' + n + ']'); }",
