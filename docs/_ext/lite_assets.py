@@ -12,6 +12,10 @@ jupyterlite-sphinx runs ``jupyter lite build``:
   ``comm`` (at the versions installed next to Sphinx, so the widget front end
   and kernel side never skew), added to the lock and preloaded, so
   ``import bacara_teach`` works in a fresh notebook without ``%pip``;
+* bytecode for every module the kernel imports while it starts, compiled at
+  build time by this same Pyodide under Node.js (``startup_bytecode.py``), so
+  the browser does not compile the standard library, IPython and the rest
+  from source on every cold start;
 * ``jupyter-lite.json`` with the PyPI fallback disabled and a storage name
   that changes with every build's contents, so a returning reader gets the
   new notebooks rather than a stale copy kept in the browser.
@@ -32,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import zipfile
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -60,6 +65,15 @@ spells them (normalised: lower case, runs of -_. as -)."""
 PIPLITE_ONLY = ("jupyterlab_widgets",)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide.js")
+STARTUP_CELL = "import bacara_teach, ipywidgets"
+"""The first cell a learner's notebook runs, in effect: what is imported by it gets bytecode
+too (the widgets' own modules load ipywidgets only when a widget is built)."""
+KEEP_SOURCES = ("bacara_teach", "ipywidgets", "comm", "traitlets")
+"""Wheels whose compiled modules keep their sources (with the standard library): the code a
+learner reads, or steps into from a widget's traceback.  The kernel's own machinery ships
+its start-up modules as bytecode only (see ``startup_bytecode.py``)."""
+BYTECODE_SCRIPTS = (Path(__file__).with_name("startup_bytecode.mjs"),
+                    Path(__file__).with_name("startup_bytecode.py"))
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 SERVICE_WORKER_PLUGIN = "@jupyterlite/application-extension:service-worker-manager"
 #: the kernel every notebook of the lite app names (the Pyodide kernel is called "python")
@@ -158,6 +172,43 @@ def kernel_wheels() -> dict[str, Path]:
                             f"installed? looked in {', '.join(map(str, bases))}")
 
 
+def startup_bytecode(static: Path, cache: Path) -> dict[str, Any]:
+    """Add the kernel's start-up bytecode to the archives in ``static`` (see
+    ``startup_bytecode.py``); returns what was compiled (modules per archive).
+
+    The archives are compiled once per set of inputs (every file of ``static``, the
+    scripts, the start-up cell) and kept in ``cache``: a rebuild only copies them.
+    """
+    digest = hashlib.sha256(json.dumps([STARTUP_CELL, KEEP_SOURCES]).encode())
+    for path in (*BYTECODE_SCRIPTS, *sorted(static.iterdir())):
+        digest.update(path.name.encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    done = cache / digest.hexdigest()[:16]
+    summary = done / "summary.json"
+    if not summary.is_file():
+        node = shutil.which("node")
+        if node is None:
+            raise RuntimeError("node is missing: the docs build compiles the live kernel's "
+                               "start-up bytecode with Pyodide under Node.js (install Node.js)")
+        if cache.exists():
+            shutil.rmtree(cache)
+        work = cache / "work"
+        result = subprocess.run(
+            [node, str(BYTECODE_SCRIPTS[0]), str(static), str(BYTECODE_SCRIPTS[1]), str(work),
+             STARTUP_CELL, json.dumps(list(PRELOADED)), json.dumps(list(KEEP_SOURCES))],
+            check=False, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise RuntimeError("compiling the live kernel's start-up bytecode failed:\n"
+                               + result.stderr[-4000:])
+        (work / "summary.json").write_text(result.stdout)
+        work.rename(done)
+    for archive in sorted(done.iterdir()):
+        if archive.name != "summary.json":
+            shutil.copy2(archive, static / archive.name)
+    compiled: dict[str, Any] = json.loads(summary.read_text())
+    return compiled
+
+
 def _entry(wheel: Path, name: str, imports: list[str]) -> dict[str, Any]:
     return {
         "name": name, "version": wheel.name.split("-")[1], "file_name": wheel.name,
@@ -233,10 +284,14 @@ def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[s
     for name in PIPLITE_ONLY:
         shutil.copy2(_download(name, version(name), wheels), pypi)
     info = dict(lock["info"])
-    (static / "pyodide-lock.json").write_text(json.dumps({"info": info, "packages": pruned},
-                                                         indent=1))
+    lock_path = static / "pyodide-lock.json"
+    lock_path.write_text(json.dumps({"info": info, "packages": pruned}, indent=1))
+    bytecode = startup_bytecode(static, cache / "bytecode")
+    for entry in pruned.values():  # the wheels now carry bytecode: the lock names their bytes
+        entry["sha256"] = _sha256(static / entry["file_name"])
+    lock_path.write_text(json.dumps({"info": info, "packages": pruned}, indent=1))
 
-    storage = storage_name(contents, project)
+    storage = storage_name(contents, static / project.name)  # the wheel as served
     config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -269,7 +324,8 @@ def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[s
     # Source maps are for debugging the lite app itself; readers never need them.
     build_config = {"LiteBuildConfig": {"no_sourcemaps": True}}
     (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1))
-    return {"storage": storage, "packages": sorted(pruned), "project_wheel": project.name}
+    return {"storage": storage, "packages": sorted(pruned), "project_wheel": project.name,
+            "bytecode": bytecode["archives"]}
 
 
 def enforce_settings(output: Path, lite_dir: Path) -> None:
@@ -318,8 +374,23 @@ def check_built(output: Path) -> list[str]:
     for url in kernel.get("pipliteUrls", []):
         if "://" in url:
             problems.append(f"piplite URL {url!r} is not relative")
-    if not (output / "static" / "pyodide" / "pyodide.asm.wasm").exists():
+    static = output / "static" / "pyodide"
+    if not (static / "pyodide.asm.wasm").exists():
         problems.append("the Pyodide runtime was not copied into the build")
+    stdlib = static / "python_stdlib.zip"
+    if stdlib.exists():
+        with zipfile.ZipFile(stdlib) as archive:
+            if not any(name.endswith(".pyc") for name in archive.namelist()):
+                problems.append("the standard library carries no start-up bytecode (every "
+                                "cold start would compile it from source)")
+    lock = static / "pyodide-lock.json"
+    for entry in json.loads(lock.read_text())["packages"].values() if lock.exists() else []:
+        wheel = static / entry["file_name"]
+        if not wheel.is_file():
+            problems.append(f"{entry['file_name']} is in the lock but not served")
+        elif _sha256(wheel) != entry["sha256"]:
+            problems.append(f"{entry['file_name']} does not match its sha256 in the lock "
+                            "(Pyodide would refuse to load it)")
     return problems
 
 

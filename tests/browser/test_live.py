@@ -165,7 +165,17 @@ def test_kernel_starts_offline_with_this_checkout_preloaded(lite: Visit) -> None
         "    h.update(p.relative_to(root).as_posix().encode()); h.update(p.read_bytes())\n"
         "import os\n"
         "print('LIVE', bacara_teach.__version__, h.hexdigest()[:16], f'at {started:.3f}',"
-        " 'in', os.getcwd())"
+        " 'in', os.getcwd())\n"
+        # Start-up modules came from the build's bytecode.  The project's is still the
+        # unchecked-hash file of this Python's magic (a missing or stale one would have been
+        # recompiled and rewritten with a timestamp), its source beside it; the kernel's
+        # machinery is bytecode only; the zipped stdlib's came from .pyc, sources kept.
+        "import asyncio, importlib.util, inspect, IPython\n"
+        "head = pathlib.Path(bacara_teach.__cached__).read_bytes()[:8]\n"
+        "print('BYTECODE', head[:4] == importlib.util.MAGIC_NUMBER,"
+        " int.from_bytes(head[4:], 'little') == 1, IPython.__file__.endswith('.pyc'),"
+        " asyncio.__spec__.origin.endswith('.pyc'),"
+        " 'async def sleep' in inspect.getsource(asyncio.sleep))"
     )
     CountingHandler.sent = 0
     opened = time.time()
@@ -179,6 +189,10 @@ def test_kernel_starts_offline_with_this_checkout_preloaded(lite: Visit) -> None
     # The kernel starts in its own memory, not in a folder mounted through a service worker
     # (every import would first look there, one round trip each).
     assert not shown.inner_text().rsplit(" in ", 1)[1].startswith("/drive")
+    bytecode = lite.page.locator(".jp-OutputArea-output", has_text="BYTECODE ")
+    bytecode.wait_for(timeout=10_000)
+    (line,) = [x for x in bytecode.inner_text().splitlines() if x.startswith("BYTECODE ")]
+    assert line.split() == ["BYTECODE", "True", "True", "True", "True", "True"]
     sent = CountingHandler.sent
     assert 0 < kernel_ready <= first_result + 1
     FIGURES["cold load to kernel ready"] = (
@@ -194,6 +208,7 @@ def test_a_chapter_live_notebook_runs_top_to_bottom(lite: Visit, site_dir: Path)
     path = "chapters/third-card-rule.ipynb"
     notebook = json.loads((site_dir / "lite" / "files" / path).read_text(encoding="utf-8"))
     code_cells = sum(cell["cell_type"] == "code" for cell in notebook["cells"])
+    CountingHandler.sent = 0
     lite.open(f"lite/notebooks/index.html?path={path}", wait_until="load")
     page = lite.page
     run_all_cells(lite)
@@ -208,6 +223,11 @@ def test_a_chapter_live_notebook_runs_top_to_bottom(lite: Visit, site_dir: Path)
     assert errors.count() == 0, errors.all_inner_texts()
     text = output_text(lite)
     assert "Banco wins, 3 to 1." in text or "Gana Banco" in text
+    # Everything a cold visit to a live notebook page fetches, the whole chapter run.
+    sent = CountingHandler.sent
+    FIGURES["bytes for a live notebook page"] = (
+        f"{sent / 2**20:.1f} MiB (target {LIVE_BYTES_TARGET / 2**20:.0f} MiB)")
+    assert sent <= LIVE_BYTES_TARGET
     lite.assert_clean()
 
 

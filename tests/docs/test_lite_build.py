@@ -67,6 +67,60 @@ def test_the_check_refuses_a_service_worker_or_a_package_left_to_install(tmp_pat
     assert any("ipykernel" in p and "preloaded" in p for p in problems)
 
 
+def test_the_check_refuses_a_stdlib_without_bytecode_or_a_wheel_unlike_its_lock(
+        tmp_path: Path) -> None:
+    static = tmp_path / "static" / "pyodide"
+    static.mkdir(parents=True)
+    (static / "pyodide.asm.wasm").write_bytes(b"\0asm")
+    kernel = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True,
+              "loadPyodideOptions": {"packages": list(lite_assets.PRELOADED)}}
+    data = {"disabledExtensions": [lite_assets.SERVICE_WORKER_PLUGIN],
+            "litePluginSettings": {lite_assets.KERNEL_PLUGIN: kernel}}
+    (tmp_path / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": data}))
+    with zipfile.ZipFile(static / "python_stdlib.zip", "w") as stdlib:
+        stdlib.writestr("os.py", "")
+    (static / "demo-1.0-py3-none-any.whl").write_bytes(b"changed after the lock was written")
+    lock = {"packages": {"demo": {"file_name": "demo-1.0-py3-none-any.whl", "sha256": "0" * 64}}}
+    (static / "pyodide-lock.json").write_text(json.dumps(lock))
+    problems = lite_assets.check_built(tmp_path)
+    assert any("standard library" in p and "bytecode" in p for p in problems)
+    assert any("demo-1.0" in p and "sha256" in p for p in problems)
+    with zipfile.ZipFile(static / "python_stdlib.zip", "w") as stdlib:
+        stdlib.writestr("os.py", "")
+        stdlib.writestr("os.pyc", b"")
+    lock["packages"]["demo"]["sha256"] = lite_assets._sha256(static / "demo-1.0-py3-none-any.whl")
+    (static / "pyodide-lock.json").write_text(json.dumps(lock))
+    assert lite_assets.check_built(tmp_path) == []
+
+
+def test_preloaded_wheels_carry_the_kernels_start_up_bytecode(site_dir: Path) -> None:
+    static = site_dir / "lite" / "static" / "pyodide"
+    magic: set[bytes] = set()
+    lock = json.loads((static / "pyodide-lock.json").read_text())
+    for entry in lock["packages"].values():
+        with zipfile.ZipFile(static / entry["file_name"]) as wheel:
+            names = set(wheel.namelist())
+            (record,) = [n for n in names if n.endswith(".dist-info/RECORD")]
+            listed = {line.split(",")[0] for line in wheel.read(record).decode().splitlines()}
+            assert listed == names, entry["file_name"]  # RECORD says what the wheel holds
+            magic.update(wheel.read(n)[:4] for n in names if n.endswith(".pyc"))
+    with zipfile.ZipFile(_project_wheel(site_dir)) as wheel:
+        names = set(wheel.namelist())
+    # the project keeps its sources, bytecode beside them
+    assert "bacara_teach/__init__.py" in names
+    assert any(n.startswith("bacara_teach/__pycache__/__init__.cpython-") for n in names)
+    (ipython,) = static.glob("ipython-*.whl")
+    with zipfile.ZipFile(ipython) as wheel:
+        names = set(wheel.namelist())
+    # the kernel's machinery is bytecode only where it is imported at start-up
+    assert "IPython/__init__.pyc" in names and "IPython/__init__.py" not in names
+    with zipfile.ZipFile(static / "python_stdlib.zip") as stdlib:
+        names = set(stdlib.namelist())
+        magic.update(stdlib.read(n)[:4] for n in names if n.endswith(".pyc"))
+    assert {"asyncio/__init__.py", "asyncio/__init__.pyc"} <= names
+    assert len(magic) == 1  # one interpreter compiled it all: the one the browser runs
+
+
 def test_the_served_wheel_is_this_checkout(site_dir: Path) -> None:
     package = Path(bacara_teach.__file__).parent
     with zipfile.ZipFile(_project_wheel(site_dir)) as wheel:
