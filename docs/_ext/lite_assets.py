@@ -27,6 +27,7 @@ the built configuration after the build.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -37,6 +38,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from collections.abc import Iterator
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -65,6 +67,8 @@ spells them (normalised: lower case, runs of -_. as -)."""
 PIPLITE_ONLY = ("jupyterlab_widgets",)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide.js")
+#: what the kernel's worker fetches of the runtime (it loads pyodide.mjs, not pyodide.js)
+LOADED_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 STARTUP_CELL = "import bacara_teach, ipywidgets"
 """The first cell a learner's notebook runs, in effect: what is imported by it gets bytecode
 too (the widgets' own modules load ipywidgets only when a widget is built)."""
@@ -234,23 +238,43 @@ def storage_name(contents: Path | None, project_wheel: Path) -> str:
     return f"bacara_teach-{project_wheel.name.split('-')[1]}-{digest.hexdigest()[:12]}"
 
 
-def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[str, Any]:
-    """Fill ``lite_dir`` with the runtime, the pruned lock, the wheels and the config.
+@contextlib.contextmanager
+def _cache_lock(cache: Path) -> Iterator[None]:
+    """Hold ``cache`` for this build alone: the languages build side by side, and each
+    prepares the same Python folder from the same cache."""
+    cache.mkdir(parents=True, exist_ok=True)
+    with (cache / ".lock").open("w") as handle:
+        try:
+            import fcntl
+        except ImportError:  # no advisory locks on this system: builds run one at a time
+            yield
+            return
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
-    ``contents`` is the folder of notebooks the lite app will offer; its files
-    (with the project wheel) name the browser storage, so that any change to
-    them gives returning readers fresh copies.
+
+def prepare_python(static: Path, pypi: Path, cache: Path) -> dict[str, Any]:
+    """Fill ``static`` with the Pyodide runtime, the pruned lock and the wheels the kernel
+    preloads (with their start-up bytecode), and ``pypi`` with what piplite offers.
+
+    Returns what was prepared, with ``download_bytes``: what a cold start fetches of it
+    (the runtime, the lock and every preloaded wheel).
     """
+    with _cache_lock(cache):
+        return _prepare_python(static, pypi, cache)
+
+
+def _prepare_python(static: Path, pypi: Path, cache: Path) -> dict[str, Any]:
     runtime = pyodide_runtime(cache / "npm")
-    static = lite_dir / "static" / "pyodide"
-    pypi = lite_dir / "pypi"
     for folder in (static, pypi):
         if folder.exists():
             shutil.rmtree(folder)
         folder.mkdir(parents=True)
     for name in RUNTIME_FILES:
         shutil.copy2(runtime / name, static / name)
-
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     packages: dict[str, Any] = lock["packages"]
     by_name = {_norm(k): k for k in packages}
@@ -291,7 +315,24 @@ def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[s
         entry["sha256"] = _sha256(static / entry["file_name"])
     lock_path.write_text(json.dumps({"info": info, "packages": pruned}, indent=1))
 
-    storage = storage_name(contents, static / project.name)  # the wheel as served
+    loaded = [static / name for name in LOADED_RUNTIME] + [lock_path]
+    loaded += [static / entry["file_name"] for entry in pruned.values()]
+    return {"packages": sorted(pruned), "project_wheel": project.name,
+            "bytecode": bytecode["archives"],
+            "download_bytes": sum(path.stat().st_size for path in loaded)}
+
+
+def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[str, Any]:
+    """Fill ``lite_dir`` with the runtime, the pruned lock, the wheels and the config.
+
+    ``contents`` is the folder of notebooks the lite app will offer; its files
+    (with the project wheel) name the browser storage, so that any change to
+    them gives returning readers fresh copies.
+    """
+    static = lite_dir / "static" / "pyodide"
+    python = prepare_python(static, lite_dir / "pypi", cache)
+    project = static / python["project_wheel"]
+    storage = storage_name(contents, project)  # the wheel as served
     config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -324,8 +365,7 @@ def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[s
     # Source maps are for debugging the lite app itself; readers never need them.
     build_config = {"LiteBuildConfig": {"no_sourcemaps": True}}
     (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1))
-    return {"storage": storage, "packages": sorted(pruned), "project_wheel": project.name,
-            "bytecode": bytecode["archives"]}
+    return {"storage": storage, **python}
 
 
 def enforce_settings(output: Path, lite_dir: Path) -> None:
@@ -627,8 +667,14 @@ def _on_builder_inited(app: Any) -> None:
         return
     _local_only(app)
     srcdir = Path(app.srcdir)
+    cache = Path(os.environ.get("BACARA_LITE_CACHE", ROOT / ".cache" / "lite"))
     if not _is_primary(app):
         app.config.bacara_live_notebooks = live_paths(srcdir, app.config.language)
+        # The same Python folder as the English build's, prepared aside (from the shared
+        # cache) only so that these pages can say how much a live start downloads.
+        scratch = Path(app.doctreedir) / "lite-python"
+        app.config.bacara_lite_summary = prepare_python(scratch / "pyodide", scratch / "pypi",
+                                                        cache)
         return
     lite_dir = Path(app.config.jupyterlite_dir)
     for stale in (srcdir / ".jupyterlite.doit.db", Path.cwd() / ".jupyterlite.doit.db"):
@@ -638,7 +684,6 @@ def _on_builder_inited(app: Any) -> None:
     locales = srcdir / app.config.locale_dirs[0] if app.config.locale_dirs else None
     app.config.bacara_live_notebooks = export_live_notebooks(srcdir, contents, locales)
     app.config.bacara_exercise_notebooks = export_exercises(contents)
-    cache = Path(os.environ.get("BACARA_LITE_CACHE", ROOT / ".cache" / "lite"))
     app.config.bacara_lite_summary = prepare(lite_dir, cache, contents)
 
 
@@ -704,11 +749,25 @@ def _wrap_lite_build(app: Any) -> None:
 
 LIVE_LINK = {
     "en": ("Try this chapter live", "opens a notebook that runs Python in your browser, "
-           "served by this site (about 25 MB the first time)"),
+           "served by this site (the first time it downloads Python and its packages, "
+           "about {mb} MB)"),
     "es": ("Pruebe este capítulo en vivo", "abre un cuaderno que ejecuta Python en su "
-           "navegador, servido por este mismo sitio (unos 25 MB la primera vez)"),
+           "navegador, servido por este mismo sitio (la primera vez descarga Python y sus "
+           "paquetes, unos {mb} MB)"),
 }
-"""The "try it live" link, in each language of the site."""
+"""The "try it live" link, in each language of the site; ``{mb}`` is what the build
+measured a cold start downloads of the Python folder (:func:`prepare_python`)."""
+
+
+def live_note(lang: str, download_bytes: int) -> str:
+    """The note beside the "try it live" link, with the download in whole megabytes.
+
+    >>> live_note("en", 21_351_256)
+    'opens a notebook that runs Python in your browser, served by this site (the first time it downloads Python and its packages, about 21 MB)'
+    >>> live_note("es", 21_351_256).endswith("unos 21 MB)")
+    True
+    """
+    return LIVE_LINK.get(lang, LIVE_LINK["en"])[1].format(mb=round(download_bytes / 1e6))
 
 
 def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[str, Any],
@@ -722,10 +781,24 @@ def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[
     # The lite app sits at the root of the English site; other languages live one folder down.
     href = ("../" * (pagename.count("/") + prefix.count("/")) + "lite/notebooks/index.html"
             + f"?path={live}")
-    text, note = LIVE_LINK.get(lang, LIVE_LINK["en"])
+    text = LIVE_LINK.get(lang, LIVE_LINK["en"])[0]
+    note = live_note(lang, app.config.bacara_lite_summary["download_bytes"])
     link = (f"<div class='bt-live'><a class='bt-live-link' href='{href}'>{text}</a> "
             f"<span class='bt-live-note'>{note}</span></div>")
     context["body"] = link + context["body"]
+
+
+def _outdated_by_download(app: Any, env: Any, _added: set[str], _changed: set[str],
+                          _removed: set[str]) -> list[str]:
+    """The pages whose "try it live" note names the download, when the figure changed
+    since they were written (a page is otherwise rewritten only when its source changes)."""
+    figure = app.config.bacara_lite_summary.get("download_bytes")
+    if figure is None or getattr(env, "bacara_lite_download", None) == figure:
+        return []
+    env.bacara_lite_download = figure
+    prefix = LANGUAGE_FOLDERS.get(app.config.language, "")
+    return sorted(doc for doc in env.found_docs
+                  if f"{prefix}{doc}.ipynb" in app.config.bacara_live_notebooks)
 
 
 def _on_build_finished(app: Any, error: Exception | None) -> None:
@@ -748,6 +821,7 @@ def setup(app: Any) -> dict[str, Any]:
     _wrap_lite_build(app)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("html-page-context", _on_page_context)
+    app.connect("env-get-outdated", _outdated_by_download)
     # after jupyterlite-sphinx's own build-finished handler (priority 500)
     app.connect("build-finished", _on_build_finished, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -121,6 +121,20 @@ def test_preloaded_wheels_carry_the_kernels_start_up_bytecode(site_dir: Path) ->
     assert len(magic) == 1  # one interpreter compiled it all: the one the browser runs
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_live_link_says_what_a_cold_start_downloads(site_dir: Path, lang: str) -> None:
+    static = site_dir / "lite" / "static" / "pyodide"
+    lock = json.loads((static / "pyodide-lock.json").read_text())
+    fetched = [static / name for name in lite_assets.LOADED_RUNTIME]
+    fetched += [static / "pyodide-lock.json"]
+    fetched += [static / entry["file_name"] for entry in lock["packages"].values()]
+    total = sum(path.stat().st_size for path in fetched)
+    page = site_dir / ("es/" if lang == "es" else "") / "chapters" / "odds.html"
+    html = page.read_text(encoding="utf-8")
+    assert f"<span class='bt-live-note'>{lite_assets.live_note(lang, total)}</span>" in html
+    assert f"{round(total / 1e6)} MB" in lite_assets.live_note(lang, total)
+
+
 def test_the_served_wheel_is_this_checkout(site_dir: Path) -> None:
     package = Path(bacara_teach.__file__).parent
     with zipfile.ZipFile(_project_wheel(site_dir)) as wheel:
