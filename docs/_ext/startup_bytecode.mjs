@@ -31,7 +31,15 @@ for (const name of fs.readdirSync(staticDir).sort()) {
 const namespace = pyodide.globals.get("dict")();
 pyodide.runPython(fs.readFileSync(script, "utf8"), { globals: namespace });
 const main = namespace.get("main");
-const summary = await main(inputs, outputs, cell, pyodide.toPy(JSON.parse(keep)));
+let summary;
+try {
+  summary = await main(inputs, outputs, cell, pyodide.toPy(JSON.parse(keep)));
+} catch (error) {
+  // The script prints a Python error's traceback itself; Node's own report of an uncaught
+  // error would print the runtime's minified source.
+  if (error.type === undefined) process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+}
 fs.mkdirSync(outDir, { recursive: true });
 for (const name of pyodide.FS.readdir(outputs)) {
   if (name !== "." && name !== "..") {

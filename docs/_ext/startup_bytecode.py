@@ -30,6 +30,7 @@ import os
 import py_compile
 import sys
 import tempfile
+import traceback
 import zipfile
 from typing import Any, NamedTuple
 
@@ -57,7 +58,10 @@ async def start_kernel(cell: str) -> None:
     for name in KERNEL_START:
         importlib.import_module(name)
     kernel = sys.modules["pyodide_kernel"].kernel_instance
-    await kernel.run(cell)
+    result = await kernel.run(cell)
+    if result.get("status") != "ok":  # a failed cell would leave its imports uncompiled
+        raise RuntimeError(f"the start-up cell {cell!r} failed in the kernel: "
+                           f"{result.get('ename')}: {result.get('evalue')}")
 
 
 def imported_sources() -> set[str]:
@@ -168,7 +172,11 @@ async def main(inputs: str, outputs: str, cell: str, keep_sources: list[str]) ->
     ``keep_sources``; the other wheels' imported modules become bytecode only.  Returns
     a summary (JSON: modules compiled, and of them left without source, per archive).
     """
-    await start_kernel(cell)
+    try:
+        await start_kernel(cell)
+    except Exception:  # the kernel took over sys.stderr: report on the process's own
+        traceback.print_exc(file=sys.__stderr__)
+        raise
     imported = imported_sources()
     keep = set(keep_sources)
     summary: dict[str, Any] = {"python": sys.version.split()[0],

@@ -10,6 +10,8 @@ folders made here.
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -226,3 +228,19 @@ def test_exercises_are_offered_with_the_pyodide_kernel(tmp_path: Path) -> None:
     english = json.loads(practice_text("scoring", "en"))
     assert len(spanish["cells"]) == len(english["cells"])
     assert spanish["cells"][0]["source"] != english["cells"][0]["source"]
+
+
+def test_a_start_up_cell_that_fails_stops_the_bytecode_step(site_dir: Path, tmp_path: Path) -> None:
+    # Left silent, a failing cell would leave its imports uncompiled and the start slow.
+    script, python = lite_assets.BYTECODE_SCRIPTS
+    node = shutil.which("node")
+    assert node is not None, "the docs build needs Node.js"
+    result = subprocess.run(
+        [node, str(script), str(site_dir / "lite" / "static" / "pyodide"), str(python),
+         str(tmp_path / "out"), "import no_such_module", json.dumps(list(lite_assets.PRELOADED)),
+         json.dumps(list(lite_assets.KEEP_SOURCES))],
+        capture_output=True, text=True, check=False, timeout=300)
+    assert result.returncode != 0
+    assert "No module named 'no_such_module'" in result.stderr
+    assert "start-up cell" in result.stderr
+    assert not (tmp_path / "out").exists()
