@@ -65,10 +65,9 @@ runtime starts, and the kernel skips each install it finds done.  Names as Pyodi
 spells them (normalised: lower case, runs of -_. as -)."""
 #: also offered to ``%pip install`` (piplite) from the site's own folder
 PIPLITE_ONLY = ("jupyterlab_widgets",)
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide.js")
 #: what the kernel's worker fetches of the runtime (it loads pyodide.mjs, not pyodide.js)
 LOADED_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+RUNTIME_FILES = (*LOADED_RUNTIME, "pyodide.js")
 STARTUP_CELL = "import bacara_teach, ipywidgets"
 """The first cell a learner's notebook runs, in effect: what is imported by it gets bytecode
 too (the widgets' own modules load ipywidgets only when a widget is built)."""
@@ -610,9 +609,14 @@ def export_exercises(contents: Path, source: Path = EXERCISES) -> list[str]:
     return written
 
 
+def _live_notebook(lang: str, docname: str) -> str:
+    """The lite contents path of a page's live notebook (each language in its folder)."""
+    return f"{LANGUAGE_FOLDERS.get(lang, '')}{docname}.ipynb"
+
+
 def live_paths(srcdir: Path, lang: str) -> list[str]:
     """The live notebooks of one language, as paths in the lite contents."""
-    return [f"{LANGUAGE_FOLDERS[lang]}{folder}/{page.stem}.ipynb"
+    return [_live_notebook(lang, f"{folder}/{page.stem}")
             for folder in LIVE_FOLDERS for page in sorted((srcdir / folder).glob("*.md"))]
 
 
@@ -775,7 +779,7 @@ def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[
     """Put a "try it live" link at the top of every page that has a live notebook."""
     lang = app.config.language
     prefix = LANGUAGE_FOLDERS.get(lang, "")
-    live = f"{prefix}{pagename}.ipynb"
+    live = _live_notebook(lang, pagename)
     if doctree is None or live not in app.config.bacara_live_notebooks or "body" not in context:
         return
     # The lite app sits at the root of the English site; other languages live one folder down.
@@ -796,9 +800,8 @@ def _outdated_by_download(app: Any, env: Any, _added: set[str], _changed: set[st
     if figure is None or getattr(env, "bacara_lite_download", None) == figure:
         return []
     env.bacara_lite_download = figure
-    prefix = LANGUAGE_FOLDERS.get(app.config.language, "")
     return sorted(doc for doc in env.found_docs
-                  if f"{prefix}{doc}.ipynb" in app.config.bacara_live_notebooks)
+                  if _live_notebook(app.config.language, doc) in app.config.bacara_live_notebooks)
 
 
 def _on_build_finished(app: Any, error: Exception | None) -> None:
