@@ -102,7 +102,13 @@ def visit(browser: Any, site_url: str, *, console_errors: bool = True,
 
     context.on("request", on_request)
     page.on("response", on_response)
-    page.on("requestfailed", lambda request: recorded.failed.append(f"failed {request.url}"))
+    def on_request_failed(request: Any) -> None:
+        # A request the browser cancelled itself (the page moved on before a favicon or a
+        # prefetch arrived) is no failure of the site; anything else is.
+        if request.failure != "net::ERR_ABORTED":
+            recorded.failed.append(f"failed {request.url} ({request.failure})")
+
+    page.on("requestfailed", on_request_failed)
     page.on("pageerror", lambda error: recorded.errors.append(f"script: {error}"))
     page.on("console", on_console)
     try:
