@@ -16,10 +16,13 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from typing import NoReturn
 
 from bacara_teach.errors import IllegalAction
 from bacara_teach.i18n import ENV_VAR, LANGUAGES, default_language, pick
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at run time (mypy reads it the same)
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 __all__ = [
     "LANGUAGES",
