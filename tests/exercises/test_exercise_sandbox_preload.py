@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from bacara_teach.exercises.sandbox import Limits, ProgramRun, isolation_missing, preloads, run_program
+from bacara_teach.exercises.sandbox import (
+    Limits,
+    ProgramRun,
+    isolation_missing,
+    preloads,
+    run_program,
+)
 from bacara_teach.exercises.sandbox_child import PRELOADED
 
 pytestmark = pytest.mark.skipif(isolation_missing() is not None,
