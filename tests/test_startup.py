@@ -30,7 +30,7 @@ NOT_FOR_A_COUP = (
     "bacara_teach.chemin_de_fer_session", "bacara_teach.money", "bacara_teach.charts",
     "bacara_teach.refusals", "bacara_teach.cli.tables", "bacara_teach.cli.odds",
     "bacara_teach.cli.chemin", "bacara_teach.cli.teacher", "importlib.metadata", "json",
-    "typing", "fractions", "decimal",
+    "typing", "fractions", "decimal", "shutil",
 )
 
 
@@ -146,3 +146,13 @@ def test_what_the_full_parser_reads_works_the_same(capsys: pytest.CaptureFixture
     err = capsys.readouterr().err
     assert "invalid choice: 'dael'" in err
     assert all(f"'{command}'" in err for command in COMMANDS)
+
+
+@pytest.mark.parametrize("columns", ["", "50", "0", "wide", "200"])
+def test_help_is_as_wide_as_argparse_makes_it(columns: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bacara_teach.cli.messages import _HelpFormatter
+
+    monkeypatch.setenv("COLUMNS", columns)
+    assert _HelpFormatter("bacara-teach")._width == argparse.HelpFormatter("bacara-teach")._width
+    monkeypatch.delenv("COLUMNS")
+    assert _HelpFormatter("bacara-teach")._width == argparse.HelpFormatter("bacara-teach")._width
