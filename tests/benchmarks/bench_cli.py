@@ -17,6 +17,7 @@ Run: ``python tests/benchmarks/bench_cli.py`` (add a number to run each kind tha
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -39,10 +40,16 @@ KINDS: dict[str, list[str]] = {
 IMPORTS = ("import bacara_teach", "from bacara_teach import Coup")
 
 
-def wall(args: list[str], env: dict[str, str]) -> float:
+def wall(args: list[str], env: dict[str, str], cpu: list[float] | None = None) -> float:
+    """Wall time of one fresh process; its processor time (user + system) goes to ``cpu``."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run([sys.executable, *args], env=env, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if cpu is not None:
+        cpu.append(after.ru_utime - used.ru_utime + after.ru_stime - used.ru_stime)
+    return seconds
 
 
 def import_seconds(statement: str, env: dict[str, str]) -> float:
@@ -73,10 +80,11 @@ def main(runs: int = 21) -> None:
 
 def measure(runs: int, env: dict[str, str]) -> None:
     times: dict[str, list[float]] = {name: [] for name in KINDS}
+    cpu: dict[str, list[float]] = {name: [] for name in KINDS}
     inside: dict[str, list[float]] = {name: [] for name in IMPORTS}
     for _ in range(runs):
         for name, args in KINDS.items():
-            times[name].append(wall(args, env))
+            times[name].append(wall(args, env, cpu[name]))
         for name in IMPORTS:
             inside[name].append(import_seconds(name, env))
     median = {name: statistics.median(values) for name, values in times.items()}
@@ -95,6 +103,12 @@ def measure(runs: int, env: dict[str, str]) -> None:
     print(f"  deal / bare start            : {deal:7.2f}x    target {TARGET_DEAL_RATIO:.0f}x"
           f"  ratio {TARGET_DEAL_RATIO / deal:5.2f}"
           f"  ({modules_loaded('from bacara_teach.cli import main', env)} modules before the coup)")
+    # Processor time is what the wall time is on an idle machine; a busy one adds its turns.
+    cpu_deal = statistics.median(cpu["bacara-teach deal --cards"]) / statistics.median(cpu["python -c pass"])
+    print(f"  deal / bare, processor time  : {cpu_deal:7.2f}x    target {TARGET_DEAL_RATIO:.0f}x"
+          f"  ratio {TARGET_DEAL_RATIO / cpu_deal:5.2f}  (median"
+          f" {statistics.median(cpu['bacara-teach deal --cards']) * 1000:.1f} ms against"
+          f" {statistics.median(cpu['python -c pass']) * 1000:.1f} ms)")
 
 
 if __name__ == "__main__":
