@@ -155,15 +155,14 @@ def add(*amounts: Decimal | Fraction | int) -> Decimal:
     >>> add(Decimal("100"), Decimal("4.75"), -5)
     Decimal('99.75')
     """
-    if all(type(a) is Decimal or type(a) is int for a in amounts):
-        total = _ZERO
-        try:
-            for amount in amounts:
-                total = _EXACT.add(total, amount)  # type: ignore[arg-type]  # no Fraction here
-            if total.is_finite():
-                return _canonical(total)
-        except DecimalException:  # not exact in the context, or not finite: the slow way decides
-            pass
+    total = _ZERO
+    try:
+        for amount in amounts:
+            total = _EXACT.add(total, amount)  # type: ignore[arg-type]  # a Fraction: TypeError
+        if total.is_finite():
+            return _canonical(total)
+    except (DecimalException, TypeError):  # a Fraction, or not exact in the context: the slow way
+        pass
     return to_decimal(sum((Fraction(a) for a in amounts), Fraction(0)))
 
 
