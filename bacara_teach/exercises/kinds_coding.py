@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
 
-from bacara_teach.cards import Card, parse_cards
+from bacara_teach.cards import parse_cards
 from bacara_teach.exercises.kinds_punto_banco import banco_rule_sentence
 from bacara_teach.exercises.program_text import program_text
 from bacara_teach.exercises.questions import (
@@ -127,12 +127,12 @@ def _play_battery(seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ..
     """Coups through every path of the rules, with ranks and suits drawn from ``seed``, and
     the winner of each (the engine's outcome-only path: the same rules, no records)."""
     rng = random.Random(seed)
-    by_value = {v: [c for c in full_deck() if c.points == v] for v in range(10)}
+    by_value = {v: [str(c) for c in full_deck() if c.points == v] for v in range(10)}
 
-    def card(value: int) -> Card:
-        return rng.choice(by_value[value])
+    def card(value: int) -> tuple[int, str]:
+        return value, rng.choice(by_value[value])
 
-    def two(total: int) -> list[Card]:
+    def two(total: int) -> list[tuple[int, str]]:
         first = rng.randrange(10)
         return [card(first), card((total - first) % 10)]
 
@@ -149,8 +149,8 @@ def _play_battery(seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ..
                     extra[0] = card(third)
                 # the engine deals on from the stacked cards and keeps only those it used
                 stacked = first + extra
-                outcome, used = outcome_from_points([c.points for c in stacked])
-                cases.append(tuple(str(c) for c in stacked[:used]))
+                outcome, used = outcome_from_points([value for value, _ in stacked])
+                cases.append(tuple(text for _, text in stacked[:used]))
                 winners.append(outcome.value)
     return tuple(cases), tuple(winners)
 

@@ -468,10 +468,13 @@ def run_program(
                 start_new_session=True, close_fds=True,
             )
             try:
-                assert process.stdin is not None
-                with contextlib.suppress(BrokenPipeError):  # it ended first: its status tells
-                    process.stdin.write(request)
-                    process.stdin.close()
+                # The child reads its whole request before anything else; if it ended first,
+                # its exit status tells why.
+                if process.stdin is not None:
+                    with contextlib.suppress(BrokenPipeError):
+                        process.stdin.write(request)
+                    with contextlib.suppress(BrokenPipeError):
+                        process.stdin.close()
                 timed_out = not _wait(process, limits.wall_seconds - (time.monotonic() - started))
             finally:
                 _kill_group(process)
