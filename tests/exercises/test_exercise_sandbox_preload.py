@@ -21,7 +21,7 @@ FAST = Limits(wall_seconds=5, cpu_seconds=2, memory_bytes=384 * 1024 ** 2, file_
 # The names are put together at run time: written whole, they would be preloaded (see below).
 SEEN = ("import sys\n"
         "SEEN = ','.join(m for m in ('frac' + 'tions', 'dec' + 'imal', 'stat' + 'istics',"
-        " 'data' + 'classes', 'ran' + 'dom') if m in sys.modules)\n")
+        " 'data' + 'classes', 'ran' + 'dom', 'typ' + 'ing') if m in sys.modules)\n")
 
 
 def answer(source: str) -> object:
