@@ -1,10 +1,14 @@
 """Exact amounts of money: reading, arithmetic and writing.
 
 Stakes, payouts, commissions and balances are exact.  Amounts are
-:class:`~decimal.Decimal` values that never went through a float; arithmetic
-is done on :class:`~fractions.Fraction` (so no :mod:`decimal` context can
-round it) and converted back only when the result is a finite decimal, which
-every table's payouts guarantee (their denominators divide a power of ten).
+:class:`~decimal.Decimal` values that never went through a float, always in
+one form (no trailing zeros after the point, no exponent above zero).  Sums of
+decimals are done in :mod:`decimal` under a context that traps every inexact
+or rounded result, so no context can round them: a sum that would not be exact
+there (too many digits) is done again on :class:`~fractions.Fraction`, as are
+sums with a Fraction in them, and converted back only when the result is a
+finite decimal, which every table's payouts guarantee (their denominators
+divide a power of ten).
 
 >>> stake = parse_amount("5")
 >>> format_amount(stake * 19 / 20)
@@ -16,7 +20,7 @@ every table's payouts guarantee (their denominators divide a power of ten).
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from decimal import Context, Decimal, DecimalException, Inexact, InvalidOperation, Overflow, Rounded
 from fractions import Fraction
 
 from bacara_teach.errors import IllegalAction, NotationError
@@ -36,6 +40,23 @@ Amount = Decimal | Fraction | int | str
 
 _AMOUNT_RE = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 _VALID_AMOUNT = "a decimal number written with digits and an optional decimal point, e.g. 20, 4.75, 0.5"
+
+_EXACT = Context(prec=1000, traps=[Inexact, Rounded, InvalidOperation, Overflow])
+"""Decimal arithmetic that refuses to round: anything inexact raises instead."""
+_ONE = Decimal(1)
+_ZERO = Decimal(0)
+
+
+def _canonical(value: Decimal) -> Decimal:
+    """``value`` in the one form amounts take: ``4.750`` -> ``4.75``, ``2E+1`` -> ``20``, ``-0`` -> ``0``
+    (what :func:`to_decimal` makes of the same number).  Raises a
+    :class:`~decimal.DecimalException` if that needs more digits than the exact context has."""
+    if not value:
+        return _ZERO
+    value = value.normalize(_EXACT)
+    if value.as_tuple().exponent > 0:  # type: ignore[operator]
+        value = value.quantize(_ONE, context=_EXACT)
+    return value
 
 
 def is_terminating(value: Fraction) -> bool:
@@ -61,28 +82,27 @@ def to_decimal(value: Fraction | int) -> Decimal:
     ...
     bacara_teach.errors.IllegalAction: the amount 1/3 has no exact decimal form: amounts must be decimals such as 0.25
     """
-    fraction = Fraction(value)
-    if not is_terminating(fraction):
+    if isinstance(value, int):
+        return Decimal(int(value))
+    numerator, denominator = value.numerator, value.denominator
+    if denominator == 1:
+        return Decimal(numerator)
+    twos = fives = 0
+    rest = denominator
+    while not rest % 2:
+        rest //= 2
+        twos += 1
+    while not rest % 5:
+        rest //= 5
+        fives += 1
+    if rest != 1:
         raise IllegalAction(
-            f"the amount {fraction} has no exact decimal form: amounts must be decimals such as 0.25"
+            f"the amount {value} has no exact decimal form: amounts must be decimals such as 0.25"
         )
-    numerator, denominator = fraction.numerator, fraction.denominator
-    digits = 0
-    while denominator != 1:
-        # multiply by 10 until the denominator is gone: exact, since only 2s and 5s remain
-        numerator *= 10
-        digits += 1
-        common = _gcd(numerator, denominator)
-        numerator //= common
-        denominator //= common
-    # The string constructor is exact: no context precision applies to it.
-    return Decimal(f"{numerator}E-{digits}") if digits else Decimal(numerator)
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return abs(a)
+    # In lowest terms over 2^a 5^b, the number has exactly max(a, b) decimals: scale it up to
+    # a whole number of that many tenths-powers (the string constructor is exact).
+    digits = max(twos, fives)
+    return Decimal(f"{numerator * 2 ** (digits - twos) * 5 ** (digits - fives)}E-{digits}")
 
 
 def parse_amount(value: Amount, *, what: str = "amount") -> Decimal:
@@ -108,7 +128,10 @@ def parse_amount(value: Amount, *, what: str = "amount") -> Decimal:
     if isinstance(value, Decimal):
         if not value.is_finite():
             raise NotationError(f"invalid {what} {value!r}: expected {_VALID_AMOUNT}")
-        return to_decimal(Fraction(value))
+        try:
+            return _canonical(value)
+        except DecimalException:  # more digits than the exact context holds
+            return to_decimal(Fraction(value))
     if isinstance(value, Fraction | int):
         try:
             return to_decimal(Fraction(value))
@@ -119,7 +142,10 @@ def parse_amount(value: Amount, *, what: str = "amount") -> Decimal:
     if isinstance(value, str):
         text = value.strip()
         if _AMOUNT_RE.fullmatch(text):
-            return to_decimal(Fraction(Decimal(text)))
+            try:
+                return _canonical(Decimal(text))
+            except DecimalException:
+                return to_decimal(Fraction(Decimal(text)))
     raise NotationError(f"invalid {what} {value!r}: expected {_VALID_AMOUNT}")
 
 
@@ -129,6 +155,14 @@ def add(*amounts: Decimal | Fraction | int) -> Decimal:
     >>> add(Decimal("100"), Decimal("4.75"), -5)
     Decimal('99.75')
     """
+    total = _ZERO
+    try:
+        for amount in amounts:
+            total = _EXACT.add(total, amount)  # type: ignore[arg-type]  # a Fraction: TypeError
+        if total.is_finite():
+            return _canonical(total)
+    except (DecimalException, TypeError):  # a Fraction, or not exact in the context: the slow way
+        pass
     return to_decimal(sum((Fraction(a) for a in amounts), Fraction(0)))
 
 

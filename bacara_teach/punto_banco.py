@@ -21,13 +21,16 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bacara_teach.cards import Card, format_cards, hand_total, parse_cards
 from bacara_teach.errors import IllegalAction, ShoeExhausted
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Rule, Step
 from bacara_teach.tableau import PUNTO_BANCO, Decision, Tableau, is_natural
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at run time (mypy reads it the same)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "Coup",

@@ -27,7 +27,6 @@ from collections.abc import Callable
 
 from bacara_teach.errors import BacaraError
 from bacara_teach.i18n import resolve_language, term
-from bacara_teach.tables import BetKind
 
 __all__ = ["refusal_text"]
 
@@ -86,6 +85,9 @@ def _source(text: str) -> str:
 
 def _kind(text: str) -> str:
     """A position as people read it: ``pareja-banco`` → ``Pareja Banco``."""
+    # Read here, not at the top: a refusal of a coup or a card does not load the tables.
+    from bacara_teach.tables import BetKind
+
     try:
         return BetKind.parse(text.strip()).label
     except BacaraError:

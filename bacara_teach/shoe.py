@@ -25,7 +25,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Literal
 
 from bacara_teach.cards import Card, Rank, Suit, format_cards, parse_cards
 from bacara_teach.errors import IllegalAction, ShoeExhausted
@@ -34,7 +33,29 @@ __all__ = ["MAX_DECKS", "MIN_DECKS", "Reshuffle", "Shoe", "full_deck", "seeded_s
 
 MIN_DECKS = 1
 MAX_DECKS = 12
-Reshuffle = Literal["every-coup", "never"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at run time (mypy reads it the same)
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
+    Reshuffle: TypeAlias = Literal["every-coup", "never"]
+    """How the shoe is renewed: shuffled again before every coup, or dealt through."""
+
+
+def __getattr__(name: str) -> object:
+    """``Reshuffle`` at run time, made on first use (dealing a coup does not load typing).
+
+    >>> from bacara_teach.shoe import Reshuffle
+    >>> Reshuffle.__args__
+    ('every-coup', 'never')
+    """
+    if name == "Reshuffle":
+        from typing import Literal
+
+        globals()[name] = value = Literal["every-coup", "never"]
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 _RESHUFFLE_CHOICES: tuple[Reshuffle, ...] = ("every-coup", "never")
 
 Seed = int | str | None

@@ -9,10 +9,13 @@ step-by-step widget, JSON output and the tests all read these records.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from bacara_teach.cards import Card
 from bacara_teach.tableau import Cell
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at run time (mypy reads it the same)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Rule", "Step"]
 

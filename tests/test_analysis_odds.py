@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from bacara_teach.analysis.composition import Composition
 from bacara_teach.analysis.punto_banco import (
+    DealCounts,
     count_deals,
     count_deals_by_enumeration,
     odds,
@@ -225,3 +226,48 @@ def test_another_fixed_tableau_is_read_from_its_data() -> None:
 def test_tableaux_with_free_cells_are_refused() -> None:
     with pytest.raises(IllegalAction, match="free cells"):
         count_deals(6, tableau=CHEMIN_DE_FER)
+
+
+# -- the prefix-sum count against the card-by-card ones ------------------------------------------
+def _fields(counts: DealCounts) -> tuple[object, ...]:
+    return (counts.total, counts.banco, counts.punto, counts.empate, counts.cards_used,
+            counts.naturals, dict(counts.by_punto_cards))
+
+
+@st.composite
+def eight_deck_shoes(draw: st.DrawFn) -> Composition:
+    """An 8-deck shoe part-way through: any number of each point value gone."""
+    full = Composition.standard(8).points
+    return Composition.from_points([draw(st.integers(0, k)) if draw(st.booleans()) else k
+                                    for k in full])
+
+
+@settings(max_examples=30, deadline=None)
+@given(eight_deck_shoes())
+def test_the_plain_count_is_the_card_by_card_count_on_eight_deck_shoes(shoe: Composition) -> None:
+    # detail=True visits Banco's third card value by value; the plain count reads prefix sums.
+    assert _fields(count_deals(shoe)) == _fields(count_deals(shoe, detail=True))
+
+
+@st.composite
+def fixed_tableaux(draw: st.DrawFn) -> Tableau:
+    """Any tableau with a rule in every cell: who draws on what is drawn at random."""
+    def word(size: int) -> str:
+        return "".join(draw(st.lists(st.sampled_from("DS"), min_size=size, max_size=size)))
+
+    return Tableau.from_letters(
+        name="drawn-at-random", title="test", player=word(8), banker_after_stand=word(8),
+        banker={total: word(10) for total in range(8)},
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=10, max_size=10).filter(lambda c: 6 <= sum(c) <= 10),
+       fixed_tableaux())
+def test_the_plain_count_is_the_straightforward_enumeration_under_any_tableau(
+        points: list[int], tableau: Tableau) -> None:
+    shoe = Composition.from_points(points)
+    plain = count_deals(shoe, tableau=tableau)
+    assert count_deals_by_enumeration(shoe, tableau=tableau) == {
+        "banco": plain.banco, "punto": plain.punto, "empate": plain.empate}
+    assert _fields(plain) == _fields(count_deals(shoe, tableau=tableau, detail=True))

@@ -17,7 +17,10 @@ unordered pair of values (55 pairs) weighted by the ordered ways to deal
 them, then Banco's pair from what is left (55 more); the third cards are
 branched on only when the tableau asks for one, from the counts that are
 left.  That is at most 3,025 first-four-card cases, each with at most ten
-third-card branches, all in integers.
+third-card branches for Punto; Banco's third card is read from prefix sums of
+the counts left (how many cards leave Banco below, level with or above Punto),
+not visited one by one, and all is in integers.  ``detail=True`` (final
+totals) visits Banco's cards one by one; both give the same integers.
 
 >>> eight = count_deals(8)
 >>> eight.banco, eight.punto, eight.empate
@@ -32,10 +35,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from itertools import accumulate
+from operator import itemgetter, mul
 from types import MappingProxyType
 
 from bacara_teach.analysis.composition import Composition, ShoeSpec, as_composition
@@ -181,7 +186,8 @@ def count_deals(shoe: ShoeSpec, *, tableau: Tableau = PUNTO_BANCO, detail: bool 
 
     ``shoe`` is a number of decks, a :class:`~bacara_teach.shoe.Shoe` (its
     undealt cards) or a :class:`~bacara_teach.analysis.composition.Composition`.
-    ``detail=True`` also counts the final totals (slower).
+    ``detail=True`` also counts the final totals (slower: it visits every third card of
+    Banco one by one, where the plain count reads them from prefix sums).
 
     >>> six = count_deals(6)
     >>> six.banco, six.punto, six.empate
@@ -190,6 +196,8 @@ def count_deals(shoe: ShoeSpec, *, tableau: Tableau = PUNTO_BANCO, detail: bool 
     Fraction(1, 1)
     """
     composition = as_composition(shoe)
+    if not detail:
+        return _count_fast(composition, tableau)
     player, banker = _draw_tables(tableau)
     c = list(composition.points)
     n = composition.total
@@ -300,6 +308,165 @@ def count_deals(shoe: ShoeSpec, *, tableau: Tableau = PUNTO_BANCO, detail: bool 
         naturals=naturals,
         by_punto_cards=MappingProxyType(by_pair),
         final_totals=None if final is None else tuple(tuple(final[p * 10:p * 10 + 10]) for p in range(10)),
+    )
+
+
+Picker = Callable[[Sequence[int]], tuple[int, ...]]
+
+
+def _picker(indices: Sequence[int]) -> Picker | None:
+    """``seq -> tuple(seq[i] for i in indices)`` at the speed of :func:`operator.itemgetter`
+    (``None`` when there is nothing to pick, so that the count can skip it)."""
+    if not indices:
+        return None
+    if len(indices) == 1:
+        (only,) = indices
+        return lambda seq: (seq[only],)
+    return itemgetter(*indices)
+
+
+@dataclass(frozen=True, slots=True)
+class _ThirdCards:
+    """What Punto's third card ``v`` does against one Banco two-card total ``b``, for one Punto
+    total ``p`` (read from the tableau).  ``drawn`` picks the ``v`` after which Banco draws
+    and ``drawn_q`` Punto's new total for each; ``own_below`` and ``own_level`` the drawing
+    ``v`` that would themselves leave Banco below or level with Punto's new total (they are
+    no longer in the shoe when Banco draws); ``stand_punto`` and ``stand_empate`` the ``v``
+    after which Banco stands and loses or ties (the rest of the standing ``v`` win Banco)."""
+
+    drawn: Picker | None
+    drawn_q: Picker | None
+    own_below: Picker | None
+    own_level: Picker | None
+    stand_punto: Picker | None
+    stand_empate: Picker | None
+
+
+@cache
+def _third_card_plans(tableau: Tableau) -> tuple[tuple[_ThirdCards, ...], ...]:
+    """``plans[p][b]``: :class:`_ThirdCards` for Punto's two-card ``p`` (0-7) and Banco's ``b``."""
+    _, banker = _draw_tables(tableau)
+    plans = []
+    for p in range(8):
+        rows = []
+        for b in range(10):
+            draws = [v for v in range(10) if banker[b][v + 1]]
+            stands = [v for v in range(10) if not banker[b][v + 1]]
+            rows.append(_ThirdCards(
+                drawn=_picker(draws),
+                drawn_q=_picker([(p + v) % 10 for v in draws]),
+                own_below=_picker([v for v in draws if (b + v) % 10 < (p + v) % 10]),
+                own_level=_picker([v for v in draws if (b + v) % 10 == (p + v) % 10]),
+                stand_punto=_picker([v for v in stands if (p + v) % 10 > b]),
+                stand_empate=_picker([v for v in stands if (p + v) % 10 == b]),
+            ))
+        plans.append(tuple(rows))
+    return tuple(plans)
+
+
+def _count_fast(composition: Composition, tableau: Tableau) -> DealCounts:
+    """:func:`count_deals` without final totals: the same integers, with Banco's third card
+    read from prefix sums over the counts left instead of a loop over its ten values.
+
+    Banco's total ``b`` plus a third card ``t`` beats, ties or loses to Punto's ``q`` by where
+    ``(b + t) % 10`` falls against ``q``: with the remaining counts rotated by ``b``
+    (``a[s]``: the cards that bring Banco to ``s``), the cards that leave Banco below ``q``
+    are the prefix sum ``below[q]`` and those that tie are ``a[q]``.  The ways to deal
+    Punto's pair multiply each of its sums once, at the end of its row.
+    """
+    player, banker = _draw_tables(tableau)
+    plans = _third_card_plans(tableau)
+    c = list(composition.points)
+    n = composition.total
+    left = n - 4
+    tail = left * (left - 1)  # ways to deal positions 5 and 6 when no third card is drawn
+    banco = punto = empate = 0
+    used5 = used6 = naturals = 0
+    by_pair: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    pair_rest = _falling(n - 2, 4)
+    for x, y in PAIRS:
+        wp = c[x] * (c[y] - 1) if x == y else 2 * c[x] * c[y]
+        if not wp:
+            continue
+        p = (x + y) % 10
+        c[x] -= 1
+        c[y] -= 1
+        punto_stands = p < 8 and not player[p]
+        plan = plans[p] if p < 8 else ()
+        # Sums over Banco's pairs, each deal weighted by the ways to deal that pair (wb):
+        f_banco = f_punto = f_empate = f_natural = 0  # four cards decide
+        o_all = o_wins = o_ties = 0  # Punto stood, Banco draws one card
+        d_all = d_drawn = d_wins = d_ties = d_punto = d_empate = 0  # Punto draws
+        for u, z in PAIRS:
+            wb = c[u] * (c[z] - 1) if u == z else 2 * c[u] * c[z]
+            if not wb:
+                continue
+            b = (u + z) % 10
+            if p >= 8 or b >= 8 or (punto_stands and not banker[b][0]):
+                if p >= 8 or b >= 8:
+                    f_natural += wb
+                if p > b:
+                    f_punto += wb
+                elif b > p:
+                    f_banco += wb
+                else:
+                    f_empate += wb
+                continue
+            c[u] -= 1
+            c[z] -= 1
+            k = (10 - b) % 10
+            a = c[k:] + c[:k]  # a[s]: cards that bring Banco's b to s
+            below = list(accumulate(a, initial=0))  # below[q]: cards that leave Banco under q
+            if punto_stands:
+                o_all += wb
+                o_wins += wb * below[p]
+                o_ties += wb * a[p]
+            else:
+                t = plan[b]
+                d_all += wb
+                if t.drawn is not None and t.drawn_q is not None:
+                    drawn = t.drawn(c)
+                    wins = sum(map(mul, drawn, t.drawn_q(below)))
+                    ties = sum(map(mul, drawn, t.drawn_q(a)))
+                    if t.own_below is not None:
+                        wins -= sum(t.own_below(c))
+                    if t.own_level is not None:
+                        ties -= sum(t.own_level(c))
+                    d_drawn += wb * sum(drawn)
+                    d_wins += wb * wins
+                    d_ties += wb * ties
+                if t.stand_punto is not None:
+                    d_punto += wb * sum(t.stand_punto(c))
+                if t.stand_empate is not None:
+                    d_empate += wb * sum(t.stand_empate(c))
+            c[u] += 1
+            c[z] += 1
+        c[x] += 1
+        c[y] += 1
+        d_banco = left * d_all - d_drawn - d_punto - d_empate  # Banco stands and wins
+        five = wp * (left - 1)
+        row_punto = wp * tail * f_punto + five * o_wins + wp * d_wins + five * d_punto
+        row_empate = wp * tail * f_empate + five * o_ties + wp * d_ties + five * d_empate
+        row_banco = (wp * tail * f_banco + five * (left * o_all - o_wins - o_ties)
+                     + wp * ((left - 1) * d_drawn - d_wins - d_ties) + five * d_banco)
+        punto += row_punto
+        empate += row_empate
+        banco += row_banco
+        naturals += wp * tail * f_natural
+        used5 += wp * tail * o_all + five * (left * d_all - d_drawn)
+        used6 += five * d_drawn
+        by_pair[(x, y)] = (wp * pair_rest, row_banco, row_punto, row_empate)
+    total = _falling(n, 6)
+    return DealCounts(
+        composition=composition,
+        tableau=tableau,
+        total=total,
+        banco=banco,
+        punto=punto,
+        empate=empate,
+        cards_used=(total - used5 - used6, used5, used6),
+        naturals=naturals,
+        by_punto_cards=MappingProxyType(by_pair),
     )
 
 

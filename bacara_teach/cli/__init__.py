@@ -25,17 +25,51 @@ from bacara_teach.cli.messages import (
     set_language,
 )
 from bacara_teach.errors import BacaraError, IllegalAction
-from bacara_teach.refusals import refusal_text
 
 __all__ = ["main"]
 
-COMMAND_MODULES: tuple[str, ...] = ("coup", "tables", "chemin", "teacher", "odds")
+COMMANDS: dict[str, str] = {
+    "deal": "coup",
+    "tableau": "coup",
+    "settle": "tables",
+    "play": "tables",
+    "home-session": "tables",
+    "profiles": "tables",
+    "chemin-de-fer": "chemin",
+    "assignment": "teacher",
+    "grade": "teacher",
+    "odds": "odds",
+    "cdf-analysis": "odds",
+}
+"""Each sub-command and the module of :mod:`bacara_teach.cli` that registers it, in the
+order ``--help`` lists them: a command line that names one reads only that module."""
+
+COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(COMMANDS.values()))
 """Sub-command modules of :mod:`bacara_teach.cli`, in the order ``--help`` lists them."""
 
 EXIT_USAGE = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_of(argv: Sequence[str]) -> str | None:
+    """The sub-command ``argv`` names, if nothing before it but ``--lang`` can change its meaning.
+
+    >>> command_of(["--lang", "es", "deal", "--json"]), command_of(["--lang=en", "odds"])
+    ('deal', 'odds')
+    >>> command_of(["--help"]), command_of(["--la", "es", "deal"]), command_of(["dael"])
+    (None, None, None)
+    """
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            next(words, None)
+        elif not word.startswith("--lang="):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every sub-command, or only the module that registers
+    ``command`` (its options, help and errors are the same either way)."""
     from bacara_teach import __version__
 
     parser = CliParser(
@@ -51,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="language of the messages: en or es (default: BACARA_LANG, else "
                         "the locale, else en)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMAND_MODULES:
+    modules = COMMAND_MODULES if command is None else (COMMANDS[command],)
+    for name in modules:
         module = importlib.import_module(f"bacara_teach.cli.{name}")
         module.register(sub)
     return parser
@@ -74,13 +109,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bacara-teach: error: {language_error(error)}", file=sys.stderr)
         return EXIT_USAGE
     set_language(lang)
-    parser = build_parser()
+    parser = build_parser(command_of(words))
     args = parser.parse_args(words)
     args.lang = getattr(args, "lang", lang)
     set_language(args.lang)
     try:
         status: int = args.run(args)
     except BacaraError as error:
+        from bacara_teach.refusals import refusal_text
+
         print(f"bacara-teach: error: {refusal_text(error, args.lang)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

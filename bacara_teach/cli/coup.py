@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import json
-import secrets
 
-from bacara_teach.charts import tableau_text
 from bacara_teach.cli.messages import add_lang_argument, current_language, t
 from bacara_teach.errors import IllegalAction
 from bacara_teach.punto_banco import deal_coup, play_coup
@@ -72,11 +69,15 @@ def run_deal(args: argparse.Namespace) -> int:
             ))
         coup = deal_coup(args.cards)
     else:
+        import secrets
+
         seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
         if isinstance(seed, str) and seed.isdigit():
             seed = int(seed)
         coup = play_coup(Shoe.standard(args.decks, seed=seed))
     if args.json:
+        import json
+
         data = coup.to_dict()
         if seed is not None:
             data["shoe"] = {"decks": args.decks, "seed": seed}
@@ -92,8 +93,12 @@ def run_deal(args: argparse.Namespace) -> int:
 def run_tableau(args: argparse.Namespace) -> int:
     tableau = get_tableau(args.game)
     if args.json:
+        import json
+
         print(json.dumps(tableau.to_dict(), ensure_ascii=False))
     else:
+        from bacara_teach.charts import tableau_text
+
         print(tableau_text(tableau, args.lang))
     return 0
 

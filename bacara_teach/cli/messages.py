@@ -16,10 +16,13 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from typing import NoReturn
 
 from bacara_teach.errors import IllegalAction
 from bacara_teach.i18n import ENV_VAR, LANGUAGES, default_language, pick
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at run time (mypy reads it the same)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
 __all__ = [
     "LANGUAGES",
@@ -105,8 +108,41 @@ _ARGPARSE_ES: tuple[tuple[str, str], ...] = (
 )
 
 
+def terminal_columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` reads it (``COLUMNS``, else
+    the terminal of standard output, else 80), without importing :mod:`shutil` and the
+    compression modules it loads: argparse asks for it for every option it adds.
+
+    >>> terminal_columns() > 0
+    True
+    """
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's own layout, the width read by :func:`terminal_columns`."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         terminal_columns() - 2 if width is None else width)
+
+
 class CliParser(argparse.ArgumentParser):
     """An argument parser whose error messages follow the language of the command line."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)  # sub-commands' parsers too
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         if current_language() == "es":

@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
 
-from bacara_teach.cards import Card, parse_cards
+from bacara_teach.cards import parse_cards
 from bacara_teach.exercises.kinds_punto_banco import banco_rule_sentence
 from bacara_teach.exercises.program_text import program_text
 from bacara_teach.exercises.questions import (
@@ -43,8 +43,8 @@ from bacara_teach.exercises.questions import (
 from bacara_teach.exercises.sandbox_child import call_all
 from bacara_teach.i18n import pick
 from bacara_teach.narration import narrate_steps
-from bacara_teach.punto_banco import deal_coup, play_coup
-from bacara_teach.shoe import Shoe, full_deck
+from bacara_teach.punto_banco import deal_coup, outcome_from_points
+from bacara_teach.shoe import full_deck
 from bacara_teach.tableau import PUNTO_BANCO, Decision
 
 __all__ = ["FUNCTIONS", "TEMPLATE", "TEMPLATES", "TEMPLATE_ES", "CodingKind", "ProgramAnswer"]
@@ -123,19 +123,21 @@ class ProgramAnswer(AnswerType):
 
 
 @lru_cache(maxsize=64)
-def _play_cases(seed: int) -> tuple[tuple[str, ...], ...]:
-    """Coups through every path of the rules, with ranks and suits drawn from ``seed``."""
+def _play_battery(seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """Coups through every path of the rules, with ranks and suits drawn from ``seed``, and
+    the winner of each (the engine's outcome-only path: the same rules, no records)."""
     rng = random.Random(seed)
-    by_value = {v: [c for c in full_deck() if c.points == v] for v in range(10)}
+    by_value = {v: [str(c) for c in full_deck() if c.points == v] for v in range(10)}
 
-    def card(value: int) -> Card:
-        return rng.choice(by_value[value])
+    def card(value: int) -> tuple[int, str]:
+        return value, rng.choice(by_value[value])
 
-    def two(total: int) -> list[Card]:
+    def two(total: int) -> list[tuple[int, str]]:
         first = rng.randrange(10)
         return [card(first), card((total - first) % 10)]
 
     cases = []
+    winners = []
     for punto in range(10):
         for banco in range(10):
             p, b = two(punto), two(banco)
@@ -146,9 +148,16 @@ def _play_cases(seed: int) -> tuple[tuple[str, ...], ...]:
                 if third is not None:
                     extra[0] = card(third)
                 # the engine deals on from the stacked cards and keeps only those it used
-                coup = play_coup(Shoe(first + extra))
-                cases.append(tuple(str(c) for c in coup.cards))
-    return tuple(cases)
+                stacked = first + extra
+                outcome, used = outcome_from_points([value for value, _ in stacked])
+                cases.append(tuple(text for _, text in stacked[:used]))
+                winners.append(outcome.value)
+    return tuple(cases), tuple(winners)
+
+
+def _play_cases(seed: int) -> tuple[tuple[str, ...], ...]:
+    """Coups through every path of the rules, with ranks and suits drawn from ``seed``."""
+    return _play_battery(seed)[0]
 
 
 @cache
@@ -255,7 +264,7 @@ class CodingKind(QuestionKind):
         return {
             "banker_draws": [PUNTO_BANCO.banker_decision(t, v) is Decision.DRAW
                              for t, v in _BANKER_CASES],
-            "play": [deal_coup(c).winner.value for c in _play_cases(params["seed"])],
+            "play": list(_play_battery(params["seed"])[1]),
         }
 
     def key(self, params: Mapping[str, Any]) -> dict[str, int]:

@@ -36,6 +36,7 @@ import contextlib
 import json
 import math
 import os
+import select
 import shutil
 import signal
 import site
@@ -47,13 +48,18 @@ import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from bacara_teach.errors import NotationError
-from bacara_teach.exercises.sandbox_child import RESULT_FILE, SANDBOX_FAILED, SECCOMP_ARCHES
+from bacara_teach.exercises.sandbox_child import (
+    PRELOADED,
+    RESULT_FILE,
+    SANDBOX_FAILED,
+    SECCOMP_ARCHES,
+)
 
 __all__ = [
     "AnswerNotReadable",
@@ -354,16 +360,50 @@ def _landlock_rules() -> tuple[tuple[str, str], ...]:
     return tuple((path, kind) for root in outermost for path, kind in _carve(root, hidden))
 
 
-def _set_limits(limits: Limits) -> None:  # pragma: no cover - runs in the child before exec
-    import resource
+def preloads(source: str) -> list[str]:
+    """The modules of :data:`~bacara_teach.exercises.sandbox_child.PRELOADED` that ``source``
+    imports (or names in a string, as for ``__import__("fractions")``): the child imports
+    only those before it confines itself.
 
-    cpu = max(1, int(limits.cpu_seconds))
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
-    resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    if hasattr(resource, "RLIMIT_NPROC"):
-        resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
+    >>> preloads("from fractions import Fraction; import collections.abc as abc; x = 'math'")
+    ['collections', 'collections.abc', 'fractions', 'math']
+    >>> preloads("def play(cards): return 'banco'"), preloads("def (")
+    ([], [])
+    """
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):  # the child reports it, with nothing preloaded
+        return []
+    named: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            named.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            named.add(node.module)
+            named.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 40:
+            named.add(node.value.strip())
+    wanted = {".".join(parts[:i]) for name in named if (parts := name.split("."))
+              for i in range(1, len(parts) + 1)}
+    return [module for module in PRELOADED if module in wanted]
+
+
+def _wait(process: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Whether ``process`` ended within ``timeout`` seconds: the kernel wakes the grader
+    when it ends (a pidfd), instead of the grader looking again every few milliseconds."""
+    try:
+        handle = os.pidfd_open(process.pid)
+    except (AttributeError, OSError):  # pragma: no cover - not Linux 5.3+
+        try:
+            process.wait(max(0.0, timeout))
+        except subprocess.TimeoutExpired:
+            return False
+        return True
+    try:
+        ready, _, _ = select.select([handle], [], [], max(0.0, timeout))
+        return bool(ready)
+    finally:
+        os.close(handle)
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
@@ -371,7 +411,8 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
         os.killpg(process.pid, signal.SIGKILL)
 
 
-def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, home: str) -> bytes:
+def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, home: str,
+             limits: Limits) -> bytes:
     folders, hidden = _python_folders()
     found = isolation()
     landlock = None
@@ -382,6 +423,10 @@ def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, hom
         "source": source, "filename": filename, "calls": list(calls),
         "readable": list(folders), "hidden": list(hidden), "import_paths": list(folders),
         "blocked_imports": list(BLOCKED_IMPORTS), "landlock": landlock, "seccomp": found.seccomp,
+        "preload": preloads(source),
+        # set by the child itself before anything else (a preexec_fn would fork the grader)
+        "limits": {"cpu_seconds": limits.cpu_seconds, "memory_bytes": limits.memory_bytes,
+                   "file_bytes": limits.file_bytes},
     }).encode("utf-8")
 
 
@@ -409,7 +454,7 @@ def run_program(
     if missing is not None:
         return ProgramRun(outcome="not-isolated", reason=f"the program was not run: {missing}")
     home = Path(tempfile.mkdtemp(prefix="bacara-grade-")).resolve()
-    request = _request(source, calls, filename, str(home))
+    request = _request(source, calls, filename, str(home), limits)
     started = time.monotonic()
     try:
         command = [sys.executable, "-I", "-c", _child_source()]
@@ -421,14 +466,16 @@ def run_program(
             process = subprocess.Popen(
                 command, stdin=subprocess.PIPE, stdout=out, stderr=err, cwd=home, env=env,
                 start_new_session=True, close_fds=True,
-                # the limits are set in the child, between fork and exec
-                preexec_fn=partial(_set_limits, limits) if sys.platform == "linux" else None,  # noqa: PLW1509
             )
-            timed_out = False
             try:
-                process.communicate(request, timeout=limits.wall_seconds)
-            except subprocess.TimeoutExpired:
-                timed_out = True
+                # The child reads its whole request before anything else; if it ended first,
+                # its exit status tells why.
+                if process.stdin is not None:
+                    with contextlib.suppress(BrokenPipeError):
+                        process.stdin.write(request)
+                    with contextlib.suppress(BrokenPipeError):
+                        process.stdin.close()
+                timed_out = not _wait(process, limits.wall_seconds - (time.monotonic() - started))
             finally:
                 _kill_group(process)
                 process.wait()

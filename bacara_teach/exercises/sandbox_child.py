@@ -1,17 +1,20 @@
 """The program that runs one student's code, in its own process (see :mod:`.sandbox`).
 
 This file imports nothing from :mod:`bacara_teach`: the grader starts it as
-``python -I -c <this file's text>`` in a fresh temporary directory, with
-resource limits already set.  It reads one JSON request on stdin::
+``python -I -c <this file's text>`` in a fresh temporary directory.  It reads one
+JSON request on stdin::
 
     {"source": "...", "filename": "q12", "calls": [{"function": "play", "args": [[...], ...]}],
      "readable": [...], "hidden": [...], "import_paths": [...], "blocked_imports": [...],
      "landlock": {"abi": 7, "rules": [["/usr/lib/python3.11", "tree"], ...]} or null,
-     "seccomp": true}
+     "seccomp": true, "preload": ["fractions"],
+     "limits": {"cpu_seconds": 5, "memory_bytes": 536870912, "file_bytes": 1048576}}
 
 then, in this order, before any of the student's code exists in the process:
-opens its result file, imports the common standard library modules a program
-may use (:data:`PRELOADED`), confines itself in the kernel (:func:`confine`:
+sets its resource limits (:func:`set_limits`), opens its result file, imports
+those of the common standard library modules a program may use
+(:data:`PRELOADED`) that the source imports (``preload``, read by the grader
+from the source), confines itself in the kernel (:func:`confine`:
 Landlock and a seccomp filter, both irreversible), drops root privileges (to
 ``nobody``), keeps only the standard library on the import path, installs an
 audit hook whose state cannot be changed (:func:`install_guard`), caps
@@ -37,7 +40,10 @@ import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing in every graded process
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["PRELOADED", "RESULT_FILE", "SANDBOX_FAILED", "call_all", "call_one", "confine",
            "describe_error", "install_guard", "main"]
@@ -435,6 +441,19 @@ def confine(*, landlock: Mapping[str, Any] | None, seccomp: bool) -> None:
         _seccomp(libc)
 
 
+def set_limits(limits: Mapping[str, int]) -> None:
+    """Processor seconds, memory, file size; no core files, no new processes."""
+    import resource
+
+    cpu = max(1, int(limits["cpu_seconds"]))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    resource.setrlimit(resource.RLIMIT_AS, (limits["memory_bytes"], limits["memory_bytes"]))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"], limits["file_bytes"]))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    if hasattr(resource, "RLIMIT_NPROC"):
+        resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
+
+
 def _drop_root() -> None:
     if hasattr(os, "getuid") and os.getuid() == 0:
         os.setgroups([])
@@ -457,10 +476,16 @@ def main() -> None:
     """Run one request (see the module docstring)."""
     request = json.loads(sys.stdin.buffer.read().decode("utf-8"))
     sys.stdin.close()
+    try:
+        set_limits(request["limits"])
+    except Exception as error:  # nothing of the student's has run: stop here
+        os.write(2, f"sandbox: {describe_error(error)}\n".encode("utf-8", "replace"))
+        os._exit(SANDBOX_FAILED)
     home = os.getcwd()
     out = open(RESULT_FILE, "w", encoding="utf-8")  # noqa: SIM115 - kept open until the end
-    for module in PRELOADED:
-        __import__(module)
+    for module in PRELOADED:  # only those the program imports (the grader read its source)
+        if module in request["preload"]:
+            __import__(module)
     sys.dont_write_bytecode = True
     try:
         confine(landlock=request.get("landlock"), seccomp=bool(request.get("seccomp")))

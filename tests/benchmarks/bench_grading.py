@@ -8,26 +8,36 @@ seccomp) before the program's code runs, two submissions at a time (as
 ``bacara-teach grade`` does).  Target on a 2-core machine: <= 60 s for the batch.
 On a machine that cannot confine programs they are not run, and the figure says so.
 
+Against a bare isolated interpreter start (``python -I -c pass``) of the same run: one
+sandboxed program answer (the model program on one paper's calls, marked) <= 2x one bare
+start, and the batch <= 2x as many bare starts, two at a time.
+
 Run: ``python tests/benchmarks/bench_grading.py`` (add a number to grade another count).
 """
 
 from __future__ import annotations
 
+import resource
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bacara_teach.exercises import make_paper
 from bacara_teach.exercises.grading import grade_directory, gradebook_csv
+from bacara_teach.exercises.kinds_coding import CodingKind
 from bacara_teach.exercises.notebook import notebook_text, paper_notebook
 from bacara_teach.exercises.roster import Student
-from bacara_teach.exercises.sandbox import isolation_layers, isolation_missing
+from bacara_teach.exercises.sandbox import isolation_layers, isolation_missing, run_program
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "exercises"))
-from exercise_support import answer_line, key_answers
+from exercise_support import MODEL_PROGRAM, answer_line, key_answers
 
 TARGET_SECONDS = 60.0
+TARGET_RATIO = 2.0
 ASSIGNMENT = "third-card"
 JOBS = 2
 
@@ -55,7 +65,55 @@ def submission(student: str, index: int) -> str:
     return notebook_text(notebook)
 
 
+def processor_time() -> float:
+    """Processor time (user + system) of this process and its finished children so far."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def bare_start() -> float:
+    """Wall time of one bare isolated start of this interpreter."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-I", "-c", "pass"], check=True)
+    return time.perf_counter() - start
+
+
+def one_answer(seed: int) -> float:
+    """Wall time of one program answer: run in its sandbox and marked."""
+    kind, params = CodingKind(), {"seed": seed}
+    start = time.perf_counter()
+    done = run_program(MODEL_PROGRAM, kind.calls(params))
+    mark = kind.mark_records(params, done.records, load_error=done.load_error, stopped=done.stopped)
+    seconds = time.perf_counter() - start
+    if isolation_missing() is None and mark.earned != 1:
+        raise SystemExit(f"the model program was not marked right: {mark.reason}")
+    return seconds
+
+
+def single(runs: int = 15) -> None:
+    bare: list[float] = []
+    answer: list[float] = []
+    bare_cpu: list[float] = []
+    answer_cpu: list[float] = []
+    for seed in range(runs):  # interleaved, so that a busy machine slows both alike
+        cpu = processor_time()
+        bare.append(bare_start())
+        bare_cpu.append(processor_time() - cpu)
+        cpu = processor_time()
+        answer.append(one_answer(seed))
+        answer_cpu.append(processor_time() - cpu)
+    ratio = statistics.median(answer) / statistics.median(bare)
+    cpu_ratio = statistics.median(answer_cpu) / statistics.median(bare_cpu)
+    print(f"bench_grading: one program answer, median of {runs}, interleaved with bare starts")
+    print(f"  bare start   : {statistics.median(bare) * 1000:7.1f} ms  (python -I -c pass;"
+          f" processor time {statistics.median(bare_cpu) * 1000:.1f} ms)")
+    print(f"  one answer   : {statistics.median(answer) * 1000:7.1f} ms  ({ratio:4.2f}x the bare start;"
+          f" target {TARGET_RATIO:.0f}x, ratio {TARGET_RATIO / ratio:5.2f}; processor time"
+          f" {statistics.median(answer_cpu) * 1000:.1f} ms, {cpu_ratio:4.2f}x)")
+
+
 def main(count: int = 200) -> None:
+    single()
     roster = [Student(f"s{i:03d}", f"Student {i}") for i in range(count)]
     with tempfile.TemporaryDirectory(prefix="bench-grading-") as folder:
         start = time.perf_counter()
@@ -68,6 +126,10 @@ def main(count: int = 200) -> None:
         start = time.perf_counter()
         gradebook_csv(book)
         written = time.perf_counter() - start
+    start = time.perf_counter()
+    with ThreadPoolExecutor(JOBS) as pool:
+        list(pool.map(lambda _: bare_start(), range(count)))
+    bare = time.perf_counter() - start
     full = sum(1 for g in book.grades if g.total == g.maximum)
     print(f"bench_grading: {count} submissions of '{ASSIGNMENT}' "
           f"({len(make_paper(ASSIGNMENT, 'x').questions)} questions, one program each), {JOBS} at a time")
@@ -78,6 +140,8 @@ def main(count: int = 200) -> None:
     print(f"  notebooks    : {made:7.2f} s to write")
     print(f"  grading      : {graded:7.2f} s  ({graded / count * 1000:6.1f} ms per submission)"
           f"  target {TARGET_SECONDS:.0f} s  ratio {graded / TARGET_SECONDS:5.2f}")
+    print(f"  bare starts  : {bare:7.2f} s for {count}, {JOBS} at a time; the batch is "
+          f"{graded / bare:4.2f}x that, target {TARGET_RATIO:.0f}x, ratio {TARGET_RATIO * bare / graded:5.2f}")
     print(f"  gradebook    : {written:7.2f} s to write the CSV")
     print(f"  full marks   : {full} of {count}; statuses {sorted({g.status for g in book.grades})}")
 

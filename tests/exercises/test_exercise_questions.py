@@ -232,3 +232,20 @@ def test_coup_explanations_are_the_engine_narration() -> None:
     text = get_kind("coup").explain({"cards": "4♥ 2♠ 9♣ A♦ 8♦"})
     assert text.endswith("Banco wins, 3 to 1.")
     assert "on 3 Banco draws against 0–7 and 9, stands against 8" in text
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_program_battery_is_the_recorded_coups_of_its_stacked_shoes(seed: int) -> None:
+    # The battery and its answers come from the outcome-only path; recorded coups agree on
+    # every card kept and every winner.
+    from bacara_teach.exercises.kinds_coding import _play_battery
+    from bacara_teach.punto_banco import deal_coup
+
+    cases, winners = _play_battery(seed)
+    assert len(cases) == len(winners) == 532
+    for cards, winner in zip(cases, winners, strict=True):
+        coup = deal_coup(list(cards))
+        assert tuple(str(c) for c in coup.cards) == cards
+        assert coup.winner.value == winner
+    assert len(set(cases)) > 500  # the seed draws ranks and suits: hardly two alike
