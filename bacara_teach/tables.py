@@ -57,7 +57,11 @@ __all__ = [
     "TableProfile",
     "TiePolicy",
     "get_profile",
+    "profile_from_options",
     "profile_names",
+    "profile_options",
+    "register_profile",
+    "unregister_profile",
 ]
 
 
@@ -617,8 +621,106 @@ ONLINE = TableProfile(
 )
 """System C: 6 decks reshuffled every coup; Banco 1:1 less 5% at payment; limits 1-250."""
 
-PROFILES: Mapping[str, TableProfile] = MappingProxyType({p.name: p for p in (HOME, CASINO, ONLINE)})
-"""The registry of table profiles, by name."""
+_REGISTRY: dict[str, TableProfile] = {p.name: p for p in (HOME, CASINO, ONLINE)}
+PROFILES: Mapping[str, TableProfile] = MappingProxyType(_REGISTRY)
+"""The registry of table profiles, by name (a read-only view: :func:`register_profile` adds)."""
+
+
+def register_profile(profile: TableProfile) -> TableProfile:
+    """Add ``profile`` to the registry: the one place a new table is declared.
+
+    Everything that lists tables reads the registry (``profiles``, ``settle``,
+    ``play``, ``odds``, the house-edge tables of the pages), so a profile added
+    here is offered everywhere.  A name already registered is refused.
+    """
+    if not isinstance(profile, TableProfile):
+        raise IllegalAction(f"invalid table profile {profile!r}: expected a TableProfile")
+    if profile.name in _REGISTRY:
+        raise IllegalAction(f"a table profile named {profile.name!r} is already registered")
+    _REGISTRY[profile.name] = profile
+    return profile
+
+
+def unregister_profile(name: str) -> None:
+    """Take a profile added by :func:`register_profile` out of the registry again."""
+    if name in ("home", "casino", "online"):
+        raise IllegalAction(f"the {name} profile is one of the rule systems and stays registered")
+    _REGISTRY.pop(name, None)
+
+
+def _option_value(name: str, value: Any) -> Any:
+    """A profile field's value as an option value in plain JSON data."""
+    if name == "payouts":
+        return {kind.value: str(odds) for kind, odds in value}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Decimal):
+        return format_amount(value)
+    if isinstance(value, Fraction):
+        return str(value)
+    return value
+
+
+def profile_options(profile: TableProfile) -> tuple[str, dict[str, Any]]:
+    """A profile as the name of a registered profile and the options that make it.
+
+    This is how a save names its table: never the payouts or limits themselves,
+    only the registered table and the options changed, so that resuming builds
+    the table from the registry again (:func:`profile_from_options`).
+
+    >>> profile_options(ONLINE.with_options(decks=8, commission="accrued"))
+    ('online', {'commission': 'accrued', 'decks': 8})
+    >>> profile_options(HOME)
+    ('home', {})
+    """
+    base = PROFILES.get(profile.name)
+    if base is None:
+        raise IllegalAction(
+            f"the table {profile.name!r} is not a registered profile (expected one of "
+            f"{', '.join(PROFILES)}); register it with register_profile() to save a session at it"
+        )
+    options: dict[str, Any] = {}
+    for name in sorted(OPTION_NAMES):
+        value = getattr(profile, name)
+        if value != getattr(base, name):
+            if name == "payouts":
+                offered = dict(value)
+                options[name] = {kind.value: (str(offered[kind]) if kind in offered else None)
+                                 for kind in BetKind if kind in offered or base.offers(kind)}
+            else:
+                options[name] = _option_value(name, value)
+    if profile_from_options(profile.name, options) != profile:
+        raise IllegalAction(
+            f"the table {profile.name!r} differs from the registered profile in more than its "
+            "options (its title, notes or assumptions); register it under a name of its own to "
+            "save a session at it"
+        )
+    return profile.name, options
+
+
+def profile_from_options(name: object, options: object = None) -> TableProfile:
+    """The registered profile ``name`` with ``options`` applied, every value checked.
+
+    >>> profile_from_options("online", {"decks": 8}).decks
+    8
+    >>> profile_from_options("online", {"payouts": "lots"})
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: invalid payouts 'lots': expected a mapping of bet to odds, e.g. {'empate': '9'}
+    """
+    if not isinstance(name, str):
+        raise IllegalAction(
+            f"invalid table profile {name!r}: expected the name of one of {', '.join(PROFILES)}"
+        )
+    profile = get_profile(name)
+    if options is None or options == {}:
+        return profile
+    if not isinstance(options, Mapping) or not all(isinstance(key, str) for key in options):
+        raise IllegalAction(
+            f"invalid table options {options!r}: expected an object of option names and values, "
+            f"e.g. {{\"decks\": 8}}"
+        )
+    return profile.with_options(**dict(options))
 
 _SPANISH: dict[str, dict[str, tuple[str, ...]]] = {
     "home": {
