@@ -38,9 +38,9 @@ from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.money import add, format_amount, parse_amount
 from bacara_teach.punto_banco import Coup, play_coup
+from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json
 from bacara_teach.settlement import Bet, SettledBet, settle_bet
 from bacara_teach.shoe import Shoe
-from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json
 from bacara_teach.tables import (
     HOME,
     PROFILES,

@@ -61,7 +61,9 @@ def test_each_coup_is_settled_by_seed_000_table_and_totals_run_from_zero() -> No
     for record in session.records:
         winner = record.coup.winner.value
         for name in PLAYERS:
-            net = SEED_000_NETS[(record.prediction(name).value, winner)]
+            prediction = record.prediction(name)
+            assert prediction is not None
+            net = SEED_000_NETS[(prediction.value, winner)]
             assert record.net(name) == net
             running[name] += net
             assert record.total(name) == running[name]

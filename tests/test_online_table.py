@@ -282,8 +282,9 @@ def test_save_and_load_round_trip_and_play_on_identically(profile: TableProfile)
 
 def test_a_saved_table_whose_log_was_edited_is_refused() -> None:
     data = json.loads(scripted(OnlineTable(balance="100", seed=12)).to_json())
-    data["state"]["balance"] = "1000"
-    with pytest.raises(NotationError, match="does not replay"):
+    deal = next(i for i, entry in enumerate(data["log"]) if entry["action"] == "deal")
+    data["log"][deal]["cards"] = "9♠ 9♦ K♣ K♥"
+    with pytest.raises(NotationError, match=f"log entry {deal + 1} is refused: the save says coup 1"):
         OnlineTable.from_dict(data)
 
 

@@ -17,7 +17,6 @@ import json
 import secrets
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 
 from bacara_teach.cards import format_cards
 from bacara_teach.cli.messages import add_lang_argument, t
@@ -27,6 +26,7 @@ from bacara_teach.money import add, format_amount, format_signed
 from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.punto_banco import Coup, deal_coup
 from bacara_teach.refusals import refusal_text
+from bacara_teach.saves import read_seed, read_text, write_atomically
 from bacara_teach.settlement import Bet, settle
 from bacara_teach.tables import PROFILES, TableProfile, get_profile
 
@@ -39,7 +39,7 @@ Seed = int | str
 def _seed(text: str | None) -> Seed:
     if text is None:
         return secrets.randbelow(2**32)
-    return int(text) if text.strip().isdigit() else text
+    return read_seed(text)
 
 
 def _profile(name: str, options: Sequence[str], lang: str) -> TableProfile:
@@ -151,7 +151,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "home-session",
         help="the home prediction session: 2-8 players, 10 coups, scoreboard",
         description="Run the home session of seed 000. Before each coup every participant "
-        "predicts punto, banco or empate (p/b/e; several on one line for the players in turn). "
+        "predicts punto, banco or empate (p/b/e; several on one line for the players in turn); "
+        "the dealer may predict too, or pass (-) and score 0 for that coup. "
         "Also: scores, save [FILE], quit. Reads from stdin when it is not a terminal.",
     )
     home.add_argument("--players", help="the participants, comma-separated, e.g. Ana,Luis,Eva")
@@ -232,24 +233,24 @@ Commands:
 }
 
 
+class SaveFailed(IllegalAction):
+    """A save could not be written: the old file is kept, and the command stops (exit 2)."""
+
+
 def _save(path: str | None, text: str, lang: str) -> None:
+    """Write a save atomically (the old file or the new one, never a part of either)."""
     if path is None:
         return
     try:
-        Path(path).write_text(text + "\n", encoding="utf-8")
-    except OSError as error:
-        why = error.strerror or error
-        raise IllegalAction(t(lang, f"cannot save to {path!r}: {why}",
-                              f"no se puede guardar en {path!r}: {why}")) from None
+        write_atomically(path, text + "\n")
+    except IllegalAction as error:
+        kept = t(lang, "the previous save, if any, is kept as it was",
+                 "la partida guardada anterior, si la hay, queda como estaba")
+        raise SaveFailed(t(lang, f"{error}", f"no se puede guardar en {path!r} ({error}); {kept}")) from None
 
 
-def _load(path: str, lang: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        why = error.strerror or error
-        raise NotationError(t(lang, f"cannot read {path!r}: {why}",
-                              f"no se puede leer {path!r}: {why}")) from None
+def _load(path: str) -> str:
+    return read_text(path)
 
 
 def _bets_text(table: OnlineTable, lang: str) -> str:
@@ -398,7 +399,7 @@ def run_play(args: argparse.Namespace) -> int:
             raise IllegalAction(t(lang,
                                   "--load resumes a saved table: do not give --seed or --option with it",
                                   "--load reanuda una mesa guardada: no dé --seed ni --option con él"))
-        table = OnlineTable.from_json(_load(args.load, lang))
+        table = OnlineTable.from_json(_load(args.load))
         print(t(lang,
                 f"Resumed the {table.profile.name} table (seed {table.seed}) at coup "
                 f"{table.coup_number}.",
@@ -422,6 +423,8 @@ def run_play(args: argparse.Namespace) -> int:
         try:
             if not _play_command(table, line, args):
                 break
+        except SaveFailed:
+            raise
         except BacaraError as error:
             _refused(error, lang)
     left = table.leave()
@@ -449,7 +452,13 @@ def _scoreboard(session: HomeSession) -> list[str]:
 def _show_record(record: CoupRecord, session: HomeSession, lang: str) -> None:
     print(f"Coup {record.number}: {_hands(record.coup)}")
     print(record.coup.narrate(lang))
-    for name, paid in record.settled:
+    settled = dict(record.settled)
+    for name in session.players:
+        paid = settled.get(name)
+        if paid is None:
+            print(t(lang, f"  {name}: no prediction (dealer), 0 -> ",
+                    f"  {name}: sin predicción (reparte), 0 -> ") + format_signed(record.total(name)))
+            continue
         print(f"  {name}: {paid.bet.on.value}, {format_signed(paid.net)} -> "
               f"{format_signed(record.total(name))}")
     print(t(lang, "Scores:", "Puntuación:"))
@@ -457,6 +466,9 @@ def _show_record(record: CoupRecord, session: HomeSession, lang: str) -> None:
 
 
 _QUIT_WORDS = ("quit", "exit", "salir", "pause", "pausa")
+_PASS_WORDS = ("-", "pass", "paso", "none", "nada")
+"""What the dealer types to let a coup go without a prediction (the dealer may predict, but
+need not)."""
 
 
 def _home_line(session: HomeSession, line: str, save: Callable[[str | None], None], lang: str) -> bool:
@@ -477,10 +489,12 @@ def _home_line(session: HomeSession, line: str, save: Callable[[str | None], Non
     if len(words) == 1 and command in ("help", "ayuda", "?"):
         print(t(lang,
                 "Type a prediction: punto, banco or empate (p, b, e); several on one line go to the "
-                "players in turn. Also: scores, save [FILE], quit.",
+                "players in turn. The dealer may predict too, or type pass (-) to sit the coup "
+                "out and score 0. Also: scores, save [FILE], quit.",
                 "Escriba una predicción: punto, banco o empate (p, b, e); varias en una línea van a "
-                "los jugadores por turno. También: puntos (scores), guardar [ARCHIVO] (save), "
-                "salir (quit)."))
+                "los jugadores por turno. Quien reparte también puede predecir, o escribir paso "
+                "(-) para no jugar el coup y anotar 0. También: puntos (scores), guardar [ARCHIVO] "
+                "(save), salir (quit)."))
         return True
     waiting = session.waiting_for
     if len(words) > len(waiting):
@@ -495,9 +509,15 @@ def _home_line(session: HomeSession, line: str, save: Callable[[str | None], Non
         ))
     pairs = list(zip(waiting, words, strict=False))
     for name, word in pairs:  # check them all first: a refused line records nothing
-        session.verify_predict(name, word)
+        if word.lower() in _PASS_WORDS:
+            session.verify_abstain(name)
+        else:
+            session.verify_predict(name, word)
     for name, word in pairs:
-        session.predict(name, word)
+        if word.lower() in _PASS_WORDS:
+            session.abstain(name)
+        else:
+            session.predict(name, word)
     return True
 
 
@@ -510,7 +530,7 @@ def run_home_session(args: argparse.Namespace) -> int:
                                   "or --dealer with it",
                                   "--load reanuda una sesión guardada: no dé --players, --seed "
                                   "ni --dealer con él"))
-        session = HomeSession.from_json(_load(args.load, lang))
+        session = HomeSession.from_json(_load(args.load))
         print(t(lang,
                 f"Resumed the home session (seed {session.seed}) at coup {session.coup_number} of "
                 f"{session.coups}.",
@@ -567,6 +587,8 @@ def run_home_session(args: argparse.Namespace) -> int:
             return 0
         try:
             _home_line(session, line, save, lang)
+        except SaveFailed:
+            raise
         except BacaraError as error:
             _refused(error, lang)
     winners = session.winners

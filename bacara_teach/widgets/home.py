@@ -209,8 +209,8 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
         for record in session.records:
             cells = [str(record.number), escape(format_cards(record.coup.cards)),
                      escape(BetKind.parse(record.coup.winner.value).label)]
-            cells += [f"{escape(record.prediction(name).label)}, {format_signed(record.net(name))}"
-                      for name in players]
+            cells += [f"{escape(on.label if (on := record.prediction(name)) else '-')}, "
+                      f"{format_signed(record.net(name))}" for name in players]
             rows.append(cells)
         if rows:
             totals = session.totals
