@@ -347,7 +347,8 @@ class OnlineTable:
         except IllegalAction as error:
             return str(error).split(" refused: ", 1)[-1]
         try:
-            verify_bets([Bet(on, stake) for on, stake in layout.items()], self._profile)
+            verify_bets([Bet(on, stake) for on, stake in layout.items()], self._profile,
+                        complete=False)
         except IllegalAction as error:
             reason = str(error).split(" refused: ", 1)[-1]
             others = [f"{k.value} {format_amount(v)}" for k, v in self._bets.items()
@@ -489,6 +490,11 @@ class OnlineTable:
                 f"cannot deal coup {self.coup_number}: place a bet first "
                 f"(one of {', '.join(k.value for k in self._profile.bets)})"
             )
+        try:
+            verify_bets(self.bets, self._profile)
+        except IllegalAction as error:
+            reason = str(error).split(" refused: ", 1)[-1]
+            raise IllegalAction(f"cannot deal coup {self.coup_number}: {reason}") from None
 
     def can_deal(self) -> bool:
         try:

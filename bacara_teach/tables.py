@@ -178,7 +178,9 @@ class TableProfile:
     ``s`` wins ``s * odds`` and the stake comes back.  ``commission_rate`` is
     taken on winning Banco bets, at the moment given by ``commission``.
     ``min_bet``/``max_bet`` bound each bet (``None``: no limit);
-    ``fixed_stake``, when set, is the only stake allowed.  ``assumptions``
+    ``fixed_stake``, when set, is the only stake allowed.  ``side_bets_alone`` says
+    whether Empate and the pairs may be bet in a coup with no bet on Punto or Banco (at the
+    casino table they may not: the player chooses J or B first).  ``assumptions``
     names what the rule source leaves open and the profile assumes.
     """
 
@@ -199,6 +201,7 @@ class TableProfile:
     max_players: int | None = None
     face_down: bool = False
     pair_reading: PairReading = PairReading.SAME_RANK
+    side_bets_alone: bool = True
     assumptions: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -280,7 +283,7 @@ class TableProfile:
         >>> HOME.with_options(deck=6)
         Traceback (most recent call last):
         ...
-        bacara_teach.errors.IllegalAction: unknown table option 'deck': expected one of commission, commission_rate, decks, face_down, fixed_stake, max_bet, max_players, min_bet, min_players, pair_reading, payouts, positions, reshuffle, tie
+        bacara_teach.errors.IllegalAction: unknown table option 'deck': expected one of commission, commission_rate, decks, face_down, fixed_stake, max_bet, max_players, min_bet, min_players, pair_reading, payouts, positions, reshuffle, side_bets_alone, tie
         >>> ONLINE.with_options(tie="later")
         Traceback (most recent call last):
         ...
@@ -338,6 +341,7 @@ class TableProfile:
             "max_players": self.max_players,
             "face_down": self.face_down,
             "pair_reading": self.pair_reading.value,
+            "side_bets_alone": self.side_bets_alone,
             "assumptions": list(self.assumptions),
             "notes": list(self.notes),
         }
@@ -372,6 +376,7 @@ class TableProfile:
 OPTION_NAMES = frozenset({
     "decks", "reshuffle", "payouts", "commission_rate", "commission", "positions", "tie",
     "min_bet", "max_bet", "fixed_stake", "min_players", "max_players", "face_down", "pair_reading",
+    "side_bets_alone",
 })
 """Fields of :class:`TableProfile` that :meth:`TableProfile.with_options` may change."""
 
@@ -448,6 +453,8 @@ def _coerce_option(name: str, value: object) -> Any:
         return _whole(value, what, optional=True)
     if name == "face_down":
         return _boolean(value, "face-down")
+    if name == "side_bets_alone":
+        return _boolean(value, "side-bets-alone")
     if name == "commission_rate":
         return _fraction(value, "commission rate")
     if name in _AMOUNT_FIELDS:
@@ -578,6 +585,7 @@ CASINO = TableProfile(
     payouts=_payouts(punto=1, banco=Fraction(19, 20), empate=9, pareja_punto=11, pareja_banco=11),
     positions=Positions.ONE_SIDE,
     tie=TiePolicy.RETURN,
+    side_bets_alone=False,
     assumptions=(
         "decks: seed 001 does not give the number of decks; 8 is assumed.",
         "reshuffle: seed 001 does not say when the shoe is reshuffled; the shoe is assumed "
@@ -585,7 +593,8 @@ CASINO = TableProfile(
         "limits: seed 001 gives no table limits; none are assumed.",
     ),
     notes=(
-        "J (Punto) and B (Banco) cannot both be bet in one coup; Empate and the pairs may be added.",
+        "The player chooses J (Punto) or B (Banco), never both in one coup, and may add Empate "
+        "and the pairs; a side bet alone is refused (the option side_bets_alone=yes allows it).",
         "A tie returns J and B bets.",
         "A pair is read as two first cards of the same rank (K-K yes, K-Q no); seed 001 says "
         "'identical value', and the other reading is the option pair_reading='same-value'.",
@@ -743,8 +752,9 @@ _SPANISH: dict[str, dict[str, tuple[str, ...]]] = {
             "limits: seed 001 no da límites de mesa; no se supone ninguno.",
         ),
         "notes": (
-            "No se puede apostar a J (Punto) y a B (Banco) en el mismo coup; se pueden añadir "
-            "Empate y las parejas.",
+            "El jugador elige J (Punto) o B (Banco), nunca los dos en el mismo coup, y puede "
+            "añadir Empate y las parejas; una apuesta lateral sola se rechaza (la opción "
+            "side_bets_alone=yes la permite).",
             "Un empate devuelve las apuestas a J y a B.",
             "Una pareja se lee como dos primeras cartas del mismo rango (K-K sí, K-Q no); seed "
             "001 dice 'valor idéntico', y la otra lectura es la opción "

@@ -97,8 +97,13 @@ def test_settle_with_profile_options(capsys: pytest.CaptureFixture[str]) -> None
                        "--bet", "banco=5", "--cards", BANCO_WINS)
     assert (data["net"], data["commission_owed"]) == ("5", "0.25")
     data = settle_json(capsys, "--profile", "casino", "--option", "pair-reading=same-value",
+                       "--option", "side-bets-alone=yes",
                        "--bet", "pareja-punto=1", "--cards", "K♠ 4♦ Q♥ 4♣")
     assert data["net"] == "11"
+    code, out, err = run(capsys, "settle", "--profile", "casino", "--bet", "pareja-punto=1",
+                         "--cards", "K♠ 4♦ Q♥ 4♣")
+    assert (code, out) == (2, "")
+    assert "takes Empate and the pairs only with a bet on Punto or Banco" in err
 
 
 def test_settle_readable_lines(capsys: pytest.CaptureFixture[str]) -> None:

@@ -109,8 +109,9 @@ def _add_profile_arguments(parser: argparse.ArgumentParser, default: str) -> Non
     parser.add_argument("--profile", default=default,
                         help=f"table profile: {', '.join(PROFILES)} (default {default})")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="change an option of the profile, e.g. commission=accrued, decks=8, "
-                        "positions=both-sides, tie=change, pair-reading=same-value, payout.empate=9 "
+                        help="change an option of the profile, e.g. commission=accrued (with "
+                        "reshuffle=never to see it accrue), decks=8, positions=both-sides, "
+                        "tie=change, pair-reading=same-value, side-bets-alone=yes, payout.empate=9 "
                         "(repeatable)")
 
 
@@ -138,7 +139,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="An interactive table with a real ledger. Commands: bet POSITION STAKE, "
         "change POSITION [NEW-POSITION] [STAKE], cancel [POSITION], continue (continuar), "
         "balance, history, help, quit. Reads one command per line from stdin when it is not "
-        "a terminal.",
+        "a terminal. Commission on Banco: the online table takes it at payment; with --option "
+        "commission=accrued it is owed and collected at the end of the shoe or when you leave, "
+        "which differs only with --option reshuffle=never (a shoe dealt through): a shoe "
+        "reshuffled every coup ends every coup. At the casino table choose J or B and add "
+        "Empate or the pairs if you like; a side bet alone is refused unless --option "
+        "side-bets-alone=yes.",
     )
     _add_profile_arguments(play, "online")
     play.add_argument("--balance", default="100", help="starting balance (default 100)")
