@@ -107,12 +107,19 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
         _sync_folder(target.parent)
     except OSError as error:
         why = error.strerror or str(error)
-        kept = " (the previous save is kept as it was)" if target.exists() else ""
+        kept = " (the previous save is kept as it was)" if _exists(target) else ""
         raise IllegalAction(f"cannot save to {str(target)!r}: {why}; nothing was written{kept}") from None
     finally:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:  # a name too long, a folder that cannot be read: there is no old file
+        return False
 
 
 def _umask() -> int:

@@ -39,6 +39,7 @@ def snapshot(table: OnlineTable) -> dict[str, Any]:
     """Everything a refused action must leave as it was, the shoe's generator included."""
     return {
         "data": table.to_dict(),
+        "state": table.state(),
         "log": table.log,
         "history": table.history,
         "shoe": table.shoe.remaining_cards(),
@@ -347,6 +348,15 @@ class LedgerMachine(RuleBasedStateMachine):
     @rule()
     def leave(self) -> None:
         self.attempt(self.table.leave, self.table.can_leave())
+
+    @rule()
+    def save_and_resume(self) -> None:
+        """A save resumes as an equal table, which then plays on in its place."""
+        resumed = OnlineTable.from_json(self.table.to_json())
+        assert resumed.to_dict() == self.table.to_dict()
+        assert resumed.state() == self.table.state()
+        assert resumed.log == self.table.log and resumed.history == self.table.history
+        self.table = resumed
 
     @invariant()
     def money_is_conserved_and_never_negative(self) -> None:

@@ -23,6 +23,7 @@ from bacara_teach.cli.messages import (
     language_error,
     language_from_argv,
     set_language,
+    shorten,
 )
 from bacara_teach.errors import BacaraError, IllegalAction
 from bacara_teach.refusals import refusal_text
@@ -83,12 +84,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.run(args)
     except BacaraError as error:
-        print(f"bacara-teach: error: {refusal_text(error, args.lang)}", file=sys.stderr)
+        print(f"bacara-teach: error: {shorten(refusal_text(error, args.lang))}", file=sys.stderr)
         return EXIT_USAGE
     except (ValueError, RecursionError, OverflowError) as error:
         # Input the checks did not foresee (a number too large to print, text that is not
         # UTF-8, ...): still one line and exit 2, never a traceback.
-        print(f"bacara-teach: error: invalid input: {error}", file=sys.stderr)
+        print(f"bacara-teach: error: invalid input: {shorten(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("", file=sys.stderr)

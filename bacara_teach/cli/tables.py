@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 
 from bacara_teach.cards import format_cards
-from bacara_teach.cli.messages import add_lang_argument, t
+from bacara_teach.cli.messages import add_lang_argument, shorten, t
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.home_session import CoupRecord, HomeSession
 from bacara_teach.money import add, format_amount, format_signed
@@ -101,7 +101,7 @@ def _commands(prompt: str) -> Iterator[str]:
 
 
 def _refused(error: BacaraError, lang: str) -> None:
-    print(f"error: {refusal_text(error, lang)}")
+    print(f"error: {shorten(refusal_text(error, lang))}")
 
 
 def _add_profile_arguments(parser: argparse.ArgumentParser, default: str) -> None:
@@ -564,7 +564,10 @@ def run_home_session(args: argparse.Namespace) -> int:
                                   "or start the session with --save FILE",
                                   "no hay archivo donde guardar: escriba 'guardar ARCHIVO' (o "
                                   "'save FILE'), o empiece la sesión con --save ARCHIVO"))
-        _save(target, session.to_json(), lang)
+        try:
+            _save(target, session.to_json(), lang)
+        except SaveFailed as error:  # a typed save that fails is refused; play goes on
+            raise IllegalAction(str(error)) from None
         args.save = target  # later coups are saved there too
         print(t(lang, f"Saved to {target}.", f"Guardado en {target}."))
 
