@@ -29,6 +29,7 @@ bacara_teach.errors.IllegalAction: bet punto=5 refused: the online table takes o
 
 from __future__ import annotations
 
+import copy
 import enum
 import secrets
 from collections.abc import Mapping
@@ -254,8 +255,8 @@ class OnlineTable:
 
     @property
     def shoe(self) -> Shoe:
-        """The table's shoe (read it; dealing belongs to :meth:`deal`)."""
-        return self._shoe
+        """A copy of the table's shoe as it stands (dealing from it belongs to :meth:`deal`)."""
+        return copy.deepcopy(self._shoe)
 
     @property
     def initial_balance(self) -> Decimal:
