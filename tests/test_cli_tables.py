@@ -243,7 +243,17 @@ def test_play_save_and_load(
     run_with_input(monkeypatch, capsys, "bet punto 10\ncontinue\n", "play", "--seed", "4",
                    "--save", str(saved))
     table = OnlineTable.from_json(saved.read_text(encoding="utf-8"))
-    assert len(table.history) == 1 and table.phase.value == "closed"
+    assert len(table.history) == 1 and table.phase.value == "betting"  # saved before leaving
+    code, out, _ = run_with_input(monkeypatch, capsys, "bet banco 10\ncontinue\n", "play",
+                                  "--load", str(saved), "--save", str(saved))
+    assert code == 0 and "Resumed the online table (seed 4) at coup 2." in out
+    resumed = OnlineTable.from_json(saved.read_text(encoding="utf-8"))
+    assert len(resumed.history) == 2 and resumed.log[:len(table.log)] == table.log
+    table.leave()
+    left = tmp_path / "left.json"
+    left.write_text(table.to_json(), encoding="utf-8")
+    code, _, err = run_with_input(monkeypatch, capsys, "", "play", "--load", str(left))
+    assert code == 2 and "a table the player left cannot be resumed" in err
 
 
 def test_play_help_lists_the_commands(

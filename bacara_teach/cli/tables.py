@@ -398,6 +398,17 @@ def _play_command(table: OnlineTable, line: str, args: argparse.Namespace) -> bo
     return True
 
 
+def _options_text(options: dict[str, object]) -> str:
+    """A resumed table's options as --option would give them: `` with payout.banco=1, decks=8``."""
+    words: list[str] = []
+    for key, value in options.items():
+        if key == "payouts" and isinstance(value, dict):
+            words += [f"payout.{on}={odds}" for on, odds in value.items()]
+        else:
+            words.append(f"{key.replace('_', '-')}={value}")
+    return f" ({', '.join(words)})" if words else ""
+
+
 def run_play(args: argparse.Namespace) -> int:
     lang = args.lang
     if args.load is not None:
@@ -406,10 +417,17 @@ def run_play(args: argparse.Namespace) -> int:
                                   "--load resumes a saved table: do not give --seed or --option with it",
                                   "--load reanuda una mesa guardada: no dé --seed ni --option con él"))
         table = OnlineTable.from_json(_load(args.load))
+        if not table.can_leave():
+            raise IllegalAction(t(lang,
+                                  f"the table saved in {args.load!r} was left: a table the "
+                                  "player left cannot be resumed; start a new one",
+                                  f"la mesa guardada en {args.load!r} ya se dejó: una mesa que "
+                                  "el jugador dejó no se puede reanudar; empiece una nueva"))
+        options = _options_text(table.rules()["options"])
         print(t(lang,
-                f"Resumed the {table.profile.name} table (seed {table.seed}) at coup "
+                f"Resumed the {table.profile.name} table{options} (seed {table.seed}) at coup "
                 f"{table.coup_number}.",
-                f"Se reanuda la mesa {table.profile.name} (semilla {table.seed}) en el coup "
+                f"Se reanuda la mesa {table.profile.name}{options} (semilla {table.seed}) en el coup "
                 f"{table.coup_number}."))
     else:
         profile = _profile(args.profile, args.option, lang)
@@ -433,8 +451,8 @@ def run_play(args: argparse.Namespace) -> int:
             raise
         except BacaraError as error:
             _refused(error, lang)
+    _save(args.save, table.to_json(), lang)  # saved before leaving: --load resumes it
     left = table.leave()
-    _save(args.save, table.to_json(), lang)
     net = format_signed(add(table.balance, -table.initial_balance))
     balance, initial = format_amount(table.balance), format_amount(table.initial_balance)
     collected = ""
