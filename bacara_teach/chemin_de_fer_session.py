@@ -44,7 +44,10 @@ The state machine
 
 Every action is a triad, ``verify_x(seat, ...)`` (raises), ``can_x`` (answers)
 and ``x`` (acts); a refused action leaves the session exactly as it was.  The
-state saves to JSON (:meth:`~CheminDeFerSession.to_json`) and loads back equal.
+session is its rules (:class:`CheminDeFerRules`, the roster, the seed) plus the log of
+the moves played (:attr:`~CheminDeFerSession.log`); its state is what replaying that log
+gives and is read through properties only.  A save (:meth:`~CheminDeFerSession.to_json`)
+is the rules and the log, and resuming replays every move through the same checks.
 
 RULES.md worked example 4 (bank 20, covered 12, the banker wins the coup of
 example 3):
