@@ -6,6 +6,7 @@ import dataclasses
 import json
 from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -80,10 +81,10 @@ def test_a_profile_added_in_one_place_is_found_everywhere(
     assert OnlineTable.from_json(table.to_json()).bets == table.bets
 
 
-def run_odds_json(capsys: pytest.CaptureFixture[str], name: str) -> dict[str, object]:
+def run_odds_json(capsys: pytest.CaptureFixture[str], name: str) -> dict[str, Any]:
     status, out, _ = run(capsys, "odds", "--profile", name, "--json", "--exact", "--decks", "6")
     assert status == 0
-    result: dict[str, object] = json.loads(out)
+    result: dict[str, Any] = json.loads(out)
     return result
 
 
