@@ -71,7 +71,7 @@ MAX_SAVE_BYTES = 16 * 1024 * 1024
 """Largest file read as a save (a long session's save is a few hundred kilobytes)."""
 
 
-def write_atomically(path: str | os.PathLike[str], text: str) -> None:
+def write_atomically(path: str | Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` in one step: the old file or the new, never a part.
 
     The text goes to a temporary file in the same folder, is flushed and synced
@@ -141,7 +141,7 @@ def _sync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-def read_text(path: str | os.PathLike[str], *, what: str = "saved session") -> str:
+def read_text(path: str | Path, *, what: str = "saved session") -> str:
     """The text of the file ``path``, refused clearly if it cannot be a save.
 
     >>> import tempfile, pathlib
