@@ -105,8 +105,8 @@ def write_atomically(path: str | Path, text: str) -> None:
         os.replace(temporary, target)
         temporary = None
         _sync_folder(target.parent)
-    except OSError as error:
-        why = error.strerror or str(error)
+    except (OSError, ValueError) as error:  # ValueError: a name the system refuses (a NUL byte)
+        why = (error.strerror if isinstance(error, OSError) else None) or str(error)
         kept = " (the previous save is kept as it was)" if _exists(target) else ""
         raise IllegalAction(f"cannot save to {str(target)!r}: {why}; nothing was written{kept}") from None
     finally:
@@ -118,7 +118,7 @@ def write_atomically(path: str | Path, text: str) -> None:
 def _exists(path: Path) -> bool:
     try:
         return path.exists()
-    except OSError:  # a name too long, a folder that cannot be read: there is no old file
+    except (OSError, ValueError):  # a name too long or with a NUL byte: there is no old file
         return False
 
 
@@ -156,8 +156,8 @@ def read_text(path: str | Path, *, what: str = "saved session") -> str:
     try:
         with source.open("rb") as stream:
             data = stream.read(MAX_SAVE_BYTES + 1)
-    except OSError as error:
-        why = error.strerror or str(error)
+    except (OSError, ValueError) as error:
+        why = (error.strerror if isinstance(error, OSError) else None) or str(error)
         raise NotationError(f"cannot read {str(source)!r}: {why}") from None
     if len(data) > MAX_SAVE_BYTES:
         raise NotationError(

@@ -564,6 +564,10 @@ def test_bad_files_given_to_load_end_in_one_line_and_exit_2(
             assert err.count("\n") == 1 and err.startswith("bacara-teach: error: "), err
     assert main(["play", "--load", str(tmp_path / "missing.json")]) == 2
     assert "No such file or directory" in capsys.readouterr().err
+    assert main(["play", "--load", "bad\x00name"]) == 2
+    assert "embedded null byte" in capsys.readouterr().err
+    with pytest.raises(BacaraError, match="embedded null byte; nothing was written"):
+        write_atomically("bad\x00name", "{}")
 
 
 ARGS = [
