@@ -44,7 +44,10 @@ The state machine
 
 Every action is a triad, ``verify_x(seat, ...)`` (raises), ``can_x`` (answers)
 and ``x`` (acts); a refused action leaves the session exactly as it was.  The
-state saves to JSON (:meth:`~CheminDeFerSession.to_json`) and loads back equal.
+session is its rules (:class:`CheminDeFerRules`, the roster, the seed) plus the log of
+the moves played (:attr:`~CheminDeFerSession.log`); its state is what replaying that log
+gives and is read through properties only.  A save (:meth:`~CheminDeFerSession.to_json`)
+is the rules and the log, and resuming replays every move through the same checks.
 
 RULES.md worked example 4 (bank 20, covered 12, the banker wins the coup of
 example 3):
@@ -68,13 +71,13 @@ example 3):
 from __future__ import annotations
 
 import enum
-import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
-from bacara_teach.cards import parse_cards
+from bacara_teach.cards import Card, format_cards, parse_cards
 from bacara_teach.chemin_de_fer import (
     BANKER,
     BETTOR,
@@ -89,18 +92,23 @@ from bacara_teach.chemin_de_fer import (
 )
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
-from bacara_teach.shoe import Shoe
+from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json
+from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Shoe
 
 __all__ = [
     "ACTIONS",
+    "CHEMIN_DE_FER_RULES",
     "COUPS",
     "DECKS",
+    "FORMAT",
     "MAX_PLAYERS",
     "MIN_BANK",
     "MIN_BET",
     "MIN_PLAYERS",
+    "RULES",
     "STARTING_CHIPS",
     "AutoPlayer",
+    "CheminDeFerRules",
     "CheminDeFerSession",
     "Event",
     "Move",
@@ -110,19 +118,77 @@ __all__ = [
     "play_session",
 ]
 
-STARTING_CHIPS = 100
-MIN_PLAYERS = 3
-MAX_PLAYERS = 12
-DECKS = 6
-COUPS = 12
-MIN_BANK = 2
-MIN_BET = 1
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class CheminDeFerRules:
+    """The rules of a Chemin de Fer home session as one frozen value (system D by default).
+
+    Every number the session plays by is here, checked once: the chips each player starts
+    with, the size of the table, the shoe, the length of the session, the smallest bank and
+    the smallest bet.  The session reads them from its :attr:`CheminDeFerSession.rules`.
+
+    >>> RULES.starting_chips, RULES.coups, RULES.min_bank
+    (100, 12, 2)
+    >>> CheminDeFerRules(min_bank=0)
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: Chemin de Fer rules 'home': invalid min_bank 0: expected a whole number of at least 1
+    """
+
+    name: str = "home"
+    starting_chips: int = 100
+    min_players: int = 3
+    max_players: int = 12
+    decks: int = 6
+    coups: int = 12
+    min_bank: int = 2
+    min_bet: int = 1
+
+    def __post_init__(self) -> None:
+        where = f"Chemin de Fer rules {self.name!r}"
+        for field in ("starting_chips", "min_players", "max_players", "decks", "coups",
+                      "min_bank", "min_bet"):
+            value = getattr(self, field)
+            if not _is_int(value) or value < 1 or value > 10**9:
+                raise IllegalAction(
+                    f"{where}: invalid {field} {value!r}: expected a whole number of at least 1"
+                )
+        if self.max_players < self.min_players or self.min_players < 2:
+            raise IllegalAction(
+                f"{where}: invalid table size {self.min_players}-{self.max_players}: expected at "
+                "least 2 players and a maximum no lower than the minimum"
+            )
+        if not MIN_DECKS <= self.decks <= MAX_DECKS:
+            raise IllegalAction(
+                f"{where}: invalid decks {self.decks}: expected {MIN_DECKS} to {MAX_DECKS}"
+            )
+
+
+RULES = CheminDeFerRules()
+"""System D (seed 002): 100 chips each, 3-12 players, 6 decks, 12 coups, bank from 2, bet from 1."""
+
+CHEMIN_DE_FER_RULES: Mapping[str, CheminDeFerRules] = MappingProxyType({RULES.name: RULES})
+"""The registered Chemin de Fer rules, by name (a save names its rules, never its numbers)."""
+
+STARTING_CHIPS = RULES.starting_chips
+MIN_PLAYERS = RULES.min_players
+MAX_PLAYERS = RULES.max_players
+DECKS = RULES.decks
+COUPS = RULES.coups
+MIN_BANK = RULES.min_bank
+MIN_BET = RULES.min_bet
 
 NO_BANK = "nobody can or will open a bank"
 NO_BETS = "everyone refused to bet against the bank"
 ALL_COUPS = "12 coups played"
 
-_FORMAT_VERSION = 1
+FORMAT = "bacara-teach/chemin-de-fer-session"
+_VERSION = 2
 
 
 class Phase(enum.Enum):
@@ -181,6 +247,45 @@ class Move:
     amount: int | None = None
     choice: str | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The move as an entry of a save's log.
+
+        >>> Move("bet", 2, amount=6).to_dict()
+        {'action': 'bet', 'seat': 2, 'amount': 6}
+        """
+        data: dict[str, Any] = {"action": self.action, "seat": self.seat}
+        if self.amount is not None:
+            data["amount"] = self.amount
+        if self.choice is not None:
+            data["choice"] = self.choice
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object) -> Move:
+        """A move read from a save's log; its fields must fit its action.
+
+        >>> Move.from_dict({"action": "decide", "seat": 0, "choice": "draw"})
+        Move(action='decide', seat=0, amount=None, choice='draw')
+        >>> Move.from_dict({"action": "bet", "seat": 0})
+        Traceback (most recent call last):
+        ...
+        bacara_teach.errors.NotationError: invalid move {'action': 'bet', 'seat': 0}: a bet move has the fields action, amount, seat
+        """
+        if not isinstance(data, Mapping) or data.get("action") not in _ALL_ACTIONS:
+            action = data.get("action") if isinstance(data, Mapping) else data
+            raise NotationError(
+                f"unknown move {action!r}: expected one of {', '.join(_ALL_ACTIONS)}")
+        action = data["action"]
+        fields = {"action", "seat"}
+        if action in ("open_bank", "bet", "continue_bank"):
+            fields.add("amount")
+        elif action == "decide":
+            fields.add("choice")
+        if set(data) != fields:
+            raise NotationError(f"invalid move {dict(data)!r}: a {action.replace('_', ' ')} move "
+                                f"has the fields {', '.join(sorted(fields))}")
+        return cls(action, data["seat"], amount=data.get("amount"), choice=data.get("choice"))
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -203,10 +308,6 @@ class Event:
         return [self.kind, self.seat, self.amount, self.note]
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class CheminDeFerSession:
     """A home session of Chemin de Fer; see the module docstring for the rules as played.
 
@@ -222,62 +323,187 @@ class CheminDeFerSession:
         seed: int | str,
         shoe: Shoe | None = None,
         first_banker: int | None = None,
+        rules: CheminDeFerRules = RULES,
     ) -> None:
+        if not isinstance(rules, CheminDeFerRules):
+            raise IllegalAction(f"invalid rules {rules!r}: expected CheminDeFerRules")
+        self._rules = rules
         names = self._check_players(players)
         n = len(names)
+        seed = check_seed(seed)
+        seeded = shoe is None
         if shoe is None:
-            shoe = Shoe.standard(DECKS, seed=seed, reshuffle="never")
-        if shoe.reshuffle != "never":
+            shoe = Shoe.standard(self._rules.decks, seed=seed, reshuffle="never")
+        if not isinstance(shoe, Shoe) or shoe.reshuffle != "never":
             raise IllegalAction(
                 f"invalid shoe {shoe!r}: Chemin de Fer deals one shuffled shoe through "
                 "(reshuffle='never')"
             )
-        if shoe.remaining < COUP_CARDS * COUPS:
+        if shoe.remaining < COUP_CARDS * self._rules.coups:
             raise IllegalAction(
-                f"the shoe holds {shoe.remaining} cards; a session of {COUPS} coups may need "
-                f"{COUP_CARDS * COUPS}"
+                f"the shoe holds {shoe.remaining} cards; a session of {self._rules.coups} coups "
+                f"may need {COUP_CARDS * self._rules.coups}"
             )
         if first_banker is not None and (not _is_int(first_banker) or not 0 <= first_banker < n):
             raise IllegalAction(
                 f"invalid first banker {first_banker!r}: expected a seat from 0 to {n - 1}"
             )
-        self.players: tuple[str, ...] = names
-        self.seed = seed
-        self.shoe = shoe
-        self.balances: list[int] = [STARTING_CHIPS] * n
-        self.banker: int | None = None
-        self.bank = 0
-        self.reserve = 0
-        self.stakes: dict[int, int] = {}
-        self.banco_caller: int | None = None
-        self.banco_suivi: int | None = None
-        self.phase = Phase.OPEN_BANK
-        self.queue: list[int] = []
-        self.minimum = MIN_BANK
-        self.succession = False
-        self.neighbour: int | None = None
-        self.reserved_turn: int | None = None
-        self.coup: CoupInPlay | None = None
-        self.coups_played = 0
-        self.coups: list[CheminDeFerCoup] = []
-        self.events: list[Event] = []
-        self.end_reason: str | None = None
+        self._players: tuple[str, ...] = names
+        self._seed = seed
+        self._shoe = shoe
+        self._stacked: tuple[Card, ...] | None = None if seeded else shoe.remaining_cards()
+        self._lot_drawn = first_banker is None
+        self._log: list[Move] = []
+        self._balances: list[int] = [self._rules.starting_chips] * n
+        self._banker: int | None = None
+        self._bank = 0
+        self._reserve = 0
+        self._stakes: dict[int, int] = {}
+        self._banco_caller: int | None = None
+        self._banco_suivi: int | None = None
+        self._phase = Phase.OPEN_BANK
+        self._queue: list[int] = []
+        self._minimum = self._rules.min_bank
+        self._succession = False
+        self._neighbour: int | None = None
+        self._reserved_turn: int | None = None
+        self._coup: CoupInPlay | None = None
+        self._coups_played = 0
+        self._coups: list[CheminDeFerCoup] = []
+        self._events: list[Event] = []
+        self._end_reason: str | None = None
         if first_banker is None:
             rng = random.Random(f"chemin-de-fer lot {seed}")
             first_banker = int(rng.random() * n)
-        self.events.append(Event("lot", first_banker))
+        self._first_banker = first_banker
+        self._events.append(Event("lot", first_banker))
         self._new_bank_round(first_banker)
 
-    @staticmethod
-    def _check_players(players: Sequence[str]) -> tuple[str, ...]:
-        if isinstance(players, str):
+    # -- reading the state (nothing here can be set from outside) ------------------------------
+    @property
+    def rules(self) -> CheminDeFerRules:
+        """The rules the session plays by."""
+        return self._rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The names, seated clockwise from seat 0."""
+        return self._players
+
+    @property
+    def seed(self) -> int | str:
+        return self._seed
+
+    @property
+    def first_banker(self) -> int:
+        """The seat of the first banker (drawn by lot unless it was given)."""
+        return self._first_banker
+
+    @property
+    def shoe(self) -> Shoe:
+        """A copy of the shoe as it stands (the cards still to come, in order)."""
+        copy = Shoe(self._shoe.remaining_cards(), decks=self._shoe.decks, reshuffle="never")
+        copy.seed = self._shoe.seed
+        return copy
+
+    @property
+    def balances(self) -> list[int]:
+        """Each seat's chips in hand (a copy)."""
+        return list(self._balances)
+
+    @property
+    def banker(self) -> int | None:
+        return self._banker
+
+    @property
+    def bank(self) -> int:
+        """The banker's capital at stake."""
+        return self._bank
+
+    @property
+    def reserve(self) -> int:
+        """The part of the bank offered that the bets did not cover, set aside for the banker."""
+        return self._reserve
+
+    @property
+    def stakes(self) -> dict[int, int]:
+        """The bets on the table by seat (a copy)."""
+        return dict(self._stakes)
+
+    @property
+    def banco_caller(self) -> int | None:
+        return self._banco_caller
+
+    @property
+    def banco_suivi(self) -> int | None:
+        """Last coup's losing banco caller, first to be asked this coup."""
+        return self._banco_suivi
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def queue(self) -> list[int]:
+        """The seats still to be asked in this phase, in order (a copy)."""
+        return list(self._queue)
+
+    @property
+    def minimum(self) -> int:
+        """The smallest bank that may be opened now."""
+        return self._minimum
+
+    @property
+    def succession(self) -> bool:
+        """True while a retiring banker's bank is offered to the right."""
+        return self._succession
+
+    @property
+    def neighbour(self) -> int | None:
+        return self._neighbour
+
+    @property
+    def reserved_turn(self) -> int | None:
+        return self._reserved_turn
+
+    @property
+    def coup(self) -> CoupInPlay | None:
+        """The coup waiting for a decision, if any (a copy)."""
+        return None if self._coup is None else CoupInPlay.from_dict(self._coup.to_dict())
+
+    @property
+    def coups_played(self) -> int:
+        return self._coups_played
+
+    @property
+    def coups(self) -> list[CheminDeFerCoup]:
+        """The coups played, in order (a copy of the list; the coups are frozen)."""
+        return list(self._coups)
+
+    @property
+    def events(self) -> list[Event]:
+        """What happened, in order, as sentences can tell it (a copy; events are frozen)."""
+        return list(self._events)
+
+    @property
+    def end_reason(self) -> str | None:
+        return self._end_reason
+
+    @property
+    def log(self) -> tuple[Move, ...]:
+        """Every move played, in order: replaying them from the rules gives this session."""
+        return tuple(self._log)
+
+    def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
+        if isinstance(players, str) or not isinstance(players, Sequence):
             raise IllegalAction(
                 f"invalid players {players!r}: expected a list of names, e.g. ['Ana', 'Luis', 'Eva']"
             )
         names = tuple(players)
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        low, high = self._rules.min_players, self._rules.max_players
+        if not low <= len(names) <= high:
             raise IllegalAction(
-                f"a session needs {MIN_PLAYERS}-{MAX_PLAYERS} participants, got {len(names)}"
+                f"a session needs {low}-{high} participants, got {len(names)}"
                 f" ({', '.join(map(str, names)) or 'none'})"
             )
         for name in names:
@@ -295,7 +521,7 @@ class CheminDeFerSession:
     @property
     def size(self) -> int:
         """The number of participants."""
-        return len(self.players)
+        return len(self._players)
 
     def right_of(self, seat: int) -> int:
         """The seat on ``seat``'s right (counter-clockwise: the next lower index, wrapping).
@@ -312,75 +538,75 @@ class CheminDeFerSession:
     def seat_of(self, name: str) -> int:
         """The seat of the player called ``name``."""
         try:
-            return self.players.index(name)
+            return self._players.index(name)
         except ValueError:
             raise IllegalAction(
-                f"unknown player {name!r}: expected one of {', '.join(self.players)}"
+                f"unknown player {name!r}: expected one of {', '.join(self._players)}"
             ) from None
 
     # -- what is pending --------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self._phase is Phase.OVER
 
     @property
     def uncovered(self) -> int:
         """The part of the bank not yet covered by bets."""
-        return self.bank - sum(self.stakes.values())
+        return self._bank - sum(self._stakes.values())
 
     @property
     def active_bettor(self) -> int | None:
         """The bettor who staked most; on equal stakes, the first in betting order."""
-        if not self.stakes:
+        if not self._stakes:
             return None
-        top = max(self.stakes.values())
-        return next(seat for seat, stake in self.stakes.items() if stake == top)
+        top = max(self._stakes.values())
+        return next(seat for seat, stake in self._stakes.items() if stake == top)
 
     def _decider(self) -> int:
-        assert self.coup is not None and self.coup.pending is not None
-        if self.coup.pending.role == BETTOR:
+        assert self._coup is not None and self._coup.pending is not None
+        if self._coup.pending.role == BETTOR:
             active = self.active_bettor
             assert active is not None
             return active
-        assert self.banker is not None
-        return self.banker
+        assert self._banker is not None
+        return self._banker
 
     @property
     def pending(self) -> Pending | None:
         """What is asked now, and from whom; ``None`` once the session is over."""
-        phase = self.phase
+        phase = self._phase
         if phase is Phase.OVER:
             return None
         actions = ACTIONS[phase]
         if phase is Phase.COUP:
             seat = self._decider()
-            assert self.coup is not None
-            return Pending(phase, seat, self.players[seat], actions, view=self.coup.pending)
+            assert self._coup is not None
+            return Pending(phase, seat, self._players[seat], actions, view=self._coup.pending)
         if phase is Phase.CONTINUE:
-            assert self.banker is not None
-            seat = self.banker
-            return Pending(phase, seat, self.players[seat], actions, minimum=self.bank,
-                           maximum=self.bank + self.reserve + self.balances[seat])
-        seat = self.queue[0]
-        name = self.players[seat]
+            assert self._banker is not None
+            seat = self._banker
+            return Pending(phase, seat, self._players[seat], actions, minimum=self._bank,
+                           maximum=self._bank + self._reserve + self._balances[seat])
+        seat = self._queue[0]
+        name = self._players[seat]
         if phase is Phase.OPEN_BANK:
-            return Pending(phase, seat, name, actions, minimum=self.minimum,
-                           maximum=self.balances[seat], succession=self.succession)
+            return Pending(phase, seat, name, actions, minimum=self._minimum,
+                           maximum=self._balances[seat], succession=self._succession)
         if phase is Phase.BANCO:
-            return Pending(phase, seat, name, actions, minimum=self.bank, maximum=self.bank)
-        return Pending(phase, seat, name, actions, minimum=MIN_BET,
-                       maximum=min(self.balances[seat], self.uncovered))
+            return Pending(phase, seat, name, actions, minimum=self._bank, maximum=self._bank)
+        return Pending(phase, seat, name, actions, minimum=self._rules.min_bet,
+                       maximum=min(self._balances[seat], self.uncovered))
 
     def total_chips(self) -> int:
         """Balances + bank + reserve + stakes on the table: constant all session long."""
-        return sum(self.balances) + self.bank + self.reserve + sum(self.stakes.values())
+        return sum(self._balances) + self._bank + self._reserve + sum(self._stakes.values())
 
     def holdings(self) -> list[int]:
         """What each player owns: balance, plus bank and reserve for the banker, plus stakes."""
-        out = list(self.balances)
-        if self.banker is not None:
-            out[self.banker] += self.bank + self.reserve
-        for seat, stake in self.stakes.items():
+        out = list(self._balances)
+        if self._banker is not None:
+            out[self._banker] += self._bank + self._reserve
+        for seat, stake in self._stakes.items():
             out[seat] += stake
         return out
 
@@ -394,7 +620,7 @@ class CheminDeFerSession:
         out: list[tuple[int, str, int]] = []
         for i, seat in enumerate(order):
             place = out[-1][0] if out and out[-1][2] == chips[seat] else i + 1
-            out.append((place, self.players[seat], chips[seat]))
+            out.append((place, self._players[seat], chips[seat]))
         return out
 
     @property
@@ -413,7 +639,7 @@ class CheminDeFerSession:
     def _describe_pending(self) -> str:
         p = self.pending
         if p is None:
-            return f"the session is over ({self.end_reason})"
+            return f"the session is over ({self._end_reason})"
         return f"{p.player} (seat {p.seat}) is asked to {' or '.join(p.actions)}"
 
     def _check_turn(self, phase: Phase, seat: object, what: str) -> int:
@@ -423,7 +649,7 @@ class CheminDeFerSession:
             raise IllegalAction(f"cannot {what} now: {self._describe_pending()}")
         if pending.seat != seat:
             raise IllegalAction(
-                f"{self.players[seat]} (seat {seat}) cannot {what}: it is "
+                f"{self._players[seat]} (seat {seat}) cannot {what}: it is "
                 f"{pending.player}'s turn (seat {pending.seat})"
             )
         return seat
@@ -443,9 +669,9 @@ class CheminDeFerSession:
     # -- open a bank (new, or a retiring banker's offer) ----------------------------------------
     def verify_open_bank(self, seat: int, amount: int) -> None:
         """Raise unless ``seat`` may open the bank with ``amount`` chips now."""
-        what = "take the bank" if self.succession else "open a bank"
+        what = "take the bank" if self._succession else "open a bank"
         seat = self._check_turn(Phase.OPEN_BANK, seat, what)
-        self._check_amount(amount, f"{what} with", self.minimum, self.balances[seat])
+        self._check_amount(amount, f"{what} with", self._minimum, self._balances[seat])
 
     def can_open_bank(self, seat: int, amount: int) -> bool:
         return self._can(self.verify_open_bank, seat, amount)
@@ -453,14 +679,15 @@ class CheminDeFerSession:
     def open_bank(self, seat: int, amount: int) -> None:
         """Open a bank of ``amount`` chips (at least 2, or the offer's minimum in a succession)."""
         self.verify_open_bank(seat, amount)
-        self.balances[seat] -= amount
-        self.banker, self.bank, self.reserve = seat, amount, 0
-        self.events.append(Event("take-bank" if self.succession else "open-bank", seat, amount))
-        if self.succession and seat != self.neighbour:
-            self.reserved_turn = self.neighbour
-        if self.reserved_turn == seat:
-            self.reserved_turn = None
-        self.succession, self.neighbour, self.minimum = False, None, MIN_BANK
+        self._log.append(Move("open_bank", seat, amount=amount))
+        self._balances[seat] -= amount
+        self._banker, self._bank, self._reserve = seat, amount, 0
+        self._events.append(Event("take-bank" if self._succession else "open-bank", seat, amount))
+        if self._succession and seat != self._neighbour:
+            self._reserved_turn = self._neighbour
+        if self._reserved_turn == seat:
+            self._reserved_turn = None
+        self._succession, self._neighbour, self._minimum = False, None, self._rules.min_bank
         self._start_calls()
 
     def verify_refuse_bank(self, seat: int) -> None:
@@ -473,35 +700,36 @@ class CheminDeFerSession:
     def refuse_bank(self, seat: int) -> None:
         """Decline to open (or take) the bank; the option passes on to the right."""
         self.verify_refuse_bank(seat)
-        self.events.append(Event("refuse-bank", seat))
-        self.queue.pop(0)
-        if self.queue:
+        self._log.append(Move("refuse_bank", seat))
+        self._events.append(Event("refuse-bank", seat))
+        self._queue.pop(0)
+        if self._queue:
             return
-        if self.succession:
-            assert self.neighbour is not None
-            self._new_bank_round(self.neighbour)
+        if self._succession:
+            assert self._neighbour is not None
+            self._new_bank_round(self._neighbour)
         else:
             self._end(NO_BANK)
 
     def _new_bank_round(self, start: int) -> None:
         """The option to open a new bank, from ``start`` to the right, skipping who cannot."""
-        self.phase, self.succession, self.neighbour, self.minimum = (
-            Phase.OPEN_BANK, False, None, MIN_BANK)
-        self.queue = [s for s in self.counter_clockwise(start) if self.balances[s] >= MIN_BANK]
-        if not self.queue:
+        self._phase, self._succession, self._neighbour, self._minimum = (
+            Phase.OPEN_BANK, False, None, self._rules.min_bank)
+        self._queue = [s for s in self.counter_clockwise(start) if self._balances[s] >= self._rules.min_bank]
+        if not self._queue:
             self._end(NO_BANK)
 
     # -- banco calls ------------------------------------------------------------------------------
     def _start_calls(self) -> None:
-        assert self.banker is not None
-        self.phase = Phase.BANCO
-        order = [s for s in self.counter_clockwise(self.right_of(self.banker)) if s != self.banker]
-        suivi = self.banco_suivi
-        if suivi is not None and suivi != self.banker:
+        assert self._banker is not None
+        self._phase = Phase.BANCO
+        order = [s for s in self.counter_clockwise(self.right_of(self._banker)) if s != self._banker]
+        suivi = self._banco_suivi
+        if suivi is not None and suivi != self._banker:
             order.remove(suivi)
             order.insert(0, suivi)
-        self.queue = [s for s in order if self.balances[s] >= self.bank]
-        if not self.queue:
+        self._queue = [s for s in order if self._balances[s] >= self._bank]
+        if not self._queue:
             self._start_bets()
 
     def verify_call_banco(self, seat: int) -> None:
@@ -514,11 +742,12 @@ class CheminDeFerSession:
     def call_banco(self, seat: int) -> None:
         """Cover the whole bank alone ("banco"; "banco suivi" for last coup's losing caller)."""
         self.verify_call_banco(seat)
-        self.balances[seat] -= self.bank
-        self.stakes = {seat: self.bank}
-        self.banco_caller = seat
-        self.events.append(Event("banco-suivi" if seat == self.banco_suivi else "banco", seat,
-                                 self.bank))
+        self._log.append(Move("call_banco", seat))
+        self._balances[seat] -= self._bank
+        self._stakes = {seat: self._bank}
+        self._banco_caller = seat
+        self._events.append(Event("banco-suivi" if seat == self._banco_suivi else "banco", seat,
+                                 self._bank))
         self._close_bets()
 
     def verify_decline_banco(self, seat: int) -> None:
@@ -531,24 +760,25 @@ class CheminDeFerSession:
     def decline_banco(self, seat: int) -> None:
         """Do not call banco; the next caller in priority is asked, then the bets begin."""
         self.verify_decline_banco(seat)
-        self.events.append(Event("decline-banco", seat))
-        self.queue.pop(0)
-        if not self.queue:
+        self._log.append(Move("decline_banco", seat))
+        self._events.append(Event("decline-banco", seat))
+        self._queue.pop(0)
+        if not self._queue:
             self._start_bets()
 
     # -- bets in turn ---------------------------------------------------------------------------
     def _start_bets(self) -> None:
-        assert self.banker is not None
-        self.phase = Phase.BETS
-        order = self.counter_clockwise(self.right_of(self.banker))
-        self.queue = [s for s in order if s != self.banker and self.balances[s] >= MIN_BET]
-        if not self.queue:
+        assert self._banker is not None
+        self._phase = Phase.BETS
+        order = self.counter_clockwise(self.right_of(self._banker))
+        self._queue = [s for s in order if s != self._banker and self._balances[s] >= self._rules.min_bet]
+        if not self._queue:
             self._close_bets()
 
     def verify_bet(self, seat: int, amount: int) -> None:
         """Raise unless ``seat`` may bet ``amount`` now (1 up to balance and uncovered rest)."""
         seat = self._check_turn(Phase.BETS, seat, "bet")
-        self._check_amount(amount, "bet", MIN_BET, min(self.balances[seat], self.uncovered))
+        self._check_amount(amount, "bet", self._rules.min_bet, min(self._balances[seat], self.uncovered))
 
     def can_bet(self, seat: int, amount: int) -> bool:
         return self._can(self.verify_bet, seat, amount)
@@ -556,11 +786,12 @@ class CheminDeFerSession:
     def bet(self, seat: int, amount: int) -> None:
         """Stake ``amount`` against the bank."""
         self.verify_bet(seat, amount)
-        self.balances[seat] -= amount
-        self.stakes[seat] = amount
-        self.events.append(Event("bet", seat, amount))
-        self.queue.pop(0)
-        if not self.queue or self.uncovered == 0:
+        self._log.append(Move("bet", seat, amount=amount))
+        self._balances[seat] -= amount
+        self._stakes[seat] = amount
+        self._events.append(Event("bet", seat, amount))
+        self._queue.pop(0)
+        if not self._queue or self.uncovered == 0:
             self._close_bets()
 
     def verify_decline_bet(self, seat: int) -> None:
@@ -573,35 +804,36 @@ class CheminDeFerSession:
     def decline_bet(self, seat: int) -> None:
         """Do not bet this coup."""
         self.verify_decline_bet(seat)
-        self.events.append(Event("decline-bet", seat))
-        self.queue.pop(0)
-        if not self.queue:
+        self._log.append(Move("decline_bet", seat))
+        self._events.append(Event("decline-bet", seat))
+        self._queue.pop(0)
+        if not self._queue:
             self._close_bets()
 
     def _close_bets(self) -> None:
-        assert self.banker is not None
-        self.queue = []
-        covered = sum(self.stakes.values())
+        assert self._banker is not None
+        self._queue = []
+        covered = sum(self._stakes.values())
         if covered == 0:
             self._end(NO_BETS)
             return
-        set_aside = self.bank - covered
+        set_aside = self._bank - covered
         if set_aside:
-            self.reserve += set_aside
-            self.bank = covered
-            self.events.append(Event("reserve", self.banker, set_aside))
-        self.banco_suivi = None
-        self.phase = Phase.COUP
-        self.coup = CoupInPlay.from_shoe(self.shoe, bettors=len(self.stakes))
-        if self.coup.done:
+            self._reserve += set_aside
+            self._bank = covered
+            self._events.append(Event("reserve", self._banker, set_aside))
+        self._banco_suivi = None
+        self._phase = Phase.COUP
+        self._coup = CoupInPlay.from_shoe(self._shoe, bettors=len(self._stakes))
+        if self._coup.done:
             self._settle()
 
     # -- the coup's free cells --------------------------------------------------------------------
     def verify_decide(self, seat: int, choice: object) -> None:
         """Raise unless ``seat`` is the player asked at a free cell and ``choice`` is draw/stand."""
         self._check_turn(Phase.COUP, seat, "decide")
-        assert self.coup is not None
-        self.coup.verify_decide(choice)
+        assert self._coup is not None
+        self._coup.verify_decide(choice)
 
     def can_decide(self, seat: int, choice: object) -> bool:
         return self._can(self.verify_decide, seat, choice)
@@ -609,62 +841,63 @@ class CheminDeFerSession:
     def decide(self, seat: int, choice: object) -> None:
         """Answer the free cell: ``"draw"`` or ``"stand"`` (the active bettor decides for all)."""
         self.verify_decide(seat, choice)
-        assert self.coup is not None and self.coup.pending is not None
-        role = self.coup.pending.role
         decision = parse_decision(choice)
-        self.coup.decide(decision)
-        self.events.append(Event("decide", seat, note=f"{role}:{decision.value}"))
-        if self.coup.done:
+        self._log.append(Move("decide", seat, choice=decision.value))
+        assert self._coup is not None and self._coup.pending is not None
+        role = self._coup.pending.role
+        self._coup.decide(decision)
+        self._events.append(Event("decide", seat, note=f"{role}:{decision.value}"))
+        if self._coup.done:
             self._settle()
 
     def _settle(self) -> None:
-        assert self.coup is not None and self.banker is not None
-        coup = self.coup.deal_from(self.shoe)
-        self.coup = None
-        self.coups.append(coup)
-        self.coups_played += 1
-        covered = sum(self.stakes.values())
+        assert self._coup is not None and self._banker is not None
+        coup = self._coup.deal_from(self._shoe)
+        self._coup = None
+        self._coups.append(coup)
+        self._coups_played += 1
+        covered = sum(self._stakes.values())
         winner = coup.winner
-        self.events.append(Event("coup", self.banker, covered, winner.value))
-        stakes, self.stakes = self.stakes, {}
-        caller, self.banco_caller = self.banco_caller, None
+        self._events.append(Event("coup", self._banker, covered, winner.value))
+        stakes, self._stakes = self._stakes, {}
+        caller, self._banco_caller = self._banco_caller, None
         if winner is Winner.BETTOR:
             for seat, stake in stakes.items():
-                self.balances[seat] += 2 * stake
-                self.events.append(Event("pay", seat, stake))
-            self.bank -= covered
-            loser = self.banker
+                self._balances[seat] += 2 * stake
+                self._events.append(Event("pay", seat, stake))
+            self._bank -= covered
+            loser = self._banker
             self._release_bank()
-            if self.coups_played >= COUPS:
+            if self._coups_played >= self._rules.coups:
                 self._end(ALL_COUPS)
                 return
             start = self.right_of(loser)
-            if self.reserved_turn is not None and self.reserved_turn != loser:
-                start = self.reserved_turn
-            self.reserved_turn = None
+            if self._reserved_turn is not None and self._reserved_turn != loser:
+                start = self._reserved_turn
+            self._reserved_turn = None
             self._new_bank_round(start)
             return
         if winner is Winner.BANKER:
-            self.bank += covered
-            self.events.append(Event("collect", self.banker, covered))
-            self.banco_suivi = caller
+            self._bank += covered
+            self._events.append(Event("collect", self._banker, covered))
+            self._banco_suivi = caller
         else:
             for seat, stake in stakes.items():
-                self.balances[seat] += stake
-            self.events.append(Event("push", self.banker, covered))
-        if self.coups_played >= COUPS:
+                self._balances[seat] += stake
+            self._events.append(Event("push", self._banker, covered))
+        if self._coups_played >= self._rules.coups:
             self._end(ALL_COUPS)
             return
-        self.phase, self.queue = Phase.CONTINUE, []
+        self._phase, self._queue = Phase.CONTINUE, []
 
     def _release_bank(self) -> None:
         """The banker's turn ends: bank and reserve go back to the banker's balance."""
-        assert self.banker is not None
-        banker = self.banker
-        if self.reserve:
-            self.events.append(Event("reserve-returned", banker, self.reserve))
-        self.balances[banker] += self.bank + self.reserve
-        self.banker, self.bank, self.reserve = None, 0, 0
+        assert self._banker is not None
+        banker = self._banker
+        if self._reserve:
+            self._events.append(Event("reserve-returned", banker, self._reserve))
+        self._balances[banker] += self._bank + self._reserve
+        self._banker, self._bank, self._reserve = None, 0, 0
 
     # -- after a win or a push: continue or retire ------------------------------------------------
     def verify_continue_bank(self, seat: int, amount: int) -> None:
@@ -674,8 +907,8 @@ class CheminDeFerSession:
         that plus the reserve plus the banker's balance.
         """
         seat = self._check_turn(Phase.CONTINUE, seat, "continue the bank")
-        self._check_amount(amount, "continue the bank with", self.bank,
-                           self.bank + self.reserve + self.balances[seat])
+        self._check_amount(amount, "continue the bank with", self._bank,
+                           self._bank + self._reserve + self._balances[seat])
 
     def can_continue_bank(self, seat: int, amount: int) -> bool:
         return self._can(self.verify_continue_bank, seat, amount)
@@ -684,12 +917,13 @@ class CheminDeFerSession:
         """Go on with a bank of ``amount``; chips beyond the bank come from the reserve
         first, then from the banker's balance."""
         self.verify_continue_bank(seat, amount)
-        extra = amount - self.bank
-        from_reserve = min(extra, self.reserve)
-        self.reserve -= from_reserve
-        self.balances[seat] -= extra - from_reserve
-        self.bank = amount
-        self.events.append(Event("continue", seat, amount))
+        self._log.append(Move("continue_bank", seat, amount=amount))
+        extra = amount - self._bank
+        from_reserve = min(extra, self._reserve)
+        self._reserve -= from_reserve
+        self._balances[seat] -= extra - from_reserve
+        self._bank = amount
+        self._events.append(Event("continue", seat, amount))
         self._start_calls()
 
     def verify_retire(self, seat: int) -> None:
@@ -711,24 +945,25 @@ class CheminDeFerSession:
         on to the right from there.
         """
         self.verify_retire(seat)
-        mandatory = self.bank
-        self.events.append(Event("retire", seat, mandatory))
+        self._log.append(Move("retire", seat))
+        mandatory = self._bank
+        self._events.append(Event("retire", seat, mandatory))
         self._release_bank()
         neighbour = self.right_of(seat)
-        self.phase, self.succession, self.neighbour, self.minimum = (
+        self._phase, self._succession, self._neighbour, self._minimum = (
             Phase.OPEN_BANK, True, neighbour, mandatory)
-        self.queue = [s for s in self.counter_clockwise(neighbour)
-                      if s != seat and self.balances[s] >= mandatory]
-        if not self.queue:
+        self._queue = [s for s in self.counter_clockwise(neighbour)
+                      if s != seat and self._balances[s] >= mandatory]
+        if not self._queue:
             self._new_bank_round(neighbour)
 
     # -- the end ------------------------------------------------------------------------------
     def _end(self, reason: str) -> None:
-        if self.banker is not None:
+        if self._banker is not None:
             self._release_bank()
-        self.phase, self.queue, self.end_reason = Phase.OVER, [], reason
-        self.succession, self.neighbour = False, None
-        self.events.append(Event("end", note=reason))
+        self._phase, self._queue, self._end_reason = Phase.OVER, [], reason
+        self._succession, self._neighbour = False, None
+        self._events.append(Event("end", note=reason))
 
     # -- moves as data --------------------------------------------------------------------------
     @staticmethod
@@ -771,104 +1006,135 @@ class CheminDeFerSession:
         method(*args)
 
     # -- saving and loading -------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data; :meth:`from_dict` rebuilds an equal session."""
+    def state(self) -> dict[str, Any]:
+        """The state as plain data (balances, bank, queue, phase, coups, events): what the log
+        gives when it is replayed.  Two sessions with the same rules and log have equal states."""
         return {
-            "format": _FORMAT_VERSION,
-            "players": list(self.players),
-            "seed": self.seed,
-            "balances": list(self.balances),
-            "banker": self.banker,
-            "bank": self.bank,
-            "reserve": self.reserve,
-            "stakes": [[seat, stake] for seat, stake in self.stakes.items()],
-            "banco_caller": self.banco_caller,
-            "banco_suivi": self.banco_suivi,
-            "phase": self.phase.value,
-            "queue": list(self.queue),
-            "minimum": self.minimum,
-            "succession": self.succession,
-            "neighbour": self.neighbour,
-            "reserved_turn": self.reserved_turn,
-            "coup": None if self.coup is None else self.coup.to_dict(),
-            "coups_played": self.coups_played,
-            "coups": [_coup_data(c) for c in self.coups],
-            "events": [e.to_list() for e in self.events],
-            "end_reason": self.end_reason,
-            "shoe": {"decks": self.shoe.decks, "seed": self.shoe.seed,
-                     "cards": [str(c) for c in self.shoe.remaining_cards()]},
+            "players": list(self._players),
+            "seed": self._seed,
+            "balances": list(self._balances),
+            "banker": self._banker,
+            "bank": self._bank,
+            "reserve": self._reserve,
+            "stakes": [[seat, stake] for seat, stake in self._stakes.items()],
+            "banco_caller": self._banco_caller,
+            "banco_suivi": self._banco_suivi,
+            "phase": self._phase.value,
+            "queue": list(self._queue),
+            "minimum": self._minimum,
+            "succession": self._succession,
+            "neighbour": self._neighbour,
+            "reserved_turn": self._reserved_turn,
+            "coup": None if self._coup is None else self._coup.to_dict(),
+            "coups_played": self._coups_played,
+            "coups": [_coup_data(c) for c in self._coups],
+            "events": [e.to_list() for e in self._events],
+            "end_reason": self._end_reason,
+            "shoe_remaining": self._shoe.remaining,
         }
 
+    def to_dict(self) -> dict[str, Any]:
+        """The session as a save: its rules and its log of moves; :meth:`from_dict` replays it.
+
+        The rules name the registered Chemin de Fer rules, the roster, the seed, the first
+        banker when it was chosen rather than drawn, and the shoe's cards only when the shoe
+        was given (a stacked shoe) rather than shuffled from the seed.  No balance, bank or
+        stake is saved: they are what the log gives.
+        """
+        if CHEMIN_DE_FER_RULES.get(self._rules.name) != self._rules:
+            raise IllegalAction(
+                f"the Chemin de Fer rules {self._rules.name!r} are not registered (expected one of "
+                f"{', '.join(CHEMIN_DE_FER_RULES)}): a save names its rules"
+            )
+        shoe = None
+        if self._stacked is not None:
+            shoe = {"decks": self._shoe.decks, "cards": format_cards(self._stacked)}
+        rules = {"rules": self._rules.name, "players": list(self._players), "seed": self._seed,
+                 "first_banker": None if self._lot_drawn else self._first_banker, "shoe": shoe}
+        return {"format": FORMAT, "version": _VERSION, "rules": rules,
+                "log": [move.to_dict() for move in self._log]}
+
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False)
+        return dump_save(self.to_dict())
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CheminDeFerSession:
-        """Rebuild a session saved with :meth:`to_dict`."""
+        """Resume a session saved with :meth:`to_dict`: the rules, then every move replayed
+        through the same checks as when it was played.  A refused move is reported with its
+        entry and the reason (:class:`~bacara_teach.saves.SaveError`)."""
+        if isinstance(data, Mapping) and data.get("format") == 1:
+            raise SaveError(
+                "invalid saved session: a version 1 save is a snapshot of the state, which cannot "
+                "be checked; this version resumes a session only from its rules and its log of "
+                "moves", field="format")
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise SaveError(
+                f"invalid saved session: expected an object with format {FORMAT!r}", field="format")
+        if data.get("version") != _VERSION or isinstance(data.get("version"), bool):
+            raise SaveError(f"invalid saved session: version {data.get('version')!r}, expected "
+                            f"{_VERSION}", field="version")
+        unknown = sorted(set(data) - {"format", "version", "rules", "log"})
+        if unknown:
+            raise SaveError(f"invalid saved session: unknown field {unknown[0]!r}; expected format, "
+                            "version, rules and log", field=unknown[0])
+        rules = data.get("rules")
+        expected = {"rules", "players", "seed", "first_banker", "shoe"}
+        if not isinstance(rules, Mapping) or set(rules) != expected:
+            raise SaveError("invalid saved session: the rules are missing or have the wrong "
+                            "fields; expected rules, players, seed, first_banker and shoe",
+                            field="rules")
         try:
-            return cls._from_dict(data)
-        except BacaraError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise NotationError(f"invalid saved session: {error!r}") from None
+            session = cls(rules["players"], seed=rules["seed"],
+                          shoe=cls._saved_shoe(rules["shoe"]),
+                          first_banker=rules["first_banker"],
+                          rules=cls._saved_rules(rules["rules"]))
+        except BacaraError as error:
+            raise SaveError(f"invalid saved session: the rules are refused: {error}",
+                            field="rules") from None
+        log = data.get("log")
+        if not isinstance(log, list):
+            raise SaveError("invalid saved session: the log is missing or not a list of moves",
+                            field="log")
+        for index, entry in enumerate(log):
+            try:
+                session.apply(Move.from_dict(entry))
+            except BacaraError as error:
+                raise SaveError(f"invalid saved session: log entry {index + 1} is refused: {error}",
+                                entry=index) from None
+        return session
 
-    @classmethod
-    def _from_dict(cls, data: Mapping[str, Any]) -> CheminDeFerSession:
-        if data.get("format") != _FORMAT_VERSION:
-            raise NotationError(
-                f"invalid saved session: format {data.get('format')!r}, expected {_FORMAT_VERSION}"
-            )
-        self = cls.__new__(cls)
-        self.players = cls._check_players(data["players"])
-        self.seed = data["seed"]
-        shoe_data = data["shoe"]
-        shoe = Shoe(parse_cards(shoe_data["cards"]), decks=shoe_data["decks"], reshuffle="never")
-        shoe.seed = shoe_data["seed"]
-        self.shoe = shoe
-        self.balances = [int(b) for b in data["balances"]]
-        self.banker = data["banker"]
-        self.bank = int(data["bank"])
-        self.reserve = int(data["reserve"])
-        self.stakes = {int(seat): int(stake) for seat, stake in data["stakes"]}
-        self.banco_caller = data["banco_caller"]
-        self.banco_suivi = data["banco_suivi"]
-        self.phase = Phase(data["phase"])
-        self.queue = [int(s) for s in data["queue"]]
-        self.minimum = int(data["minimum"])
-        self.succession = bool(data["succession"])
-        self.neighbour = data["neighbour"]
-        self.reserved_turn = data["reserved_turn"]
-        self.coup = None if data["coup"] is None else CoupInPlay.from_dict(data["coup"])
-        self.coups_played = int(data["coups_played"])
-        self.coups = [CheminDeFerCoup.from_dict(c) for c in data["coups"]]
-        self.events = [Event(kind, seat, amount, note) for kind, seat, amount, note in data["events"]]
-        self.end_reason = data["end_reason"]
-        if self.total_chips() != STARTING_CHIPS * self.size or min(self.balances) < 0:
-            raise NotationError(
-                f"invalid saved session: the chips add up to {self.total_chips()}, "
-                f"expected {STARTING_CHIPS * self.size} with no negative balance"
-            )
-        if self.shoe.remaining < COUP_CARDS * (COUPS - self.coups_played):
-            raise NotationError(
-                f"invalid saved session: {self.shoe.remaining} cards left for "
-                f"{COUPS - self.coups_played} coups"
-            )
-        return self
+    @staticmethod
+    def _saved_rules(name: object) -> CheminDeFerRules:
+        if not isinstance(name, str) or name not in CHEMIN_DE_FER_RULES:
+            raise IllegalAction(f"unknown Chemin de Fer rules {name!r}: expected one of "
+                                f"{', '.join(CHEMIN_DE_FER_RULES)}")
+        return CHEMIN_DE_FER_RULES[name]
+
+    @staticmethod
+    def _saved_shoe(data: object) -> Shoe | None:
+        if data is None:
+            return None
+        if not isinstance(data, Mapping) or set(data) != {"decks", "cards"}:
+            raise NotationError(f"invalid shoe {data!r}: expected null (shuffled from the seed) "
+                                "or an object with decks and cards")
+        cards, decks = data["cards"], data["decks"]
+        if not isinstance(cards, str) or not (decks is None or _is_int(decks)):
+            raise NotationError("invalid shoe: expected its cards as text and decks as a number")
+        return Shoe(parse_cards(cards), decks=decks, reshuffle="never")
 
     @classmethod
     def from_json(cls, text: str) -> CheminDeFerSession:
+        """Resume a session from :meth:`to_json` text; a refusal names the line of the text."""
+        data = parse_json(text, what="saved Chemin de Fer session")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise NotationError(f"invalid saved session: not JSON ({error})") from None
-        if not isinstance(data, dict):
-            raise NotationError("invalid saved session: expected a JSON object")
-        return cls.from_dict(data)
+            return cls.from_dict(data)
+        except SaveError as error:
+            raise locate(error, text, "saved Chemin de Fer session") from None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CheminDeFerSession):
             return NotImplemented
-        return self.to_dict() == other.to_dict()
+        return self.to_dict() == other.to_dict() and self.state() == other.state()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -882,16 +1148,16 @@ class CheminDeFerSession:
         'coup 0 de 12; se espera que Ana (asiento 0) elija open_bank o refuse_bank'
         """
         words = _STATUS_TEXT[resolve_language(lang)]
-        head = words["head"].format(played=self.coups_played, coups=COUPS)
+        head = words["head"].format(played=self._coups_played, coups=self._rules.coups)
         p = self.pending
         if self.over or p is None:
-            return words["over"].format(head=head, reason=_end_reason(self.end_reason, lang))
+            return words["over"].format(head=head, reason=_end_reason(self._end_reason, lang))
         return words["pending"].format(head=head, player=p.player, seat=p.seat,
                                        actions=words["or"].join(p.actions))
 
     def __repr__(self) -> str:
         """A summary in the default language (it is what a notebook shows): see :meth:`status`."""
-        return f"<CheminDeFerSession {', '.join(self.players)}: {self.status()}>"
+        return f"<CheminDeFerSession {', '.join(self._players)}: {self.status()}>"
 
 
 _ALL_ACTIONS: tuple[str, ...] = tuple(a for actions in ACTIONS.values() for a in actions)

@@ -28,7 +28,6 @@ bacara_teach.errors.IllegalAction: coup 1 cannot be dealt yet: waiting for the p
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -36,20 +35,29 @@ from decimal import Decimal
 from typing import Any
 
 from bacara_teach.cards import format_cards
-from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.money import add, format_amount, parse_amount
 from bacara_teach.punto_banco import Coup, play_coup
+from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json
 from bacara_teach.settlement import Bet, SettledBet, settle_bet
 from bacara_teach.shoe import Shoe
-from bacara_teach.tables import HOME, BetKind, TableProfile, get_profile
+from bacara_teach.tables import (
+    HOME,
+    PROFILES,
+    BetKind,
+    TableProfile,
+    get_profile,
+    profile_from_options,
+    profile_options,
+)
 
-__all__ = ["FORMAT", "SESSION_COUPS", "CoupRecord", "HomeSession", "Prediction"]
+__all__ = ["FORMAT", "SESSION_COUPS", "Abstention", "CoupRecord", "HomeSession", "Prediction"]
 
 SESSION_COUPS = 10
 """Coups in a home session (seed 000: a home format, not a casino requirement)."""
 
 FORMAT = "bacara-teach/home-session"
-_VERSION = 1
+_VERSION = 2
 
 Seed = int | str
 
@@ -63,14 +71,26 @@ class Prediction:
     on: BetKind
 
     def to_dict(self) -> dict[str, Any]:
-        return {"coup": self.coup, "player": self.player, "on": self.on.value}
+        return {"action": "predict", "coup": self.coup, "player": self.player, "on": self.on.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Abstention:
+    """The dealer's choice not to predict a coup (the dealer may predict, but need not)."""
+
+    coup: int
+    player: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": "abstain", "coup": self.coup, "player": self.player}
 
 
 @dataclass(frozen=True)
 class CoupRecord:
-    """One played coup: the coup, each participant's prediction, net change and total after.
+    """One played coup: the coup, each prediction, net change and every participant's total after.
 
-    The three tuples list the participants in seating order.
+    ``predictions`` and ``settled`` list those who predicted, in seating order (a dealer who
+    did not predict is absent from both and scores 0); ``totals`` lists every participant.
     """
 
     number: int
@@ -79,11 +99,13 @@ class CoupRecord:
     settled: tuple[tuple[str, SettledBet], ...]
     totals: tuple[tuple[str, Decimal], ...]
 
-    def prediction(self, player: str) -> BetKind:
-        return dict(self.predictions)[player]
+    def prediction(self, player: str) -> BetKind | None:
+        """``player``'s prediction, or None for a dealer who did not predict."""
+        return dict(self.predictions).get(player)
 
     def net(self, player: str) -> Decimal:
-        return dict(self.settled)[player].net
+        paid = dict(self.settled).get(player)
+        return Decimal(0) if paid is None else paid.net
 
     def total(self, player: str) -> Decimal:
         return dict(self.totals)[player]
@@ -100,6 +122,13 @@ class CoupRecord:
             "nets": {name: format_amount(s.net) for name, s in self.settled},
             "totals": {name: format_amount(total) for name, total in self.totals},
         }
+
+    def log_entry(self) -> dict[str, Any]:
+        """The entry of a save's log: the deal and the cards it gave (checked on resuming)."""
+        return {"action": "deal", "coup": self.number, "cards": format_cards(self.coup.cards)}
+
+
+Operation = Prediction | Abstention | CoupRecord
 
 
 def _check_players(players: object, profile: TableProfile) -> tuple[str, ...]:
@@ -148,8 +177,7 @@ class HomeSession:
             raise IllegalAction(f"invalid number of coups {coups!r}: expected a whole number, 1 or more")
         if seed is None:
             seed = secrets.randbelow(2**32)
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise IllegalAction(f"invalid seed {seed!r}: expected a whole number or a text")
+        seed = check_seed(seed)
         self._profile = table
         self._players = _check_players(players, table)
         self._dealer = self._players[0] if dealer is None else self._name(dealer)
@@ -157,9 +185,9 @@ class HomeSession:
         self._coups = coups
         self._stake: Decimal = table.fixed_stake
         self._shoe = Shoe.standard(table.decks, seed=seed, reshuffle=table.reshuffle)
-        self._pending: dict[str, BetKind] = {}
+        self._pending: dict[str, BetKind | None] = {}
         self._records: list[CoupRecord] = []
-        self._log: list[Prediction | CoupRecord] = []
+        self._log: list[Operation] = []
         self._totals: dict[str, Decimal] = {name: Decimal(0) for name in self._players}
 
     # -- reading ----------------------------------------------------------------------------
@@ -208,14 +236,19 @@ class HomeSession:
         return tuple(self._records)
 
     @property
-    def log(self) -> tuple[Prediction | CoupRecord, ...]:
-        """Every action taken, in order: predictions and dealt coups."""
+    def log(self) -> tuple[Operation, ...]:
+        """Every action taken, in order: predictions, the dealer's abstentions, dealt coups."""
         return tuple(self._log)
 
     @property
     def pending(self) -> dict[str, BetKind]:
         """The predictions recorded for the next coup so far."""
-        return dict(self._pending)
+        return {name: on for name, on in self._pending.items() if on is not None}
+
+    @property
+    def abstained(self) -> tuple[str, ...]:
+        """Who chose not to predict the next coup (only the dealer may)."""
+        return tuple(name for name, on in self._pending.items() if on is None)
 
     @property
     def waiting_for(self) -> tuple[str, ...]:
@@ -274,9 +307,18 @@ class HomeSession:
             raise IllegalAction(
                 f"invalid prediction {on!r} for {name}: a home prediction is one of {choices}"
             )
+        self._check_not_done(name)
+
+    def _check_not_done(self, name: str) -> None:
         if name in self._pending:
+            done = self._pending[name]
+            if done is None:
+                raise IllegalAction(
+                    f"{name} chose not to predict coup {self.coup_number}; "
+                    "one choice per participant per coup"
+                )
             raise IllegalAction(
-                f"{name} already predicted {self._pending[name].value} for coup {self.coup_number}; "
+                f"{name} already predicted {done.value} for coup {self.coup_number}; "
                 "one prediction per participant per coup"
             )
 
@@ -292,6 +334,40 @@ class HomeSession:
         self.verify_predict(player, on)
         record = Prediction(self.coup_number, self._name(player), BetKind.parse(on))
         self._pending[record.player] = record.on
+        self._log.append(record)
+        return record
+
+    # -- the dealer's abstention -----------------------------------------------------------------
+    def verify_abstain(self, player: str) -> None:
+        """Raise unless ``player`` may let the next coup go without a prediction.
+
+        Every participant predicts each coup; the dealer may too, but need not
+        (a dealer who does not scores 0 for that coup).
+        """
+        if self.finished:
+            raise IllegalAction(
+                f"no more coups to predict: all {self._coups} coups of the session have been played"
+            )
+        name = self._name(player)
+        if name != self._dealer:
+            raise IllegalAction(
+                f"{name} must predict coup {self.coup_number}: only the dealer ({self._dealer}) "
+                "may let a coup go without a prediction"
+            )
+        self._check_not_done(name)
+
+    def can_abstain(self, player: str) -> bool:
+        try:
+            self.verify_abstain(player)
+        except IllegalAction:
+            return False
+        return True
+
+    def abstain(self, player: str) -> Abstention:
+        """Record that the dealer does not predict the next coup."""
+        self.verify_abstain(player)
+        record = Abstention(self.coup_number, self._name(player))
+        self._pending[record.player] = None
         self._log.append(record)
         return record
 
@@ -322,7 +398,8 @@ class HomeSession:
         """Deal the next coup, settle every prediction and update the totals."""
         self.verify_deal()
         coup = play_coup(self._shoe)
-        predictions = tuple((name, self._pending[name]) for name in self._players)
+        predictions = tuple((name, on) for name in self._players
+                            if (on := self._pending[name]) is not None)
         settled = tuple(
             (name, settle_bet(coup, Bet(on, self._stake), self._profile)) for name, on in predictions
         )
@@ -341,76 +418,153 @@ class HomeSession:
         return record
 
     # -- saving and resuming --------------------------------------------------------------------
+    def rules(self) -> dict[str, Any]:
+        """The session's rules as data: the table (a registered profile and its options), the
+        roster, the dealer, the seed and the number of coups."""
+        name, options = profile_options(self._profile)
+        return {"profile": name, "options": options, "players": list(self._players),
+                "dealer": self._dealer, "seed": self._seed, "coups": self._coups}
+
     def to_dict(self) -> dict[str, Any]:
-        """The whole session as JSON-ready data; :meth:`from_dict` resumes it."""
-        return {
-            "format": FORMAT,
-            "version": _VERSION,
-            "profile": self._profile.to_dict(),
-            "players": list(self._players),
-            "dealer": self._dealer,
-            "seed": self._seed,
-            "coups": self._coups,
-            "records": [record.to_dict() for record in self._records],
-            "pending": {name: on.value for name, on in self._pending.items()},
-            "totals": {name: format_amount(total) for name, total in self._totals.items()},
-        }
+        """The session as a save: its rules and its log; :meth:`from_dict` replays it.
+
+        A save carries no stake, payout or total: the stake and payouts come from the named
+        profile, the totals from replaying the log.
+        """
+        log = [op.log_entry() if isinstance(op, CoupRecord) else op.to_dict() for op in self._log]
+        return {"format": FORMAT, "version": _VERSION, "rules": self.rules(), "log": log}
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+        return dump_save(self.to_dict())
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HomeSession:
-        """Resume a session saved by :meth:`to_dict`.
+        """Resume a session saved by :meth:`to_dict`: its rules, then its log replayed.
 
-        The coups are dealt again from the seed with the saved predictions;
-        the saved cards and totals must come out the same, or the file is
-        refused (it was edited, or saved by an incompatible version).
+        Each entry of the log goes through the same checks as the action it records; a deal
+        must give the cards saved.  A save that fails is refused with the entry and the
+        reason (:class:`~bacara_teach.saves.SaveError`).  Version 1 saves (a full table
+        profile, records and totals) are read when their table is a registered profile as it
+        is.
         """
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise NotationError(f"not a saved home session: expected an object with format {FORMAT!r}")
-        if data.get("version") != _VERSION:
-            raise NotationError(
-                f"unsupported home session version {data.get('version')!r}: expected {_VERSION}"
+            raise SaveError(f"not a saved home session: expected an object with format {FORMAT!r}",
+                            field="format")
+        version = data.get("version")
+        if version == 1:
+            return cls._from_version_1(data)
+        if version != _VERSION or isinstance(version, bool):
+            raise SaveError(
+                f"unsupported home session version {version!r}: expected {_VERSION} (or 1)",
+                field="version",
             )
+        unknown = sorted(set(data) - {"format", "version", "rules", "log"})
+        if unknown:
+            raise SaveError(f"unknown field {unknown[0]!r} in a saved home session: expected "
+                            "format, version, rules and log", field=unknown[0])
+        rules = data.get("rules")
+        if not isinstance(rules, Mapping):
+            raise SaveError("the rules are missing or not an object: expected profile, options, "
+                            "players, dealer, seed and coups", field="rules")
+        expected = {"profile", "options", "players", "dealer", "seed", "coups"}
+        if set(rules) != expected:
+            odd = sorted(set(rules) ^ expected)
+            raise SaveError(f"the rules have the wrong fields ({', '.join(odd)}): expected "
+                            "profile, options, players, dealer, seed and coups", field="rules")
         try:
-            session = cls(
-                players=data["players"],
-                seed=data["seed"],
-                dealer=data.get("dealer"),
-                profile=TableProfile.from_dict(data["profile"]),
-                coups=data.get("coups", SESSION_COUPS),
-            )
-            for saved in data.get("records", []):
-                for name, on in saved["predictions"].items():
+            session = cls(players=rules["players"], seed=rules["seed"], dealer=rules["dealer"],
+                          profile=profile_from_options(rules["profile"], rules["options"]),
+                          coups=rules["coups"])
+        except BacaraError as error:
+            raise SaveError(f"the rules are refused: {error}", field="rules") from None
+        log = data.get("log")
+        if not isinstance(log, list):
+            raise SaveError("the log is missing or not a list of actions", field="log")
+        for index, entry in enumerate(log):
+            try:
+                session._replay(entry)
+            except BacaraError as error:
+                raise SaveError(f"log entry {index + 1} is refused: {error}", entry=index) from None
+        return session
+
+    def _replay(self, entry: object) -> None:
+        """Take one log entry again, through the same checks as the action it records."""
+        if not isinstance(entry, Mapping):
+            raise NotationError(f"expected an object with an action, got {entry!r}")
+        action = entry.get("action")
+        fields = {"predict": {"action", "coup", "player", "on"},
+                  "abstain": {"action", "coup", "player"},
+                  "deal": {"action", "coup", "cards"}}
+        if action not in fields:
+            raise NotationError(f"unknown action {action!r}: expected predict, abstain or deal")
+        if set(entry) != fields[action]:
+            raise NotationError(f"a {action} entry has the fields {', '.join(sorted(fields[action]))}")
+        if entry["coup"] != self.coup_number or isinstance(entry["coup"], bool):
+            raise NotationError(f"it is for coup {entry['coup']!r}, but coup {self.coup_number} is next")
+        if action == "predict":
+            self.predict(entry["player"], entry["on"])
+        elif action == "abstain":
+            self.abstain(entry["player"])
+        else:
+            self.verify_deal()
+            record = self.deal()
+            cards = format_cards(record.coup.cards)
+            if entry["cards"] != cards:
+                raise NotationError(f"the save says coup {record.number} was {entry['cards']!r}, "
+                                    f"but the seed deals {cards!r}")
+
+    @classmethod
+    def _from_version_1(cls, data: Mapping[str, Any]) -> HomeSession:
+        saved = data.get("profile")
+        try:
+            profile = TableProfile.from_dict(saved) if isinstance(saved, Mapping) else None
+        except BacaraError:
+            profile = None
+        name = saved.get("name") if isinstance(saved, Mapping) else None
+        if profile is None or not isinstance(name, str) or PROFILES.get(name) != profile:
+            raise SaveError(
+                "a version 1 save carries its own table rules, and these are not a registered "
+                f"profile as it is (expected one of {', '.join(PROFILES)}); tables come only from "
+                "the profile registry now", field="profile")
+        try:
+            session = cls(players=data["players"], seed=data["seed"], dealer=data.get("dealer"),
+                          profile=profile, coups=data.get("coups", SESSION_COUPS))
+            for saved_coup in data.get("records", []):
+                for name, on in saved_coup["predictions"].items():
                     session.predict(name, on)
                 record = session.deal()
                 replayed = record.to_dict()
                 for key in ("cards", "nets", "totals"):
-                    if replayed[key] != saved[key]:
+                    if replayed[key] != saved_coup[key]:
                         raise NotationError(
                             f"saved home session does not replay: coup {record.number} {key} "
-                            f"{saved[key]!r} but the seed gives {replayed[key]!r}"
+                            f"{saved_coup[key]!r} but the seed gives {replayed[key]!r}"
                         )
             for name, on in data.get("pending", {}).items():
                 session.predict(name, on)
         except (KeyError, TypeError, AttributeError) as error:
-            raise NotationError(f"saved home session is incomplete or malformed: {error!r}") from None
+            raise SaveError(f"saved home session is incomplete or malformed: {error!r}") from None
+        except BacaraError as error:
+            raise SaveError(str(error)) from None
         totals = data.get("totals")
         if totals is not None:
-            saved_totals = {name: parse_amount(value) for name, value in totals.items()}
+            try:
+                saved_totals = {name: parse_amount(value) for name, value in totals.items()}
+            except (AttributeError, BacaraError):
+                saved_totals = {}
             if saved_totals != session.totals:
-                raise NotationError("saved home session does not replay: the totals differ")
+                raise SaveError("saved home session does not replay: the totals differ",
+                                field="totals")
         return session
 
     @classmethod
     def from_json(cls, text: str) -> HomeSession:
-        """Resume a session from :meth:`to_json` text."""
+        """Resume a session from :meth:`to_json` text; a refusal names the line of the text."""
+        data = parse_json(text, what="saved home session")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise NotationError(f"saved home session is not valid JSON: {error}") from None
-        return cls.from_dict(data)
+            return cls.from_dict(data)
+        except SaveError as error:
+            raise locate(error, text, "saved home session") from None
 
     def __repr__(self) -> str:
         return (

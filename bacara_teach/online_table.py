@@ -29,8 +29,8 @@ bacara_teach.errors.IllegalAction: bet punto=5 refused: the online table takes o
 
 from __future__ import annotations
 
+import copy
 import enum
-import json
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -38,12 +38,22 @@ from decimal import Decimal
 from typing import Any
 
 from bacara_teach.cards import format_cards
-from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.money import Amount, add, format_amount, parse_amount
 from bacara_teach.punto_banco import Coup, play_coup
+from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json
 from bacara_teach.settlement import Bet, CoupSettlement, settle, verify_bet, verify_bets
 from bacara_teach.shoe import Shoe
-from bacara_teach.tables import ONLINE, BetKind, TableProfile, TiePolicy, get_profile
+from bacara_teach.tables import (
+    ONLINE,
+    PROFILES,
+    BetKind,
+    TableProfile,
+    TiePolicy,
+    get_profile,
+    profile_from_options,
+    profile_options,
+)
 
 __all__ = [
     "FORMAT",
@@ -58,7 +68,7 @@ __all__ = [
 ]
 
 FORMAT = "bacara-teach/online-table"
-_VERSION = 1
+_VERSION = 2
 MAX_COUP_CARDS = 6
 """A coup uses at most six cards; a dealt-through shoe with fewer left has ended."""
 
@@ -173,6 +183,33 @@ class LeftTable:
 Operation = BetPlaced | BetChanged | BetCancelled | TableCoup | CoupOpened | LeftTable
 
 
+_LOG_FIELDS: dict[str, set[str]] = {
+    "place": {"action", "on", "stake"},
+    "change": {"action", "on", "to", "stake"},
+    "cancel": {"action", "on"},
+    "deal": {"action", "coup", "cards"},
+    "next-coup": {"action", "number"},
+    "leave": {"action"},
+}
+"""The fields of each kind of entry in a saved table's log."""
+
+
+def _log_entry(op: Operation) -> dict[str, Any]:
+    """An operation as an entry of a save's log: the action taken, never a balance."""
+    if isinstance(op, TableCoup):
+        return {"action": "deal", "coup": op.number, "cards": format_cards(op.coup.cards)}
+    if isinstance(op, LeftTable):
+        return {"action": "leave"}
+    return op.to_dict()
+
+
+def _text(value: object, what: str) -> str:
+    """A value a save gives as text (a position, an amount); anything else is refused."""
+    if not isinstance(value, str):
+        raise NotationError(f"invalid {what} {value!r}: a save gives it as text, e.g. \"5\"")
+    return value
+
+
 def _stake(value: Amount, on: BetKind) -> Decimal:
     """Read a stake for a bet on ``on``: unreadable text is a NotationError, 0 or less refused."""
     return Bet.of(on, value).stake
@@ -194,8 +231,7 @@ class OnlineTable:
             raise IllegalAction(f"invalid balance {format_amount(start)}: a balance cannot be negative")
         if seed is None:
             seed = secrets.randbelow(2**32)
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise IllegalAction(f"invalid seed {seed!r}: expected a whole number or a text")
+        seed = check_seed(seed)
         self._profile = table
         self._seed: Seed = seed
         self._initial = start
@@ -219,8 +255,8 @@ class OnlineTable:
 
     @property
     def shoe(self) -> Shoe:
-        """The table's shoe (read it; dealing belongs to :meth:`deal`)."""
-        return self._shoe
+        """A copy of the table's shoe as it stands (dealing from it belongs to :meth:`deal`)."""
+        return copy.deepcopy(self._shoe)
 
     @property
     def initial_balance(self) -> Decimal:
@@ -312,7 +348,8 @@ class OnlineTable:
         except IllegalAction as error:
             return str(error).split(" refused: ", 1)[-1]
         try:
-            verify_bets([Bet(on, stake) for on, stake in layout.items()], self._profile)
+            verify_bets([Bet(on, stake) for on, stake in layout.items()], self._profile,
+                        complete=False)
         except IllegalAction as error:
             reason = str(error).split(" refused: ", 1)[-1]
             others = [f"{k.value} {format_amount(v)}" for k, v in self._bets.items()
@@ -454,6 +491,11 @@ class OnlineTable:
                 f"cannot deal coup {self.coup_number}: place a bet first "
                 f"(one of {', '.join(k.value for k in self._profile.bets)})"
             )
+        try:
+            verify_bets(self.bets, self._profile)
+        except IllegalAction as error:
+            reason = str(error).split(" refused: ", 1)[-1]
+            raise IllegalAction(f"cannot deal coup {self.coup_number}: {reason}") from None
 
     def can_deal(self) -> bool:
         try:
@@ -549,59 +591,133 @@ class OnlineTable:
             "shoe_remaining": self._shoe.remaining,
         }
 
+    def rules(self) -> dict[str, Any]:
+        """The table's rules as data: a registered profile and its options, the seed and the
+        opening balance (what the player sat down with)."""
+        name, options = profile_options(self._profile)
+        return {"profile": name, "options": options, "seed": self._seed,
+                "balance": format_amount(self._initial)}
+
     def to_dict(self) -> dict[str, Any]:
-        """The whole table as JSON-ready data: settings, every action, the present state."""
-        return {
-            "format": FORMAT,
-            "version": _VERSION,
-            "profile": self._profile.to_dict(),
-            "seed": self._seed,
-            "initial_balance": format_amount(self._initial),
-            "log": [op.to_dict() for op in self._log],
-            "state": self.state(),
-        }
+        """The table as a save: its rules and its log; :meth:`from_dict` replays it.
+
+        A save carries no payout, limit or balance after the start: those come from the
+        named profile and from replaying the log.
+        """
+        return {"format": FORMAT, "version": _VERSION, "rules": self.rules(),
+                "log": [_log_entry(op) for op in self._log]}
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+        return dump_save(self.to_dict())
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> OnlineTable:
-        """Rebuild a table saved by :meth:`to_dict`, replaying its actions from the seed.
+        """Rebuild a table saved by :meth:`to_dict`, replaying its log from the seed.
 
-        The replayed coups and the final state must match what was saved.
+        Every entry goes through the same checks as the action it records, and a deal must
+        give the cards saved; a save that fails is refused with the entry and the reason.
+        Version 1 saves are read when their table is a registered profile as it is.
         """
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise NotationError(f"not a saved online table: expected an object with format {FORMAT!r}")
-        if data.get("version") != _VERSION:
-            raise NotationError(
-                f"unsupported online table version {data.get('version')!r}: expected {_VERSION}"
+            raise SaveError(f"not a saved online table: expected an object with format {FORMAT!r}",
+                            field="format")
+        version = data.get("version")
+        if version == 1:
+            return cls._from_version_1(data)
+        if version != _VERSION or isinstance(version, bool):
+            raise SaveError(
+                f"unsupported online table version {version!r}: expected {_VERSION} (or 1)",
+                field="version",
             )
+        unknown = sorted(set(data) - {"format", "version", "rules", "log"})
+        if unknown:
+            raise SaveError(f"unknown field {unknown[0]!r} in a saved online table: expected "
+                            "format, version, rules and log", field=unknown[0])
+        rules = data.get("rules")
+        expected = {"profile", "options", "seed", "balance"}
+        if not isinstance(rules, Mapping) or set(rules) != expected:
+            raise SaveError("the rules are missing or have the wrong fields: expected profile, "
+                            "options, seed and balance", field="rules")
         try:
-            table = cls(
-                balance=data["initial_balance"],
-                profile=TableProfile.from_dict(data["profile"]),
-                seed=data["seed"],
-            )
-            for op in data["log"]:
-                table._replay(op)
-        except (KeyError, TypeError, AttributeError) as error:
-            raise NotationError(f"saved online table is incomplete or malformed: {error!r}") from None
-        if "state" in data and data["state"] != table.state():
-            raise NotationError(
-                f"saved online table does not replay: saved state {data['state']!r}, "
-                f"replayed {table.state()!r}"
-            )
+            table = cls(balance=_text(rules["balance"], "balance"),
+                        profile=profile_from_options(rules["profile"], rules["options"]),
+                        seed=rules["seed"])
+        except BacaraError as error:
+            raise SaveError(f"the rules are refused: {error}", field="rules") from None
+        log = data.get("log")
+        if not isinstance(log, list):
+            raise SaveError("the log is missing or not a list of actions", field="log")
+        for index, entry in enumerate(log):
+            try:
+                table._replay(entry)
+            except BacaraError as error:
+                raise SaveError(f"log entry {index + 1} is refused: {error}", entry=index) from None
         return table
 
-    def _replay(self, op: Mapping[str, Any]) -> None:
-        action = op["action"]
+    def _replay(self, op: object) -> None:
+        """Take one log entry again, through the same checks as the action it records."""
+        if not isinstance(op, Mapping):
+            raise NotationError(f"expected an object with an action, got {op!r}")
+        action = op.get("action")
+        if action not in _LOG_FIELDS:
+            raise NotationError(
+                f"unknown action {action!r}: expected place, change, cancel, deal, next-coup or leave"
+            )
+        if set(op) != _LOG_FIELDS[action]:
+            raise NotationError(
+                f"a {action} entry has the fields {', '.join(sorted(_LOG_FIELDS[action]))}"
+            )
         if action == "place":
-            self.place(op["on"], op["stake"])
+            self.place(_text(op["on"], "position"), _text(op["stake"], "stake"))
         elif action == "change":
-            self.change(op["on"], to=op["to"], stake=op["stake"])
+            self.change(_text(op["on"], "position"), to=_text(op["to"], "position"),
+                        stake=_text(op["stake"], "stake"))
         elif action == "cancel":
-            self.cancel(op["on"])
+            self.cancel(_text(op["on"], "position"))
         elif action == "deal":
+            if op["coup"] != len(self._history) + 1 or isinstance(op["coup"], bool):
+                raise NotationError(
+                    f"it deals coup {op['coup']!r}, but coup {len(self._history) + 1} is next")
+            self.verify_deal()
+            cards = format_cards(self.deal().coup.cards)
+            if op["cards"] != cards:
+                raise NotationError(f"the save says coup {len(self._history)} was "
+                                    f"{op['cards']!r}, but the seed deals {cards!r}")
+        elif action == "next-coup":
+            self.next_coup()
+        else:
+            self.leave()
+
+    @classmethod
+    def _from_version_1(cls, data: Mapping[str, Any]) -> OnlineTable:
+        saved = data.get("profile")
+        try:
+            profile = TableProfile.from_dict(saved) if isinstance(saved, Mapping) else None
+        except BacaraError:
+            profile = None
+        name = saved.get("name") if isinstance(saved, Mapping) else None
+        if profile is None or not isinstance(name, str) or PROFILES.get(name) != profile:
+            raise SaveError(
+                "a version 1 save carries its own table rules, and these are not a registered "
+                f"profile as it is (expected one of {', '.join(PROFILES)}); tables come only from "
+                "the profile registry now", field="profile")
+        try:
+            table = cls(balance=_text(data["initial_balance"], "balance"), profile=profile,
+                        seed=data["seed"])
+            for op in data["log"]:
+                table._replay_version_1(op)
+        except (KeyError, TypeError, AttributeError) as error:
+            raise SaveError(f"saved online table is incomplete or malformed: {error!r}") from None
+        except BacaraError as error:
+            raise SaveError(str(error)) from None
+        if "state" in data and data["state"] != table.state():
+            raise SaveError("saved online table does not replay: the saved state differs from "
+                            "the replayed one", field="state")
+        return table
+
+    def _replay_version_1(self, op: Mapping[str, Any]) -> None:
+        action = op["action"]
+        if action == "deal":
             played = self.deal().to_dict()
             if played["cards"] != op["cards"] or played["balance_after"] != op["balance_after"]:
                 raise NotationError(
@@ -609,23 +725,19 @@ class OnlineTable:
                     f"{op['cards']} with balance {op['balance_after']}, the seed gives "
                     f"{played['cards']} with balance {played['balance_after']}"
                 )
-        elif action == "next-coup":
-            self.next_coup()
         elif action == "leave":
             self.leave()
         else:
-            raise NotationError(
-                f"unknown action {action!r} in a saved online table: expected place, change, "
-                "cancel, deal, next-coup or leave"
-            )
+            self._replay({**{key: op[key] for key in _LOG_FIELDS.get(action, {"action"})}})
 
     @classmethod
     def from_json(cls, text: str) -> OnlineTable:
+        """Resume a table from :meth:`to_json` text; a refusal names the line of the text."""
+        data = parse_json(text, what="saved online table")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise NotationError(f"saved online table is not valid JSON: {error}") from None
-        return cls.from_dict(data)
+            return cls.from_dict(data)
+        except SaveError as error:
+            raise locate(error, text, "saved online table") from None
 
     def __repr__(self) -> str:
         return (

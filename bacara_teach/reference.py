@@ -23,7 +23,7 @@ import io
 import os
 import shlex
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
@@ -46,6 +46,7 @@ __all__ = [
     "odds_text",
     "profile_fact_rows",
     "profile_facts",
+    "profiles_html",
     "rank_rows",
     "run_cli",
     "two_card_totals",
@@ -170,6 +171,17 @@ _POSITIONS = {
         "en": "Punto or Banco, never both; Empate and pairs may be added",
         "es": "Punto o Banco, nunca los dos; se pueden añadir Empate y parejas",
     },
+}
+_SIDE_BETS_NEED_A_SIDE = {
+    Positions.ONE_SIDE: {
+        "en": "Punto or Banco first, never both; Empate and pairs may be added, not bet alone",
+        "es": "primero Punto o Banco, nunca los dos; se pueden añadir Empate y parejas, pero no "
+              "apostarlas solas",
+    },
+    Positions.BOTH_SIDES: {
+        "en": "Punto, Banco or both; Empate and pairs may be added, not bet alone",
+        "es": "Punto, Banco o los dos; se pueden añadir Empate y parejas, pero no apostarlas solas",
+    },
     Positions.BOTH_SIDES: {
         "en": "any bets together, Punto and Banco too",
         "es": "cualquier combinación de apuestas, también Punto y Banco juntos",
@@ -227,6 +239,13 @@ PROFILE_FACT_LABELS: dict[str, dict[str, str]] = {
 """The label of each fact :func:`profile_facts` lists, by key, in each language."""
 
 
+def _positions(profile: TableProfile, lang: str) -> str:
+    """What may be bet together in one coup, with the casino's rule that a side bet needs J or B."""
+    if not profile.side_bets_alone and profile.positions in _SIDE_BETS_NEED_A_SIDE:
+        return _SIDE_BETS_NEED_A_SIDE[profile.positions][lang]
+    return _POSITIONS[profile.positions][lang]
+
+
 def _stakes(profile: TableProfile, lang: str) -> str:
     if profile.fixed_stake is not None:
         return pick(lang, en="fixed at {}", es="fija en {}").format(format_amount(profile.fixed_stake))
@@ -281,7 +300,7 @@ def profile_fact_rows(profile: TableProfile, lang: str | None = None) -> list[tu
         ("payouts",
          ", ".join(f"{kind.label} {odds_text(odds)}" for kind, odds in profile.payouts)),
         ("commission", _commission(profile, lang)),
-        ("positions", _POSITIONS[profile.positions][lang]),
+        ("positions", _positions(profile, lang)),
         ("tie", _TIE[profile.tie][lang]),
         ("stakes", _stakes(profile, lang)),
         ("players", _players(profile, lang)),
@@ -290,6 +309,38 @@ def profile_fact_rows(profile: TableProfile, lang: str | None = None) -> list[tu
     if any(not kind.is_side and kind.value.startswith("pareja") for kind in profile.bets):
         facts.append(("pair", _PAIRS[profile.pair_reading][lang]))
     return [(key, PROFILE_FACT_LABELS[key][lang], value) for key, value in facts]
+
+
+def profiles_html(profiles: Iterable[TableProfile] | None = None, lang: str | None = None) -> str:
+    """The table profiles side by side, one column each: every registered profile by default.
+
+    This is the table the rules reference shows; a profile added to the registry
+    (:func:`bacara_teach.tables.register_profile`) gets its column with nothing else to change.
+
+    >>> html = profiles_html(lang="en")
+    >>> html.count("data-profile="), "Cards in the shoe" in html
+    (3, True)
+    """
+    from bacara_teach.tables import PROFILES
+
+    lang = resolve_language(lang)
+    chosen = list(PROFILES.values() if profiles is None else profiles)
+    facts = {profile.name: profile_fact_rows(profile, lang) for profile in chosen}
+    labels = {key: label for rows in facts.values() for key, label, _ in rows}
+    values = {name: {key: value for key, _, value in rows} for name, rows in facts.items()}
+    no_pairs = pick(lang, en="no pair bets", es="sin apuestas a pareja")
+    head = "".join(f"<th scope='col' data-profile='{escape(p.name, quote=True)}'>"
+                   f"{escape(p.title_text(lang))}</th>" for p in chosen)
+    body = "".join(
+        f"<tr><th scope='row'>{escape(label)}</th>"
+        + "".join(f"<td>{escape(values[p.name].get(key, no_pairs))}</td>" for p in chosen)
+        + "</tr>"
+        for key, label in labels.items()
+    )
+    caption = pick(lang, en="The Punto Banco tables, read from their profiles",
+                   es="Las mesas de Punto Banco, leídas de sus perfiles")
+    return (f"<table class='bt-table bt-profiles'><caption>{escape(caption)}</caption>"
+            f"<thead><tr><th scope='col'></th>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
 def profile_facts(profile: TableProfile, lang: str | None = None) -> list[tuple[str, str]]:

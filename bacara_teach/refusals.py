@@ -148,6 +148,12 @@ _REASONS: tuple[_Reason, ...] = (
                 r"(?: \((?P<others>.+) (?:is|are) on the table; change or cancel it first\))?"),
      lambda m: (f"{_table(m['t'])} no admite Punto y Banco en el mismo coup"
                 + _on_table(m, "others"))),
+    (re.compile(r"the (?P<t>\S+) table takes Empate and the pairs only with a bet on Punto or "
+                r"Banco \(choose J or B first; the option side_bets_alone=yes allows a side bet "
+                r"alone\)"),
+     lambda m: (f"{_table(m['t'])} solo admite Empate y las parejas junto a una apuesta a Punto o "
+                "a Banco (elija antes J o B; la opción side_bets_alone=yes permite una apuesta "
+                "lateral sola)")),
     (re.compile(r"it is more than the balance allows \(balance (?P<b>\S+?)"
                 r"(?: and (?P<c>\S+) commission owed)?; (?P<a>\S+) available for this bet\)"),
      lambda m: (f"supera lo que permite el saldo (saldo {m['b']}"
@@ -469,6 +475,16 @@ _PHRASES: tuple[_Rule, ...] = (
     (r"(\S+) is bet more than once; give one stake per position",
      r"se apuesta a \1 más de una vez; indique un importe por posición"),
     (r"the (\w+) table takes one position per coup", r"la mesa \1 acepta una sola posición por coup"),
+    (r"the (\w+) table takes Empate and the pairs only with a bet on Punto or Banco \(choose J or "
+     r"B first; the option side_bets_alone=yes allows a side bet alone\)",
+     r"la mesa \1 solo admite Empate y las parejas junto a una apuesta a Punto o a Banco (elija "
+     r"antes J o B; la opción side_bets_alone=yes permite una apuesta lateral sola)"),
+    (r"cannot deal coup (\d+): la mesa", r"no se puede repartir el coup \1: la mesa"),
+    (r"(\S+) must predict coup (\d+): only the dealer \((.+?)\) may let a coup go without a "
+     r"prediction", r"\1 debe predecir el coup \2: solo quien reparte (\3) puede dejar pasar un "
+     r"coup sin predicción"),
+    (r"(\S+) chose not to predict coup (\d+); one choice per participant per coup",
+     r"\1 eligió no predecir el coup \2; una sola elección por participante y coup"),
     (r"the (\w+) table does not take Punto and Banco in the same coup",
      r"la mesa \1 no acepta Punto y Banco en el mismo coup"),
     (r"it would bring the bet on (\S+) to (\S+), and ", r"la apuesta a \1 llegaría a \2, y "),

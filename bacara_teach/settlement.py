@@ -253,8 +253,18 @@ def verify_bet(bet: Bet, profile: TableProfile | str) -> None:
         )
 
 
-def verify_bets(bets: Iterable[Bet], profile: TableProfile | str) -> None:
+def verify_bets(bets: Iterable[Bet], profile: TableProfile | str, *, complete: bool = True) -> None:
     """Raise :class:`IllegalAction` unless ``profile`` takes all ``bets`` together in one coup.
+
+    ``complete=False`` checks a layout still being built (bets placed one by one before the
+    deal): everything but the rule that a side bet needs a bet on Punto or Banco, which only
+    a complete layout can break.
+
+    >>> verify_bets([Bet.parse("empate=5")], "casino")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: bets empate=5 refused: the casino table takes Empate and the pairs only with a bet on Punto or Banco (choose J or B first; the option side_bets_alone=yes allows a side bet alone)
+    >>> verify_bets([Bet.parse("empate=5")], "casino", complete=False)
 
     >>> verify_bets([Bet.parse("punto=10"), Bet.parse("banco=10")], "casino")
     Traceback (most recent call last):
@@ -283,6 +293,12 @@ def verify_bets(bets: Iterable[Bet], profile: TableProfile | str) -> None:
             and BetKind.BANCO in kinds):
         raise IllegalAction(
             f"bets {text} refused: the {table.name} table does not take Punto and Banco in the same coup"
+        )
+    if complete and not table.side_bets_alone and not any(kind.is_side for kind in kinds):
+        raise IllegalAction(
+            f"bets {text} refused: the {table.name} table takes Empate and the pairs only with a "
+            "bet on Punto or Banco (choose J or B first; the option side_bets_alone=yes allows a "
+            "side bet alone)"
         )
 
 

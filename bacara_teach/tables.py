@@ -57,7 +57,11 @@ __all__ = [
     "TableProfile",
     "TiePolicy",
     "get_profile",
+    "profile_from_options",
     "profile_names",
+    "profile_options",
+    "register_profile",
+    "unregister_profile",
 ]
 
 
@@ -174,7 +178,9 @@ class TableProfile:
     ``s`` wins ``s * odds`` and the stake comes back.  ``commission_rate`` is
     taken on winning Banco bets, at the moment given by ``commission``.
     ``min_bet``/``max_bet`` bound each bet (``None``: no limit);
-    ``fixed_stake``, when set, is the only stake allowed.  ``assumptions``
+    ``fixed_stake``, when set, is the only stake allowed.  ``side_bets_alone`` says
+    whether Empate and the pairs may be bet in a coup with no bet on Punto or Banco (at the
+    casino table they may not: the player chooses J or B first).  ``assumptions``
     names what the rule source leaves open and the profile assumes.
     """
 
@@ -195,6 +201,7 @@ class TableProfile:
     max_players: int | None = None
     face_down: bool = False
     pair_reading: PairReading = PairReading.SAME_RANK
+    side_bets_alone: bool = True
     assumptions: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -276,7 +283,7 @@ class TableProfile:
         >>> HOME.with_options(deck=6)
         Traceback (most recent call last):
         ...
-        bacara_teach.errors.IllegalAction: unknown table option 'deck': expected one of commission, commission_rate, decks, face_down, fixed_stake, max_bet, max_players, min_bet, min_players, pair_reading, payouts, positions, reshuffle, tie
+        bacara_teach.errors.IllegalAction: unknown table option 'deck': expected one of commission, commission_rate, decks, face_down, fixed_stake, max_bet, max_players, min_bet, min_players, pair_reading, payouts, positions, reshuffle, side_bets_alone, tie
         >>> ONLINE.with_options(tie="later")
         Traceback (most recent call last):
         ...
@@ -334,6 +341,7 @@ class TableProfile:
             "max_players": self.max_players,
             "face_down": self.face_down,
             "pair_reading": self.pair_reading.value,
+            "side_bets_alone": self.side_bets_alone,
             "assumptions": list(self.assumptions),
             "notes": list(self.notes),
         }
@@ -368,6 +376,7 @@ class TableProfile:
 OPTION_NAMES = frozenset({
     "decks", "reshuffle", "payouts", "commission_rate", "commission", "positions", "tie",
     "min_bet", "max_bet", "fixed_stake", "min_players", "max_players", "face_down", "pair_reading",
+    "side_bets_alone",
 })
 """Fields of :class:`TableProfile` that :meth:`TableProfile.with_options` may change."""
 
@@ -444,6 +453,8 @@ def _coerce_option(name: str, value: object) -> Any:
         return _whole(value, what, optional=True)
     if name == "face_down":
         return _boolean(value, "face-down")
+    if name == "side_bets_alone":
+        return _boolean(value, "side-bets-alone")
     if name == "commission_rate":
         return _fraction(value, "commission rate")
     if name in _AMOUNT_FIELDS:
@@ -574,6 +585,7 @@ CASINO = TableProfile(
     payouts=_payouts(punto=1, banco=Fraction(19, 20), empate=9, pareja_punto=11, pareja_banco=11),
     positions=Positions.ONE_SIDE,
     tie=TiePolicy.RETURN,
+    side_bets_alone=False,
     assumptions=(
         "decks: seed 001 does not give the number of decks; 8 is assumed.",
         "reshuffle: seed 001 does not say when the shoe is reshuffled; the shoe is assumed "
@@ -581,7 +593,8 @@ CASINO = TableProfile(
         "limits: seed 001 gives no table limits; none are assumed.",
     ),
     notes=(
-        "J (Punto) and B (Banco) cannot both be bet in one coup; Empate and the pairs may be added.",
+        "The player chooses J (Punto) or B (Banco), never both in one coup, and may add Empate "
+        "and the pairs; a side bet alone is refused (the option side_bets_alone=yes allows it).",
         "A tie returns J and B bets.",
         "A pair is read as two first cards of the same rank (K-K yes, K-Q no); seed 001 says "
         "'identical value', and the other reading is the option pair_reading='same-value'.",
@@ -617,8 +630,106 @@ ONLINE = TableProfile(
 )
 """System C: 6 decks reshuffled every coup; Banco 1:1 less 5% at payment; limits 1-250."""
 
-PROFILES: Mapping[str, TableProfile] = MappingProxyType({p.name: p for p in (HOME, CASINO, ONLINE)})
-"""The registry of table profiles, by name."""
+_REGISTRY: dict[str, TableProfile] = {p.name: p for p in (HOME, CASINO, ONLINE)}
+PROFILES: Mapping[str, TableProfile] = MappingProxyType(_REGISTRY)
+"""The registry of table profiles, by name (a read-only view: :func:`register_profile` adds)."""
+
+
+def register_profile(profile: TableProfile) -> TableProfile:
+    """Add ``profile`` to the registry: the one place a new table is declared.
+
+    Everything that lists tables reads the registry (``profiles``, ``settle``,
+    ``play``, ``odds``, the house-edge tables of the pages), so a profile added
+    here is offered everywhere.  A name already registered is refused.
+    """
+    if not isinstance(profile, TableProfile):
+        raise IllegalAction(f"invalid table profile {profile!r}: expected a TableProfile")
+    if profile.name in _REGISTRY:
+        raise IllegalAction(f"a table profile named {profile.name!r} is already registered")
+    _REGISTRY[profile.name] = profile
+    return profile
+
+
+def unregister_profile(name: str) -> None:
+    """Take a profile added by :func:`register_profile` out of the registry again."""
+    if name in ("home", "casino", "online"):
+        raise IllegalAction(f"the {name} profile is one of the rule systems and stays registered")
+    _REGISTRY.pop(name, None)
+
+
+def _option_value(name: str, value: Any) -> Any:
+    """A profile field's value as an option value in plain JSON data."""
+    if name == "payouts":
+        return {kind.value: str(odds) for kind, odds in value}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Decimal):
+        return format_amount(value)
+    if isinstance(value, Fraction):
+        return str(value)
+    return value
+
+
+def profile_options(profile: TableProfile) -> tuple[str, dict[str, Any]]:
+    """A profile as the name of a registered profile and the options that make it.
+
+    This is how a save names its table: never the payouts or limits themselves,
+    only the registered table and the options changed, so that resuming builds
+    the table from the registry again (:func:`profile_from_options`).
+
+    >>> profile_options(ONLINE.with_options(decks=8, commission="accrued"))
+    ('online', {'commission': 'accrued', 'decks': 8})
+    >>> profile_options(HOME)
+    ('home', {})
+    """
+    base = PROFILES.get(profile.name)
+    if base is None:
+        raise IllegalAction(
+            f"the table {profile.name!r} is not a registered profile (expected one of "
+            f"{', '.join(PROFILES)}); register it with register_profile() to save a session at it"
+        )
+    options: dict[str, Any] = {}
+    for name in sorted(OPTION_NAMES):
+        value = getattr(profile, name)
+        if value != getattr(base, name):
+            if name == "payouts":
+                offered = dict(value)
+                options[name] = {kind.value: (str(offered[kind]) if kind in offered else None)
+                                 for kind in BetKind if kind in offered or base.offers(kind)}
+            else:
+                options[name] = _option_value(name, value)
+    if profile_from_options(profile.name, options) != profile:
+        raise IllegalAction(
+            f"the table {profile.name!r} differs from the registered profile in more than its "
+            "options (its title, notes or assumptions); register it under a name of its own to "
+            "save a session at it"
+        )
+    return profile.name, options
+
+
+def profile_from_options(name: object, options: object = None) -> TableProfile:
+    """The registered profile ``name`` with ``options`` applied, every value checked.
+
+    >>> profile_from_options("online", {"decks": 8}).decks
+    8
+    >>> profile_from_options("online", {"payouts": "lots"})
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: invalid payouts 'lots': expected a mapping of bet to odds, e.g. {'empate': '9'}
+    """
+    if not isinstance(name, str):
+        raise IllegalAction(
+            f"invalid table profile {name!r}: expected the name of one of {', '.join(PROFILES)}"
+        )
+    profile = get_profile(name)
+    if options is None or options == {}:
+        return profile
+    if not isinstance(options, Mapping) or not all(isinstance(key, str) for key in options):
+        raise IllegalAction(
+            f"invalid table options {options!r}: expected an object of option names and values, "
+            f"e.g. {{\"decks\": 8}}"
+        )
+    return profile.with_options(**dict(options))
 
 _SPANISH: dict[str, dict[str, tuple[str, ...]]] = {
     "home": {
@@ -641,8 +752,9 @@ _SPANISH: dict[str, dict[str, tuple[str, ...]]] = {
             "limits: seed 001 no da límites de mesa; no se supone ninguno.",
         ),
         "notes": (
-            "No se puede apostar a J (Punto) y a B (Banco) en el mismo coup; se pueden añadir "
-            "Empate y las parejas.",
+            "El jugador elige J (Punto) o B (Banco), nunca los dos en el mismo coup, y puede "
+            "añadir Empate y las parejas; una apuesta lateral sola se rechaza (la opción "
+            "side_bets_alone=yes la permite).",
             "Un empate devuelve las apuestas a J y a B.",
             "Una pareja se lee como dos primeras cartas del mismo rango (K-K sí, K-Q no); seed "
             "001 dice 'valor idéntico', y la otra lectura es la opción "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from fractions import Fraction
 
@@ -140,7 +141,7 @@ def test_cdf_analysis_without_scipy_still_prints_the_other_games(
     monkeypatch.setitem(sys.modules, "scipy", None)           # import scipy now fails
     monkeypatch.setitem(sys.modules, "scipy.optimize", None)
     status, out, err = run(capsys, "cdf-analysis", "--exact")
-    assert status == 1
+    assert status == 2
     assert "several bettors: value to the bettor" in out and "classic model" in out
     assert "bettor 5: draws with probability 9/11" in out
     assert "several bettors by cards" not in out
@@ -150,7 +151,37 @@ def test_cdf_analysis_without_scipy_still_prints_the_other_games(
     ]
     status, out, _ = run(capsys, "cdf-analysis", "--json", "--exact")
     games = json.loads(out)["games"]
-    assert status == 1
+    assert status == 2
     assert "scipy is not installed" in games["several_bettors_by_cards"]["error"]
     assert "value" not in games["several_bettors_by_cards"]
     assert games["classic_model"]["bettor_draws"]["bettor 5"] == "9/11"
+
+
+def test_cdf_analysis_without_scipy_prints_no_raw_floats(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "scipy", None)
+    monkeypatch.setitem(sys.modules, "scipy.optimize", None)
+    status, out, err = run(capsys, "cdf-analysis")
+    assert status == 2
+    assert "classic model: value to the bettor" in out
+    assert "bettor 5: draws with probability 0.818182" in out
+    assert not re.search(r"\d\.\d{10,}", out + err), out + err
+    assert "pip install 'bacara_teach[analysis]'" in err
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_one_deck_holds_each_suited_card_once(capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    status, out, err = run(capsys, "odds", "--decks", "1", "--remove", "5h 5h", "--lang", lang)
+    assert status == 2 and out == ""
+    expected = {
+        "en": "--remove '5h 5h' refused for a shoe of 52 cards (1 deck): cannot remove 5♥ 2 times: "
+              "1 deck holds one 5♥ (at most 1 may be removed)",
+        "es": "--remove '5h 5h' rechazado para un sabot de 52 cartas (1 baraja): no se puede quitar "
+              "5♥ 2 veces: 1 baraja tiene un 5♥ (como mucho, 1)",
+    }[lang]
+    assert expected in err
+    status, out, _ = run(capsys, "odds", "--decks", "2", "--remove", "5h 5h")
+    assert status == 0 and out.startswith("102 cards (2 decks, less 5h 5h)")
+    status, out, _ = run(capsys, "odds", "--decks", "1", "--remove", "5h")
+    assert status == 0 and out.startswith("51 cards (1 deck, less 5h)")

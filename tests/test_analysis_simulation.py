@@ -275,8 +275,12 @@ def test_the_casino_table_prices_every_position_staked() -> None:
     def alternate(view: PlanView) -> Bet:
         return Bet.of("punto" if view.coup % 2 else "empate", "10")
 
-    summary = simulate_online_table(alternate, runs=3, coups=10, profile="casino", balance="1000")
-    edges = edges_for_profile("casino")
+    from bacara_teach.tables import CASINO
+
+    # Empate alone needs the option: at the casino a side bet comes with J or B.
+    alone = CASINO.with_options(side_bets_alone=True)
+    summary = simulate_online_table(alternate, runs=3, coups=10, profile=alone, balance="1000")
+    edges = edges_for_profile(alone)
     assert summary.exact_edge == (edges["punto"].house_edge + edges["empate"].house_edge) / 2
     assert not summary.reshuffled_every_coup
 
@@ -328,7 +332,7 @@ def test_a_chip_going_astray_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     def leaky(self: AutoPlayer, session: CheminDeFerSession) -> Move:
         move = act(self, session)
         if session.coups_played == 3:
-            session.balances[0] += 1
+            session._balances[0] += 1  # a bug in the engine, as a stray chip would be
         return move
 
     monkeypatch.setattr(AutoPlayer, "act", leaky)

@@ -97,8 +97,13 @@ def test_settle_with_profile_options(capsys: pytest.CaptureFixture[str]) -> None
                        "--bet", "banco=5", "--cards", BANCO_WINS)
     assert (data["net"], data["commission_owed"]) == ("5", "0.25")
     data = settle_json(capsys, "--profile", "casino", "--option", "pair-reading=same-value",
+                       "--option", "side-bets-alone=yes",
                        "--bet", "pareja-punto=1", "--cards", "K♠ 4♦ Q♥ 4♣")
     assert data["net"] == "11"
+    code, out, err = run(capsys, "settle", "--profile", "casino", "--bet", "pareja-punto=1",
+                         "--cards", "K♠ 4♦ Q♥ 4♣")
+    assert (code, out) == (2, "")
+    assert "takes Empate and the pairs only with a bet on Punto or Banco" in err
 
 
 def test_settle_readable_lines(capsys: pytest.CaptureFixture[str]) -> None:
@@ -238,7 +243,17 @@ def test_play_save_and_load(
     run_with_input(monkeypatch, capsys, "bet punto 10\ncontinue\n", "play", "--seed", "4",
                    "--save", str(saved))
     table = OnlineTable.from_json(saved.read_text(encoding="utf-8"))
-    assert len(table.history) == 1 and table.phase.value == "closed"
+    assert len(table.history) == 1 and table.phase.value == "betting"  # saved before leaving
+    code, out, _ = run_with_input(monkeypatch, capsys, "bet banco 10\ncontinue\n", "play",
+                                  "--load", str(saved), "--save", str(saved))
+    assert code == 0 and "Resumed the online table (seed 4) at coup 2." in out
+    resumed = OnlineTable.from_json(saved.read_text(encoding="utf-8"))
+    assert len(resumed.history) == 2 and resumed.log[:len(table.log)] == table.log
+    table.leave()
+    left = tmp_path / "left.json"
+    left.write_text(table.to_json(), encoding="utf-8")
+    code, _, err = run_with_input(monkeypatch, capsys, "", "play", "--load", str(left))
+    assert code == 2 and "a table the player left cannot be resumed" in err
 
 
 def test_play_help_lists_the_commands(

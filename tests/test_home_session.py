@@ -61,7 +61,9 @@ def test_each_coup_is_settled_by_seed_000_table_and_totals_run_from_zero() -> No
     for record in session.records:
         winner = record.coup.winner.value
         for name in PLAYERS:
-            net = SEED_000_NETS[(record.prediction(name).value, winner)]
+            prediction = record.prediction(name)
+            assert prediction is not None
+            net = SEED_000_NETS[(prediction.value, winner)]
             assert record.net(name) == net
             running[name] += net
             assert record.total(name) == running[name]
@@ -255,15 +257,18 @@ def test_save_and_resume_mid_session_equals_an_uninterrupted_run(
 
 def test_a_saved_session_whose_cards_were_edited_is_refused() -> None:
     data = json.loads(play(HomeSession(players=PLAYERS, seed=6), rotating_plan(2)).to_json())
-    data["records"][1]["cards"] = "9♠ 9♦ K♣ K♥"
-    with pytest.raises(NotationError, match="does not replay: coup 2 cards"):
+    deals = [i for i, entry in enumerate(data["log"]) if entry["action"] == "deal"]
+    data["log"][deals[1]]["cards"] = "9♠ 9♦ K♣ K♥"
+    with pytest.raises(NotationError, match=f"log entry {deals[1] + 1} is refused: the save says "
+                       "coup 2 was '9♠ 9♦ K♣ K♥', but the seed deals"):
         HomeSession.from_dict(data)
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [("{", "not valid JSON"), ('{"format": "x"}', "not a saved home session"),
-     ('{"format": "bacara-teach/home-session", "version": 1}', "incomplete or malformed")],
+     ('{"format": "bacara-teach/home-session", "version": 1}', "version 1 save carries its own"),
+     ('{"format": "bacara-teach/home-session", "version": 2}', "session: the rules are missing")],
 )
 def test_unreadable_saved_sessions_are_refused(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):

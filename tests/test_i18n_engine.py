@@ -24,7 +24,7 @@ from bacara_teach.figures import line_chart_svg
 from bacara_teach.narration import LANGUAGES, describe_banker_row, narrate_steps, spans
 from bacara_teach.punto_banco import Coup
 from bacara_teach.reference import profile_fact_rows, profile_facts, two_card_totals_html
-from bacara_teach.settlement import Bet, settle
+from bacara_teach.settlement import Bet, settle_bet
 from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO, TABLEAUX
 from bacara_teach.tables import PROFILES, get_profile
 from bacara_teach.trainer import TableauTrainer
@@ -265,7 +265,7 @@ def test_line_chart_point_titles() -> None:
     ("casino", "pareja-banco=5", "9♠ 9♦ K♣ K♥", "perdida"),
 ])
 def test_settled_bets_in_spanish(table: str, bet: str, cards: str, word: str) -> None:
-    paid = settle(Coup.from_cards(cards), [Bet.parse(bet)], table).bets[0]
+    paid = settle_bet(Coup.from_cards(cards), Bet.parse(bet), table)
     es, en = paid.describe("es"), paid.describe("en")
     assert word in es
     assert numbers_of(es) == numbers_of(en)

@@ -273,6 +273,18 @@ WRITTEN: list[tuple[str, tuple[str, ...]]] = [
      ("cambio de banco rechazado: indique una posición nueva, un importe nuevo o ambos",)),
     ("change of banco refused: there is already a bet on punto; place on it to add, or cancel one "
      "of the two today", ("cambio de banco rechazado: ya hay una apuesta a punto",)),
+    ("bets empate=5 refused: the casino table takes Empate and the pairs only with a bet on Punto "
+     "or Banco (choose J or B first; the option side_bets_alone=yes allows a side bet alone) today",
+     ("la mesa de casino solo admite Empate y las parejas junto a una apuesta a Punto o a Banco",)),
+    ("cannot deal coup 2: the casino table takes Empate and the pairs only with a bet on Punto or "
+     "Banco (choose J or B first; the option side_bets_alone=yes allows a side bet alone) today",
+     ("no se puede repartir el coup 2: la mesa de casino solo admite Empate",)),
+    # the home session
+    ("Luis must predict coup 2: only the dealer (Ana) may let a coup go without a prediction today",
+     ("Luis debe predecir el coup 2: solo quien reparte (Ana) puede dejar pasar un coup sin "
+      "predicción",)),
+    ("Ana chose not to predict coup 3; one choice per participant per coup today",
+     ("Ana eligió no predecir el coup 3; una sola elección por participante y coup",)),
     # table profiles and options
     ("unknown table option 'deck': expected one of commission, decks, tie",
      ("opción de mesa desconocida 'deck': se esperaba una de commission, decks, tie",)),

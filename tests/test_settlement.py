@@ -131,9 +131,25 @@ def test_seed_001_empate_pays_9_to_1_and_tie_returns_j_and_b() -> None:
 
 def test_seed_001_pair_pays_11_to_1_on_two_cards_of_the_same_rank() -> None:
     coup = Coup.from_cards("K♠ 4♦ K♥ 4♣")  # Punto K-K (0, draws 4), Banco 4-4 = 8, a natural
-    paid = settle(coup, [Bet.parse("pareja-punto=5"), Bet.parse("pareja-banco=5")], CASINO)
-    assert [p.net for p in paid.bets] == [55, 55]
-    assert {p.rule for p in paid.bets} == {SettlementRule.PAIR_WINS}
+    bets = [Bet.parse("banco=5"), Bet.parse("pareja-punto=5"), Bet.parse("pareja-banco=5")]
+    paid = settle(coup, bets, CASINO)
+    assert [p.net for p in paid.bets[1:]] == [55, 55]
+    assert {p.rule for p in paid.bets[1:]} == {SettlementRule.PAIR_WINS}
+
+
+@pytest.mark.parametrize("alone", [["empate=5"], ["pareja-punto=5", "pareja-banco=5"]])
+def test_at_the_casino_a_side_bet_needs_j_or_b_unless_an_option_allows_it(alone: list[str]) -> None:
+    coup = Coup.from_cards("K♠ 4♦ K♥ 4♣")
+    bets = [Bet.parse(text) for text in alone]
+    with pytest.raises(IllegalAction, match="takes Empate and the pairs only with a bet on Punto "
+                       "or Banco"):
+        settle(coup, bets, CASINO)
+    for side in ("punto=5", "banco=5"):
+        settle(coup, [Bet.parse(side), *bets], CASINO)
+    allowed = settle(coup, bets, CASINO.with_options(side_bets_alone="yes"))
+    assert len(allowed.bets) == len(bets)
+    for name in ("home", "online"):  # one position per coup: Empate alone is that position
+        settle(Coup.from_cards("K♠ 4♦ K♥ 4♣"), [Bet.parse("empate=20")], name)
 
 
 def test_seed_001_king_queen_is_no_pair_under_same_rank_but_is_under_same_value() -> None:

@@ -556,3 +556,15 @@ def test_every_control_has_a_text_label(lang: str) -> None:
                 assert item.description.strip()
             if kind == "ToggleButtons":
                 assert all(t.strip() for t in item.tooltips)
+
+
+def test_the_scoreboard_lets_the_dealer_pass_and_nobody_else() -> None:
+    board = HomeScoreboard(players=["Ana", "Luis", "Marta"], seed=11)
+    assert "pass" in [value for _, value in board.predictions["Ana"].options]      # the dealer
+    assert "pass" not in [value for _, value in board.predictions["Luis"].options]
+    board.predictions["Ana"].value = "pass"
+    board.predictions["Luis"].value = "punto"
+    board.predictions["Marta"].value = "empate"
+    record = board.deal()
+    assert record is not None and record.prediction("Ana") is None and record.net("Ana") == 0
+    assert board.session.totals["Ana"] == 0

@@ -21,15 +21,13 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bacara_teach.analysis.composition import ShoeSpec, as_composition
 from bacara_teach.analysis.punto_banco import DealCounts, count_deals, pair_ways
 from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
-
-if TYPE_CHECKING:
-    from bacara_teach.tables import TableProfile
+from bacara_teach.tables import CASINO, HOME, ONLINE, TableProfile, get_profile
 
 __all__ = [
     "ALL_BETS",
@@ -51,6 +49,7 @@ __all__ = [
     "BetTerms",
     "analyse_bet",
     "analyse_bets",
+    "bets_of_profile",
     "edges_for_profile",
     "house_edges",
 ]
@@ -158,26 +157,44 @@ def _ratio(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-PUNTO = BetTerms(name="punto", on="punto", payout=Fraction(1))
-BANCO = BetTerms(name="banco", on="banco", payout=Fraction(19, 20))
-"""Banco paid 0.95:1 (the home session and the casino table)."""
-BANCO_LESS_COMMISSION = BetTerms(name="banco", on="banco", payout=Fraction(1), commission=Fraction(1, 20))
-"""Banco paid 1:1 less a 5% commission taken at payment (the online table): the same net 0.95."""
-EMPATE_8 = BetTerms(name="empate", on="empate", payout=Fraction(8))
-EMPATE_9 = BetTerms(name="empate", on="empate", payout=Fraction(9))
-PAREJA_PUNTO = BetTerms(name="pareja-punto", on="pareja-punto", payout=Fraction(11))
-PAREJA_BANCO = BetTerms(name="pareja-banco", on="pareja-banco", payout=Fraction(11))
-PAREJA_PUNTO_BY_POINTS = BetTerms(name="pareja-punto", on="pareja-punto", payout=Fraction(11),
-                                  pair_reading="points")
-PAREJA_BANCO_BY_POINTS = BetTerms(name="pareja-banco", on="pareja-banco", payout=Fraction(11),
-                                  pair_reading="points")
+def bets_of_profile(profile: TableProfile) -> tuple[BetTerms, ...]:
+    """The terms of every bet a table profile offers, read from the profile's own data.
 
-HOME_BETS: tuple[BetTerms, ...] = (PUNTO, BANCO, EMPATE_8)
-"""System A (home session): Punto 1:1, Banco 0.95:1, Empate 8:1."""
-CASINO_BETS: tuple[BetTerms, ...] = (PUNTO, BANCO, EMPATE_9, PAREJA_PUNTO, PAREJA_BANCO)
-"""System B (casino table): Punto 1:1, Banco 0.95:1, Empate 9:1, pairs (same rank) 11:1."""
-ONLINE_BETS: tuple[BetTerms, ...] = (PUNTO, BANCO_LESS_COMMISSION, EMPATE_8)
-"""System C (online table): Punto 1:1, Banco 1:1 less 5% at payment, Empate 8:1."""
+    The payouts, the commission and the pair reading are the profile's; nothing about a
+    table is declared here a second time.
+
+    >>> [(terms.on, terms.payout, terms.commission) for terms in bets_of_profile(ONLINE)]
+    [('punto', Fraction(1, 1), Fraction(0, 1)), ('banco', Fraction(1, 1), Fraction(1, 20)), ('empate', Fraction(8, 1), Fraction(0, 1))]
+    """
+    bets = []
+    reading = "points" if profile.pair_reading.value == "same-value" else "rank"
+    for kind in profile.bets:
+        on = kind.value
+        commission = profile.commission_rate if on == "banco" else Fraction(0)
+        bets.append(BetTerms(name=on, on=on, payout=profile.payout(kind), commission=commission,
+                             push_on_tie=True, pair_reading=reading))
+    return tuple(bets)
+
+
+HOME_BETS: tuple[BetTerms, ...] = bets_of_profile(HOME)
+"""System A (home session), from the ``home`` profile: Punto 1:1, Banco 0.95:1, Empate 8:1."""
+CASINO_BETS: tuple[BetTerms, ...] = bets_of_profile(CASINO)
+"""System B (casino table), from the ``casino`` profile: Punto 1:1, Banco 0.95:1, Empate 9:1,
+pairs (same rank) 11:1."""
+ONLINE_BETS: tuple[BetTerms, ...] = bets_of_profile(ONLINE)
+"""System C (online table), from the ``online`` profile: Punto 1:1, Banco 1:1 less 5% at
+payment, Empate 8:1."""
+
+PUNTO, BANCO, EMPATE_8 = HOME_BETS
+"""Banco paid 0.95:1 (the home session and the casino table)."""
+EMPATE_9, PAREJA_PUNTO, PAREJA_BANCO = CASINO_BETS[2:]
+BANCO_LESS_COMMISSION = ONLINE_BETS[1]
+"""Banco paid 1:1 less a 5% commission taken at payment (the online table): the same net 0.95."""
+PAREJA_PUNTO_BY_POINTS, PAREJA_BANCO_BY_POINTS = bets_of_profile(
+    CASINO.with_options(pair_reading="same-value"))[3:]
+"""The casino's pairs read the other way (same point value: K-Q counts), its option
+``pair_reading="same-value"``."""
+
 ALL_BETS: tuple[BetTerms, ...] = (
     PUNTO, BANCO, BANCO_LESS_COMMISSION, EMPATE_8, EMPATE_9,
     PAREJA_PUNTO, PAREJA_BANCO, PAREJA_PUNTO_BY_POINTS, PAREJA_BANCO_BY_POINTS,
@@ -296,18 +313,6 @@ def house_edges(shoe: ShoeSpec, bets: Iterable[BetTerms] = HOME_BETS) -> dict[st
     return out
 
 
-def _bets_of_profile(profile: TableProfile) -> tuple[BetTerms, ...]:
-    bets = []
-    reading = "points" if profile.pair_reading.value == "same-value" else "rank"
-    for kind in profile.bets:
-        on = kind.value
-        payout = profile.payout(kind)
-        commission = profile.commission_rate if on == "banco" else Fraction(0)
-        bets.append(BetTerms(name=on, on=on, payout=payout, commission=commission,
-                             push_on_tie=True, pair_reading=reading))
-    return tuple(bets)
-
-
 def edges_for_profile(profile: TableProfile | str, shoe: ShoeSpec | None = None) -> dict[str, BetAnalysis]:
     """House edges of every bet a table profile offers, from the profile's own data.
 
@@ -320,8 +325,6 @@ def edges_for_profile(profile: TableProfile | str, shoe: ShoeSpec | None = None)
     >>> f"{float(edges_for_profile('online')['banco'].house_edge):.2%}"
     '1.06%'
     """
-    from bacara_teach.tables import get_profile  # the profiles module is optional here
-
     if isinstance(profile, str):
         profile = get_profile(profile)
-    return house_edges(profile.decks if shoe is None else shoe, _bets_of_profile(profile))
+    return house_edges(profile.decks if shoe is None else shoe, bets_of_profile(profile))

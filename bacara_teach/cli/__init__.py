@@ -23,6 +23,7 @@ from bacara_teach.cli.messages import (
     language_error,
     language_from_argv,
     set_language,
+    shorten,
 )
 from bacara_teach.errors import BacaraError, IllegalAction
 
@@ -97,6 +98,8 @@ def _utf8_streams() -> None:
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
         if encoding != "utf8" and hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8")
+    if hasattr(sys.stdin, "reconfigure"):  # bytes that are not UTF-8 become U+FFFD, refused as text
+        sys.stdin.reconfigure(encoding="utf-8", errors="replace")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -118,7 +121,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BacaraError as error:
         from bacara_teach.refusals import refusal_text
 
-        print(f"bacara-teach: error: {refusal_text(error, args.lang)}", file=sys.stderr)
+        print(f"bacara-teach: error: {shorten(refusal_text(error, args.lang))}", file=sys.stderr)
+        return EXIT_USAGE
+    except (ValueError, RecursionError, OverflowError) as error:
+        # Input the checks did not foresee (a number too large to print, text that is not
+        # UTF-8, ...): still one line and exit 2, never a traceback.
+        print(f"bacara-teach: error: invalid input: {shorten(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("", file=sys.stderr)

@@ -53,6 +53,7 @@ from bacara_teach.chemin_de_fer_session import (
 from bacara_teach.cli.messages import add_lang_argument, current_language, t
 from bacara_teach.errors import BacaraError, IllegalAction
 from bacara_teach.refusals import refusal_text
+from bacara_teach.saves import MAX_SEED_DIGITS, read_seed
 from bacara_teach.shoe import Shoe
 
 _POLICY_NAMES = ("punto-banco", "draw", "stand", "random")
@@ -74,7 +75,16 @@ def _bettors(text: str) -> int:
 
 
 def _seed(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
+    if text.lstrip("-").isdigit() and text.lstrip("-").isascii() and len(text) <= MAX_SEED_DIGITS:
+        return int(text)
+    if text.lstrip("-").isdigit():
+        raise argparse.ArgumentTypeError(t(
+            current_language(),
+            f"invalid seed of {len(text)} digits: expected a whole number of at most "
+            f"{MAX_SEED_DIGITS} digits, or a word",
+            f"semilla no válida de {len(text)} cifras: se esperaba un número entero de "
+            f"{MAX_SEED_DIGITS} cifras como mucho, o una palabra"))
+    return read_seed(text)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -119,8 +129,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "numbered clockwise in the order the players are given; bets and the bank go to the "
         "right (counter-clockwise). You take one seat and the others play seeded automatic "
         "policies. Answers are read one per line from standard input, so a session can be "
-        "scripted; the end of the input stops the session. Your seat: --seat names it; "
-        "without --seat, at a terminal you are asked which seat to take (Enter: the first), "
+        "scripted; quit (or salir), like the end of the input, stops the session. Your seat: "
+        "--seat names it; without --seat, at a terminal you are asked which seat to take (Enter: the first), "
         "and with input from a file or a pipe you take the first seat. --auto lets every "
         "seat play itself and reads no input.",
     )
@@ -208,6 +218,13 @@ class _EndOfInput(Exception):
     """Standard input ended: the session stops where it is."""
 
 
+class _Quit(_EndOfInput):
+    """The player typed quit: the session stops where it is, as at the end of the input."""
+
+
+_QUIT_WORDS = ("quit", "exit", "salir")
+
+
 class _Console:
     """Prompts on one stream, answers from another, one answer per line."""
 
@@ -225,6 +242,8 @@ class _Console:
         answer = line.strip()
         if self.echo:
             self.say(f"> {answer}")
+        if answer.lower() in _QUIT_WORDS:
+            raise _Quit
         return answer
 
     def refuse(self, error: BacaraError) -> None:
@@ -439,6 +458,10 @@ def run_session(args: argparse.Namespace) -> int:
     if human is None and not args.auto:
         try:
             human = _ask_seat(session, console)
+        except _Quit:
+            console.say(t(lang, "You quit before choosing a seat: no coup played.",
+                          "Sale antes de elegir asiento: no se jugó ningún coup."))
+            return 0
         except _EndOfInput:
             console.say(t(lang, "Input ended before a seat was chosen: no coup played.",
                           "La entrada terminó antes de elegir asiento: no se jugó ningún coup."))
@@ -468,6 +491,14 @@ def run_session(args: argparse.Namespace) -> int:
                 _human_turn(session, pending, console)
             else:
                 robots[pending.seat].act(session)
+    except _Quit:
+        _show_events(session, shown, console, lang)
+        console.say(t(lang,
+                      f"You quit: the session stops after {session.coups_played} of {COUPS} "
+                      f"coups. Chips: {_balances(session)}.",
+                      f"Sale de la partida: la sesión se detiene tras {session.coups_played} de "
+                      f"{COUPS} coups. Fichas: {_balances(session)}."))
+        return 0
     except _EndOfInput:
         _show_events(session, shown, console, lang)
         console.say(t(lang,

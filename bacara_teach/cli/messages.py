@@ -137,6 +137,22 @@ class _HelpFormatter(argparse.HelpFormatter):
                          terminal_columns() - 2 if width is None else width)
 
 
+def shorten(message: str) -> str:
+    """A message with any huge input it quotes cut down to its ends and its size.
+
+    A refusal names the input, but a number of 5,000 digits is named by its size.
+
+    >>> shorten("invalid seed '" + "9" * 5000 + "'")
+    "invalid seed '999999999999...9999 (5000 digits)'"
+    >>> shorten("ok 123")
+    'ok 123'
+    """
+    message = re.sub(r"\d{61,}", lambda m: f"{m[0][:12]}...{m[0][-4:]} ({len(m[0])} digits)",
+                     message)
+    return re.sub(r"[^\s'\"]{201,}",
+                  lambda m: f"{m[0][:40]}... ({len(m[0])} characters)", message)
+
+
 class CliParser(argparse.ArgumentParser):
     """An argument parser whose error messages follow the language of the command line."""
 
@@ -145,6 +161,7 @@ class CliParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
+        message = shorten(message)
         if current_language() == "es":
             for pattern, replacement in _ARGPARSE_ES:
                 message = re.sub(pattern, replacement, message)

@@ -6,29 +6,50 @@ import argparse
 import json
 import re
 import sys
+from collections import Counter
 from fractions import Fraction
 from typing import Any
 
 from bacara_teach.analysis.chemin_de_fer import chemin_de_fer_report
 from bacara_teach.analysis.composition import Composition
-from bacara_teach.analysis.edges import (
-    CASINO_BETS,
-    HOME_BETS,
-    ONLINE_BETS,
-    BetAnalysis,
-    house_edges,
-)
+from bacara_teach.analysis.edges import BetAnalysis, edges_for_profile
 from bacara_teach.analysis.punto_banco import count_deals
 from bacara_teach.analysis.simulation import simulate_coups
+from bacara_teach.cards import Card, parse_cards
 from bacara_teach.cli.coup import decks_error
 from bacara_teach.cli.messages import add_lang_argument, current_language, t
-from bacara_teach.errors import IllegalAction
+from bacara_teach.errors import BacaraError, IllegalAction
 from bacara_teach.progress import TerminalProgress
 from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
+from bacara_teach.tables import PROFILES, get_profile
 
-PROFILES = ("home", "casino", "online")
-_FALLBACK = {"home": (8, HOME_BETS), "casino": (8, CASINO_BETS), "online": (6, ONLINE_BETS)}
+
+def _deck_words(decks: int, lang: str) -> str:
+    """``1 deck``, ``8 decks`` (``1 baraja``, ``8 barajas``)."""
+    return t(lang, f"{decks} deck{'' if decks == 1 else 's'}",
+             f"{decks} baraja{'' if decks == 1 else 's'}")
+
+
+def _suited_excess(removed: str, decks: int) -> tuple[Card, int] | None:
+    """The first card named with its suit more often than ``decks`` decks hold it, and how often.
+
+    A shoe of ``decks`` decks holds each suited card ``decks`` times; a rank alone (``5``)
+    counts against the rank's total instead, which :meth:`Composition.without` checks.
+    """
+    named: Counter[Card] = Counter()
+    for token in re.split(r"[\s,]+", removed.strip()):
+        if not token:
+            continue
+        try:
+            cards = parse_cards(token)
+        except BacaraError:
+            continue
+        named.update(cards)
+    for card, count in named.items():
+        if count > decks:
+            return card, count
+    return None
 
 
 def _decks(text: str) -> int:
@@ -63,8 +84,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     odds.add_argument("--decks", type=_decks, default=None,
                       help=f"decks in the shoe ({MIN_DECKS}-{MAX_DECKS}; default: the profile's)")
-    odds.add_argument("--profile", choices=PROFILES, default="home",
-                      help="table profile whose bets and payouts to price (default home)")
+    odds.add_argument("--profile", choices=tuple(PROFILES), default="home",
+                      help="table profile whose bets and payouts to price: "
+                      f"{', '.join(PROFILES)} (default home)")
     odds.add_argument("--remove", default="",
                       help='cards gone from the shoe: ranks or cards, e.g. "5 5 5 5" or "5h K♠ 10"')
     odds.add_argument("--exact", action="store_true", help='print fractions as "n/d" strings')
@@ -82,7 +104,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "cells: the seed's rules on a real shoe (several bettors, a single bettor, choices by "
         "cards), and the classic model (banker free everywhere, infinite deck). Only the game "
         "with choices by cards needs a linear program (scipy, the 'analysis' extra); without "
-        "scipy that game reports an error, the others still print, and the exit status is 1.",
+        "scipy that game reports an error and what to install, the others still print, and the "
+        "exit status is 2.",
     )
     cdf.add_argument("--decks", type=_decks, default=6, help="decks in the shoe (default 6)")
     cdf.add_argument("--exact", action="store_true", help='print fractions as "n/d" strings')
@@ -96,37 +119,38 @@ def _show(x: Fraction, exact: bool) -> float | str:
 
 
 def _profile_edges(profile: str, composition: Composition) -> dict[str, BetAnalysis]:
-    try:
-        from bacara_teach.analysis.edges import edges_for_profile
-
-        return edges_for_profile(profile, composition)
-    except ImportError:  # pragma: no cover - the table profiles module is part of the package
-        return house_edges(composition, _FALLBACK[profile][1])
-
-
-def _profile_decks(profile: str) -> int:
-    try:
-        from bacara_teach.tables import get_profile
-
-        return get_profile(profile).decks
-    except ImportError:  # pragma: no cover
-        return _FALLBACK[profile][0]
+    return edges_for_profile(profile, composition)
 
 
 def run_odds(args: argparse.Namespace) -> int:
     lang = args.lang
-    decks = args.decks if args.decks is not None else _profile_decks(args.profile)
+    decks = args.decks if args.decks is not None else get_profile(args.profile).decks
     full = Composition.standard(decks)
+    removed = args.remove.strip()
     try:
         composition = full.without(args.remove)
+        excess = _suited_excess(args.remove, decks)
+        if excess is not None:
+            card, count = excess
+            raise IllegalAction(
+                f"cannot remove {card} {count} times: {_deck_words(decks, 'en')} "
+                f"{'holds' if decks == 1 else 'hold'} {'one' if decks == 1 else decks} {card}"
+                f" (at most {decks} may be removed)",
+            )
     except IllegalAction as error:  # unreadable text already quotes itself (NotationError)
-        removed = args.remove.strip()
+        why = str(error)
+        why_es = refusal_text(error, lang)
+        if excess_match := re.fullmatch(r"cannot remove (\S+) (\d+) times: .*", why):
+            card_text, count_text = excess_match.groups()
+            why_es = (f"no se puede quitar {card_text} {count_text} veces: "
+                      f"{_deck_words(decks, 'es')} {'tiene' if decks == 1 else 'tienen'} "
+                      f"{'un' if decks == 1 else decks} {card_text} (como mucho, {decks})")
         raise IllegalAction(t(
             lang,
             f"--remove {removed!r} refused for a shoe of {full.total} cards "
-            f"({decks} {'deck' if decks == 1 else 'decks'}): {error}",
+            f"({_deck_words(decks, 'en')}): {why}",
             f"--remove {removed!r} rechazado para un sabot de {full.total} cartas "
-            f"({decks} {'baraja' if decks == 1 else 'barajas'}): {refusal_text(error, lang)}",
+            f"({_deck_words(decks, 'es')}): {why_es}",
         )) from None
     counts = count_deals(composition)
     edges = _profile_edges(args.profile, composition)
@@ -153,10 +177,10 @@ def run_odds(args: argparse.Namespace) -> int:
         return 0
     less = args.remove.strip()
     print(t(lang,
-            f"{composition.total} cards ({decks} decks{f', less {less}' if less else ''}); "
-            f"{args.profile} table",
-            f"{composition.total} cartas ({decks} barajas{f', menos {less}' if less else ''}); "
-            f"mesa {args.profile}"))
+            f"{composition.total} cards ({_deck_words(decks, lang)}"
+            f"{f', less {less}' if less else ''}); {args.profile} table",
+            f"{composition.total} cartas ({_deck_words(decks, lang)}"
+            f"{f', menos {less}' if less else ''}); mesa {args.profile}"))
     for k, p in counts.probabilities().items():
         print(f"  {k:<7} {float(p):.6f}" + (f"  = {p}" if exact else ""))
     print(t(lang, "house edge per unit staked (ties included):",
@@ -230,7 +254,9 @@ def run_cdf(args: argparse.Namespace) -> int:
                     choice = t(lang, "stands", "se planta")
                 else:
                     mixed = True
-                    choice = t(lang, f"draws with probability {p}", f"roba con probabilidad {p}")
+                    shown_p = p if isinstance(p, str) else f"{p:.6f}"
+                    choice = t(lang, f"draws with probability {shown_p}",
+                               f"roba con probabilidad {shown_p}")
                 if len(points) <= 12 or mixed:
                     print(f"  {point if lang == 'en' else _point_es(point)}: {choice}")
     for name, message in failed.items():
@@ -238,4 +264,10 @@ def run_cdf(args: argparse.Namespace) -> int:
                                           f"{_game_name(name, lang)} sin resolver: "
                                           f"{refusal_text(message, lang)}"),
               file=sys.stderr)
-    return 1 if failed else 0
+    if failed:  # each error says what to install (the 'analysis' extra, scipy)
+        return EXIT_MISSING_SOLVER
+    return 0
+
+
+EXIT_MISSING_SOLVER = 2
+"""Exit status of ``cdf-analysis`` when a game could not be solved (scipy missing)."""

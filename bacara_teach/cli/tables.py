@@ -17,16 +17,16 @@ import json
 import secrets
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 
 from bacara_teach.cards import format_cards
-from bacara_teach.cli.messages import add_lang_argument, t
+from bacara_teach.cli.messages import add_lang_argument, shorten, t
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.home_session import CoupRecord, HomeSession
 from bacara_teach.money import add, format_amount, format_signed
 from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.punto_banco import Coup, deal_coup
 from bacara_teach.refusals import refusal_text
+from bacara_teach.saves import read_seed, read_text, write_atomically
 from bacara_teach.settlement import Bet, settle
 from bacara_teach.tables import PROFILES, TableProfile, get_profile
 
@@ -39,7 +39,7 @@ Seed = int | str
 def _seed(text: str | None) -> Seed:
     if text is None:
         return secrets.randbelow(2**32)
-    return int(text) if text.strip().isdigit() else text
+    return read_seed(text)
 
 
 def _profile(name: str, options: Sequence[str], lang: str) -> TableProfile:
@@ -101,7 +101,7 @@ def _commands(prompt: str) -> Iterator[str]:
 
 
 def _refused(error: BacaraError, lang: str) -> None:
-    print(f"error: {refusal_text(error, lang)}")
+    print(f"error: {shorten(refusal_text(error, lang))}")
 
 
 def _add_profile_arguments(parser: argparse.ArgumentParser, default: str) -> None:
@@ -109,8 +109,9 @@ def _add_profile_arguments(parser: argparse.ArgumentParser, default: str) -> Non
     parser.add_argument("--profile", default=default,
                         help=f"table profile: {', '.join(PROFILES)} (default {default})")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="change an option of the profile, e.g. commission=accrued, decks=8, "
-                        "positions=both-sides, tie=change, pair-reading=same-value, payout.empate=9 "
+                        help="change an option of the profile, e.g. commission=accrued (with "
+                        "reshuffle=never to see it accrue), decks=8, positions=both-sides, "
+                        "tie=change, pair-reading=same-value, side-bets-alone=yes, payout.empate=9 "
                         "(repeatable)")
 
 
@@ -138,7 +139,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="An interactive table with a real ledger. Commands: bet POSITION STAKE, "
         "change POSITION [NEW-POSITION] [STAKE], cancel [POSITION], continue (continuar), "
         "balance, history, help, quit. Reads one command per line from stdin when it is not "
-        "a terminal.",
+        "a terminal. Commission on Banco: the online table takes it at payment; with --option "
+        "commission=accrued it is owed and collected at the end of the shoe or when you leave, "
+        "which differs only with --option reshuffle=never (a shoe dealt through): a shoe "
+        "reshuffled every coup ends every coup. At the casino table choose J or B and add "
+        "Empate or the pairs if you like; a side bet alone is refused unless --option "
+        "side-bets-alone=yes.",
     )
     _add_profile_arguments(play, "online")
     play.add_argument("--balance", default="100", help="starting balance (default 100)")
@@ -151,7 +157,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "home-session",
         help="the home prediction session: 2-8 players, 10 coups, scoreboard",
         description="Run the home session of seed 000. Before each coup every participant "
-        "predicts punto, banco or empate (p/b/e; several on one line for the players in turn). "
+        "predicts punto, banco or empate (p/b/e; several on one line for the players in turn); "
+        "the dealer may predict too, or pass (-) and score 0 for that coup. "
         "Also: scores, save [FILE], quit. Reads from stdin when it is not a terminal.",
     )
     home.add_argument("--players", help="the participants, comma-separated, e.g. Ana,Luis,Eva")
@@ -232,24 +239,24 @@ Commands:
 }
 
 
+class SaveFailed(IllegalAction):
+    """A save could not be written: the old file is kept, and the command stops (exit 2)."""
+
+
 def _save(path: str | None, text: str, lang: str) -> None:
+    """Write a save atomically (the old file or the new one, never a part of either)."""
     if path is None:
         return
     try:
-        Path(path).write_text(text + "\n", encoding="utf-8")
-    except OSError as error:
-        why = error.strerror or error
-        raise IllegalAction(t(lang, f"cannot save to {path!r}: {why}",
-                              f"no se puede guardar en {path!r}: {why}")) from None
+        write_atomically(path, text + "\n")
+    except IllegalAction as error:
+        kept = t(lang, "the previous save, if any, is kept as it was",
+                 "la partida guardada anterior, si la hay, queda como estaba")
+        raise SaveFailed(t(lang, f"{error}", f"no se puede guardar en {path!r} ({error}); {kept}")) from None
 
 
-def _load(path: str, lang: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        why = error.strerror or error
-        raise NotationError(t(lang, f"cannot read {path!r}: {why}",
-                              f"no se puede leer {path!r}: {why}")) from None
+def _load(path: str) -> str:
+    return read_text(path)
 
 
 def _bets_text(table: OnlineTable, lang: str) -> str:
@@ -391,6 +398,17 @@ def _play_command(table: OnlineTable, line: str, args: argparse.Namespace) -> bo
     return True
 
 
+def _options_text(options: dict[str, object]) -> str:
+    """A resumed table's options as --option would give them: `` with payout.banco=1, decks=8``."""
+    words: list[str] = []
+    for key, value in options.items():
+        if key == "payouts" and isinstance(value, dict):
+            words += [f"payout.{on}={odds}" for on, odds in value.items()]
+        else:
+            words.append(f"{key.replace('_', '-')}={value}")
+    return f" ({', '.join(words)})" if words else ""
+
+
 def run_play(args: argparse.Namespace) -> int:
     lang = args.lang
     if args.load is not None:
@@ -398,11 +416,18 @@ def run_play(args: argparse.Namespace) -> int:
             raise IllegalAction(t(lang,
                                   "--load resumes a saved table: do not give --seed or --option with it",
                                   "--load reanuda una mesa guardada: no dé --seed ni --option con él"))
-        table = OnlineTable.from_json(_load(args.load, lang))
+        table = OnlineTable.from_json(_load(args.load))
+        if not table.can_leave():
+            raise IllegalAction(t(lang,
+                                  f"the table saved in {args.load!r} was left: a table the "
+                                  "player left cannot be resumed; start a new one",
+                                  f"la mesa guardada en {args.load!r} ya se dejó: una mesa que "
+                                  "el jugador dejó no se puede reanudar; empiece una nueva"))
+        options = _options_text(table.rules()["options"])
         print(t(lang,
-                f"Resumed the {table.profile.name} table (seed {table.seed}) at coup "
+                f"Resumed the {table.profile.name} table{options} (seed {table.seed}) at coup "
                 f"{table.coup_number}.",
-                f"Se reanuda la mesa {table.profile.name} (semilla {table.seed}) en el coup "
+                f"Se reanuda la mesa {table.profile.name}{options} (semilla {table.seed}) en el coup "
                 f"{table.coup_number}."))
     else:
         profile = _profile(args.profile, args.option, lang)
@@ -422,10 +447,12 @@ def run_play(args: argparse.Namespace) -> int:
         try:
             if not _play_command(table, line, args):
                 break
+        except SaveFailed:
+            raise
         except BacaraError as error:
             _refused(error, lang)
+    _save(args.save, table.to_json(), lang)  # saved before leaving: --load resumes it
     left = table.leave()
-    _save(args.save, table.to_json(), lang)
     net = format_signed(add(table.balance, -table.initial_balance))
     balance, initial = format_amount(table.balance), format_amount(table.initial_balance)
     collected = ""
@@ -449,7 +476,13 @@ def _scoreboard(session: HomeSession) -> list[str]:
 def _show_record(record: CoupRecord, session: HomeSession, lang: str) -> None:
     print(f"Coup {record.number}: {_hands(record.coup)}")
     print(record.coup.narrate(lang))
-    for name, paid in record.settled:
+    settled = dict(record.settled)
+    for name in session.players:
+        paid = settled.get(name)
+        if paid is None:
+            print(t(lang, f"  {name}: no prediction (dealer), 0 -> ",
+                    f"  {name}: sin predicción (reparte), 0 -> ") + format_signed(record.total(name)))
+            continue
         print(f"  {name}: {paid.bet.on.value}, {format_signed(paid.net)} -> "
               f"{format_signed(record.total(name))}")
     print(t(lang, "Scores:", "Puntuación:"))
@@ -457,6 +490,9 @@ def _show_record(record: CoupRecord, session: HomeSession, lang: str) -> None:
 
 
 _QUIT_WORDS = ("quit", "exit", "salir", "pause", "pausa")
+_PASS_WORDS = ("-", "pass", "paso", "none", "nada")
+"""What the dealer types to let a coup go without a prediction (the dealer may predict, but
+need not)."""
 
 
 def _home_line(session: HomeSession, line: str, save: Callable[[str | None], None], lang: str) -> bool:
@@ -477,10 +513,12 @@ def _home_line(session: HomeSession, line: str, save: Callable[[str | None], Non
     if len(words) == 1 and command in ("help", "ayuda", "?"):
         print(t(lang,
                 "Type a prediction: punto, banco or empate (p, b, e); several on one line go to the "
-                "players in turn. Also: scores, save [FILE], quit.",
+                "players in turn. The dealer may predict too, or type pass (-) to sit the coup "
+                "out and score 0. Also: scores, save [FILE], quit.",
                 "Escriba una predicción: punto, banco o empate (p, b, e); varias en una línea van a "
-                "los jugadores por turno. También: puntos (scores), guardar [ARCHIVO] (save), "
-                "salir (quit)."))
+                "los jugadores por turno. Quien reparte también puede predecir, o escribir paso "
+                "(-) para no jugar el coup y anotar 0. También: puntos (scores), guardar [ARCHIVO] "
+                "(save), salir (quit)."))
         return True
     waiting = session.waiting_for
     if len(words) > len(waiting):
@@ -495,9 +533,15 @@ def _home_line(session: HomeSession, line: str, save: Callable[[str | None], Non
         ))
     pairs = list(zip(waiting, words, strict=False))
     for name, word in pairs:  # check them all first: a refused line records nothing
-        session.verify_predict(name, word)
+        if word.lower() in _PASS_WORDS:
+            session.verify_abstain(name)
+        else:
+            session.verify_predict(name, word)
     for name, word in pairs:
-        session.predict(name, word)
+        if word.lower() in _PASS_WORDS:
+            session.abstain(name)
+        else:
+            session.predict(name, word)
     return True
 
 
@@ -510,7 +554,7 @@ def run_home_session(args: argparse.Namespace) -> int:
                                   "or --dealer with it",
                                   "--load reanuda una sesión guardada: no dé --players, --seed "
                                   "ni --dealer con él"))
-        session = HomeSession.from_json(_load(args.load, lang))
+        session = HomeSession.from_json(_load(args.load))
         print(t(lang,
                 f"Resumed the home session (seed {session.seed}) at coup {session.coup_number} of "
                 f"{session.coups}.",
@@ -538,7 +582,10 @@ def run_home_session(args: argparse.Namespace) -> int:
                                   "or start the session with --save FILE",
                                   "no hay archivo donde guardar: escriba 'guardar ARCHIVO' (o "
                                   "'save FILE'), o empiece la sesión con --save ARCHIVO"))
-        _save(target, session.to_json(), lang)
+        try:
+            _save(target, session.to_json(), lang)
+        except SaveFailed as error:  # a typed save that fails is refused; play goes on
+            raise IllegalAction(str(error)) from None
         args.save = target  # later coups are saved there too
         print(t(lang, f"Saved to {target}.", f"Guardado en {target}."))
 
@@ -567,6 +614,8 @@ def run_home_session(args: argparse.Namespace) -> int:
             return 0
         try:
             _home_line(session, line, save, lang)
+        except SaveFailed:
+            raise
         except BacaraError as error:
             _refused(error, lang)
     winners = session.winners

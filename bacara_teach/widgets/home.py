@@ -31,6 +31,7 @@ _LABELS = {
         "seed": "Seed", "start": "Start a new session",
         "start.tip": "Start a session with these participants and this seed",
         "choose": "— choose —", "predict": "Prediction of {name}",
+        "pass": "no prediction (the dealer may pass)",
         "deal": "Deal coup {n}", "deal.tip": "Record every prediction and deal the coup",
         "over": "Session over", "missing": "Choose a prediction for: {names}.",
         "started": "New session: {names}. Everyone predicts, then deal coup 1.",
@@ -48,6 +49,7 @@ _LABELS = {
         "seed": "Semilla", "start": "Empezar una sesión nueva",
         "start.tip": "Empezar una sesión con estos participantes y esta semilla",
         "choose": "— elegir —", "predict": "Predicción de {name}",
+        "pass": "sin predicción (quien reparte puede pasar)",
         "deal": "Repartir el coup {n}",
         "deal.tip": "Anotar todas las predicciones y repartir el coup",
         "over": "Sesión terminada", "missing": "Falta la predicción de: {names}.",
@@ -64,6 +66,9 @@ _LABELS = {
     },
 }
 
+
+_PASS = "pass"
+"""The dealer's choice not to predict a coup (the dealer may predict, but need not)."""
 
 def _join(names: Sequence[str], word: str) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} {names[-1]}"
@@ -143,7 +148,10 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
                 self.session.verify_deal()
             if not missing:
                 for name, on in chosen.items():
-                    self.session.verify_predict(name, on)
+                    if on == _PASS:
+                        self.session.verify_abstain(name)
+                    else:
+                        self.session.verify_predict(name, on)
         except BacaraError as error:
             self._refuse(error)
             return None
@@ -152,7 +160,10 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
                 labels["missing"].format(names=_join(missing, labels["and"])), kind="error")
             return None
         for name, on in chosen.items():
-            self.session.predict(name, on)
+            if on == _PASS:
+                self.session.abstain(name)
+            else:
+                self.session.predict(name, on)
         record = self.session.deal()
         coup = record.coup
         if coup.winner.value == "empate":
@@ -182,9 +193,10 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
         labels = _LABELS[self.lang]
         options = [(labels["choose"], None)] + [(kind.label, kind.value)
                                                 for kind in self.session.profile.bets]
+        dealer = self.session.dealer
         self.predictions = {
-            name: w.Dropdown(options=options, value=None,
-                             description=labels["predict"].format(name=name),
+            name: w.Dropdown(options=options + ([(labels["pass"], _PASS)] if name == dealer else []),
+                             value=None, description=labels["predict"].format(name=name),
                              style={"description_width": "initial"})
             for name in self.session.players
         }
@@ -209,8 +221,8 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
         for record in session.records:
             cells = [str(record.number), escape(format_cards(record.coup.cards)),
                      escape(BetKind.parse(record.coup.winner.value).label)]
-            cells += [f"{escape(record.prediction(name).label)}, {format_signed(record.net(name))}"
-                      for name in players]
+            cells += [f"{escape(on.label if (on := record.prediction(name)) else '-')}, "
+                      f"{format_signed(record.net(name))}" for name in players]
             rows.append(cells)
         if rows:
             totals = session.totals

@@ -43,6 +43,7 @@ from bacara_teach.analysis import edges_for_profile
 from bacara_teach.charts import tableau_text
 from bacara_teach.chemin_de_fer import deal_coup as deal_chemin_coup
 from bacara_teach.cli import build_parser
+from bacara_teach.settlement import settle_bet
 from bacara_teach.tableau import is_natural
 
 pytestmark = pytest.mark.docs
@@ -388,7 +389,7 @@ def test_payment_tables_are_the_engine_settlement_of_each_bet(page: Pages) -> No
             stake = row[0].removeprefix(kind.label).strip()
             bet = Bet.of(kind, stake)
             for shown, coup in zip(row[1:], coups.values(), strict=True):
-                assert Decimal(shown) == settle(coup, [bet], profile).net
+                assert Decimal(shown) == settle_bet(coup, bet, profile).net
 
 
 def test_chemin_de_fer_summary_shows_session_constants_and_tables(page: Pages) -> None:

@@ -1,0 +1,406 @@
+"""Saved sessions on disk: written atomically, read back without trusting a byte of them.
+
+Every session (the home session, the online table, the Chemin de Fer
+session) saves the same way: its rules plus its log, as JSON (see each
+session's ``to_dict``).  This module holds what the three share:
+
+* :func:`write_atomically` puts a file in place in one step: the text goes to
+  a temporary file in the same folder, is flushed and synced, then renamed
+  over the old file.  A kill at any moment leaves the old file or the new
+  one, never a part of either; a full disk leaves the old file and raises
+  :class:`~bacara_teach.errors.IllegalAction` saying so.
+* :func:`read_text` and :func:`parse_json` read a save as untrusted input:
+  invalid UTF-8, a nesting deeper than any save has, a number with more digits
+  than any amount, a value that is not JSON: each is a
+  :class:`~bacara_teach.errors.NotationError` naming the file and what is
+  valid, never another exception.
+* :func:`read_seed` reads a seed given as text, the one number a user types
+  freely.
+
+>>> parse_json('{"format": "x", "log": []}', what="saved session")
+{'format': 'x', 'log': []}
+>>> parse_json('[' * 200 + ']' * 200, what="saved session")
+Traceback (most recent call last):
+...
+bacara_teach.errors.NotationError: saved session is nested 200 levels deep: a save is at most 32 levels deep
+>>> parse_json('{"seed": ' + '9' * 5000 + '}', what="saved session")
+Traceback (most recent call last):
+...
+bacara_teach.errors.NotationError: saved session holds a number of 5000 digits: numbers in a save have at most 60 digits
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bacara_teach.errors import IllegalAction, NotationError
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_NUMBER_DIGITS",
+    "MAX_SAVE_BYTES",
+    "MAX_SEED_CHARACTERS",
+    "MAX_SEED_DIGITS",
+    "SaveError",
+    "check_seed",
+    "dump_save",
+    "entry_lines",
+    "key_line",
+    "locate",
+    "parse_json",
+    "read_seed",
+    "read_text",
+    "write_atomically",
+]
+
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects a save may have (saves use 5 or 6 levels)."""
+MAX_NUMBER_DIGITS = 60
+"""Most digits a number in a save may have (a seed or an amount)."""
+MAX_SEED_DIGITS = 60
+"""Most digits a seed given as a number may have."""
+MAX_SEED_CHARACTERS = 200
+"""Longest seed given as a text."""
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+"""Largest file read as a save (a long session's save is a few hundred kilobytes)."""
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` in one step: the old file or the new, never a part.
+
+    The text goes to a temporary file in the same folder, is flushed and synced
+    to the disk, and is renamed over ``path``; the folder is synced too.  On
+    any failure (a full disk, no permission, no such folder) the temporary file
+    is removed, ``path`` is left as it was, and :class:`IllegalAction` says why.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> write_atomically(folder / "save.json", "{}\\n")
+    >>> (folder / "save.json").read_text(), sorted(p.name for p in folder.iterdir())
+    ('{}\\n', ['save.json'])
+    >>> write_atomically(folder / "missing" / "save.json", "{}")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: cannot save to '...save.json': No such file or directory; nothing was written
+    """
+    target = Path(path)
+    data = text.encode("utf-8")
+    temporary: str | None = None
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else "."
+        )
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        with contextlib.suppress(OSError):
+            os.chmod(temporary, 0o644 & ~_umask())
+        os.replace(temporary, target)
+        temporary = None
+        _sync_folder(target.parent)
+    except (OSError, ValueError) as error:  # ValueError: a name the system refuses (a NUL byte)
+        why = (error.strerror if isinstance(error, OSError) else None) or str(error)
+        kept = " (the previous save is kept as it was)" if _exists(target) else ""
+        raise IllegalAction(f"cannot save to {str(target)!r}: {why}; nothing was written{kept}") from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long or with a NUL byte: there is no old file
+        return False
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where the system allows a folder to be synced)."""
+    try:
+        descriptor = os.open(folder if str(folder) else ".", os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def read_text(path: str | Path, *, what: str = "saved session") -> str:
+    """The text of the file ``path``, refused clearly if it cannot be a save.
+
+    >>> import tempfile, pathlib
+    >>> bad = pathlib.Path(tempfile.mkdtemp()) / "bad.json"
+    >>> _ = bad.write_bytes(b'{"format": "\\xff"}')
+    >>> read_text(bad)
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: saved session '...bad.json' is not UTF-8 text (byte 0xff at position 12): a save is the JSON text this program writes
+    """
+    source = Path(path)
+    try:
+        with source.open("rb") as stream:
+            data = stream.read(MAX_SAVE_BYTES + 1)
+    except (OSError, ValueError) as error:
+        why = (error.strerror if isinstance(error, OSError) else None) or str(error)
+        raise NotationError(f"cannot read {str(source)!r}: {why}") from None
+    if len(data) > MAX_SAVE_BYTES:
+        raise NotationError(
+            f"{what} {str(source)!r} is over {MAX_SAVE_BYTES // (1024 * 1024)} MiB: "
+            "no save is that large"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise NotationError(
+            f"{what} {str(source)!r} is not UTF-8 text (byte 0x{data[error.start]:02x} at position "
+            f"{error.start}): a save is the JSON text this program writes"
+        ) from None
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of ``[``/``{`` in JSON text, outside strings."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _number(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_NUMBER_DIGITS:
+        raise _TooLong(digits)
+    return int(text)
+
+
+def _float(text: str) -> float:
+    raise _Float(text)
+
+
+def _constant(text: str) -> float:
+    raise _Float(text)
+
+
+class _TooLong(Exception):
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+class _Float(Exception):
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def parse_json(text: str, *, what: str = "saved session") -> Any:
+    """Read JSON text of a save: plain JSON with whole numbers, refused clearly otherwise.
+
+    Amounts are strings in a save, so a number with a fraction or an exponent
+    (``4.75``, ``1e9``, ``NaN``) is refused as well: it could only come from an
+    edited file.
+
+    >>> parse_json('{"stake": 4.75}')
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: saved session holds the number 4.75: numbers in a save are whole; amounts are written as text, e.g. "4.75"
+    >>> parse_json('{"log": [}')
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: saved session is not valid JSON: Expecting value: line 1 column 10 (char 9)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{what} is not text: expected the JSON text of a save")
+    deepest = _depth(text)
+    if deepest > MAX_DEPTH:
+        raise NotationError(
+            f"{what} is nested {deepest} levels deep: a save is at most {MAX_DEPTH} levels deep"
+        )
+    try:
+        return json.loads(text, parse_int=_number, parse_float=_float, parse_constant=_constant)
+    except _TooLong as error:
+        raise NotationError(
+            f"{what} holds a number of {error.digits} digits: numbers in a save have at most "
+            f"{MAX_NUMBER_DIGITS} digits"
+        ) from None
+    except _Float as error:
+        raise NotationError(
+            f"{what} holds the number {error.text}: numbers in a save are whole; amounts are "
+            'written as text, e.g. "4.75"'
+        ) from None
+    except json.JSONDecodeError as error:
+        raise NotationError(f"{what} is not valid JSON: {error}") from None
+    except (RecursionError, ValueError) as error:  # pragma: no cover - guarded by the checks above
+        raise NotationError(f"{what} cannot be read as JSON: {error}") from None
+
+
+def read_seed(text: str) -> int | str:
+    """A seed typed by a user: a whole number when it is all digits, else the text itself.
+
+    >>> read_seed("42"), read_seed("lucky")
+    (42, 'lucky')
+    >>> read_seed("9" * 70)
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: invalid seed of 70 digits: expected a whole number of at most 60 digits, or a word
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise NotationError(f"invalid seed {text!r}: expected a whole number or a word, e.g. 7")
+    stripped = text.strip()
+    if stripped.isdigit() and stripped.isascii():
+        if len(stripped) > MAX_SEED_DIGITS:
+            raise NotationError(
+                f"invalid seed of {len(stripped)} digits: expected a whole number of at most "
+                f"{MAX_SEED_DIGITS} digits, or a word"
+            )
+        return int(stripped)
+    if len(text) > MAX_SEED_CHARACTERS:
+        raise NotationError(
+            f"invalid seed of {len(text)} characters: expected a whole number or a word of at "
+            f"most {MAX_SEED_CHARACTERS} characters"
+        )
+    return text
+
+
+def check_seed(seed: object) -> int | str:
+    """A session's seed checked as it will be saved: a whole number or a text, of a sane size.
+
+    >>> check_seed(7), check_seed("lucky")
+    (7, 'lucky')
+    >>> check_seed(10 ** 100)
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: invalid seed of 101 digits: expected a whole number of at most 60 digits, or a text of at most 200 characters
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise IllegalAction(f"invalid seed {seed!r}: expected a whole number or a text")
+    too_big = isinstance(seed, int) and abs(seed) >= 10 ** MAX_SEED_DIGITS
+    if too_big or (isinstance(seed, str) and len(seed) > MAX_SEED_CHARACTERS):
+        size = (f"{len(str(abs(seed)))} digits" if isinstance(seed, int) and abs(seed) < 10 ** 4000
+                else "more digits than that" if isinstance(seed, int) else f"{len(seed)} characters")
+        raise IllegalAction(
+            f"invalid seed of {size}: expected a whole number of at most {MAX_SEED_DIGITS} digits, "
+            f"or a text of at most {MAX_SEED_CHARACTERS} characters"
+        )
+    return seed
+
+
+class SaveError(NotationError):
+    """A save refused at one place: ``entry`` (an index into its log) or ``field`` (a key).
+
+    :func:`locate` turns it into a message with the line of the file.
+    """
+
+    def __init__(self, reason: str, *, entry: int | None = None, field: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.entry = entry
+        self.field = field
+
+
+_LOG_START = re.compile(r'"log"\s*:\s*\[')
+
+
+def entry_lines(text: str) -> list[int]:
+    """The line (1-based) on which each entry of the save's ``log`` array starts.
+
+    >>> entry_lines('{"rules": {},\\n "log": [\\n  {"a": 1},\\n  {"b": 2}\\n ]\\n}')
+    [3, 4]
+    """
+    found = _LOG_START.search(text)
+    if found is None:
+        return []
+    decoder = json.JSONDecoder()
+    lines: list[int] = []
+    index = found.end()
+    while index < len(text):
+        while index < len(text) and text[index] in " \t\r\n,":
+            index += 1
+        if index >= len(text) or text[index] == "]":
+            break
+        lines.append(text.count("\n", 0, index) + 1)
+        try:
+            _, index = decoder.raw_decode(text, index)
+        except (ValueError, RecursionError):
+            break
+    return lines
+
+
+def key_line(text: str, key: str) -> int | None:
+    """The line (1-based) of the first ``"key":`` in the text, or None.
+
+    >>> key_line('{\\n "format": "x",\\n "version": 9\\n}', "version")
+    3
+    """
+    found = re.search(f'"{re.escape(key)}"\\s*:', text)
+    return None if found is None else text.count("\n", 0, found.start()) + 1
+
+
+def locate(error: SaveError, text: str, what: str) -> NotationError:
+    """``error`` as a message naming the line of ``text`` it is about."""
+    line: int | None = None
+    if error.entry is not None:
+        lines = entry_lines(text)
+        line = lines[error.entry] if 0 <= error.entry < len(lines) else None
+    elif error.field is not None:
+        line = key_line(text, error.field)
+    where = f"{what}, line {line}" if line is not None else what
+    return NotationError(f"{where}: {error.reason}")
+
+
+def dump_save(data: dict[str, Any]) -> str:
+    """A save as JSON text: one top-level field per line and one log entry per line.
+
+    One entry per line keeps a refusal's line number meaningful and a save
+    easy to read and diff.
+
+    >>> print(dump_save({"format": "x", "version": 2, "rules": {"seed": 1}, "log": [{"a": 1}, {"b": 2}]}))
+    {
+     "format": "x",
+     "version": 2,
+     "rules": {"seed": 1},
+     "log": [
+      {"a": 1},
+      {"b": 2}
+     ]
+    }
+    """
+    fields = []
+    for key, value in data.items():
+        head = f" {json.dumps(key)}: "
+        if key == "log" and isinstance(value, list):
+            if not value:
+                fields.append(head + "[]")
+                continue
+            entries = ",\n".join(f"  {json.dumps(entry, ensure_ascii=False)}" for entry in value)
+            fields.append(f"{head}[\n{entries}\n ]")
+        else:
+            fields.append(head + json.dumps(value, ensure_ascii=False))
+    return "{\n" + ",\n".join(fields) + "\n}"
