@@ -41,7 +41,12 @@ def test_every_question_has_a_prompt_a_tagged_answer_cell_and_a_self_check(name:
         assert by_id[f"{q.qid}-question"]["cell_type"] == "markdown"
         assert by_id[f"{q.qid}-answer"]["cell_type"] == "code"
         check = "".join(by_id[f"{q.qid}-check"]["source"])
-        assert check.startswith("# SELF-CHECK (not graded)") and f"self_check({q.kind!r}" in check
+        assert check.startswith("# SELF-CHECK (graded paper)") and f"check_answer({q.kind!r}" in check
+    practice = make_paper(name, PRACTICE_ID)
+    for cell in paper_notebook(practice)["cells"]:
+        if cell["id"].endswith("-check"):
+            check = "".join(cell["source"])
+            assert check.startswith("# SELF-CHECK (not graded)") and "self_check(" in check
 
 
 def test_making_a_notebook_never_computes_an_answer(monkeypatch: pytest.MonkeyPatch) -> None:
