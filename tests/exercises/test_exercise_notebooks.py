@@ -150,6 +150,15 @@ def test_a_fresh_notebook_runs_top_to_bottom_in_a_kernel(tmp_path: Path) -> None
 
 @pytest.mark.slow
 def test_a_notebook_filled_with_the_key_self_checks_right_in_a_kernel(tmp_path: Path) -> None:
-    paper = make_paper("third-card", "ana")
-    node = _execute(filled_notebook(paper, key_answers(paper)), tmp_path)
+    paper = make_paper("third-card", PRACTICE_ID)
+    node = _execute(filled_notebook(paper, key_answers(paper, named=True)), tmp_path)
     assert _checks(node) == ["SELF-CHECK (not graded): right"] * len(paper.questions)
+
+
+@pytest.mark.slow
+def test_a_graded_notebook_filled_with_the_key_only_says_its_answers_can_be_read(tmp_path: Path) -> None:
+    paper = make_paper("third-card", "ana")
+    checks = _checks(_execute(filled_notebook(paper, key_answers(paper, named=True)), tmp_path))
+    assert len(checks) == len(paper.questions)
+    assert all(t.startswith("SELF-CHECK (graded paper): ") for t in checks)
+    assert not any("right" in t.split(": ", 1)[1] for t in checks)
