@@ -54,6 +54,8 @@ def table_cell(question: Question) -> tuple[str, str, int, int | None] | None:
 
     >>> table_cell(Question(qid="q3", kind="banco-cell", points=1, params={"total": 6, "third": 4}))
     ('punto-banco', 'banco', 6, 4)
+    >>> table_cell(Question(qid="q7", kind="situation", points=1, params={"cards": "7♣ J♣ 5♥ 4♥ 6♠"}))
+    ('punto-banco', 'banco', 4, 6)
     >>> table_cell(Question(qid="q1", kind="score", points=1, params={"cards": "7♦ 7♦"})) is None
     True
     """
@@ -62,6 +64,14 @@ def table_cell(question: Question) -> tuple[str, str, int, int | None] | None:
         return ("punto-banco", "punto", int(params["total"]), None)
     if question.kind == "banco-cell":
         return ("punto-banco", "banco", int(params["total"]), params["third"])
+    if question.kind == "situation":  # Banco's cell, read from the dealt cards (none on a natural)
+        from bacara_teach.exercises.kinds_punto_banco import banco_situation
+        from bacara_teach.exercises.questions import cards_param
+
+        banco, punto = banco_situation(cards_param(params, "cards", question.kind))
+        if punto is None or banco.cell is None:
+            return None
+        return ("punto-banco", "banco", banco.cell.total, banco.cell.third)
     if question.kind == "cdf-cell":
         hand = "bettor" if params["hand"] == "bettor" else "banker"
         return ("chemin-de-fer", hand, int(params["total"]),
