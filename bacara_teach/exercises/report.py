@@ -294,7 +294,7 @@ def _map_tables(cells: Mapping[tuple[str, str, int, int | None], Tally], code: s
             if not ours:
                 continue
             thirds = (None,) if hand in ("punto", "bettor") else _THIRDS
-            totals = sorted({k[2] for k in ours})
+            totals = sorted({*range(8), *(k[2] for k in ours)})  # every row of the table
             name = (f"{pick(code, en=_GAMES[game][0], es=_GAMES[game][1])}: "
                     f"{pick(code, en=_HANDS[hand][0], es=_HANDS[hand][1])}")
             head = "".join(f"<th scope=\"col\">{html.escape(_third_text(t, code))}</th>"

@@ -1,0 +1,28 @@
+"""The printable rules card: ``_static/rules-card.html`` in each language's build.
+
+The card (both third-card tables, from :func:`bacara_teach.exercises.printing.rules_card_html`)
+is a page of its own with print styles, made by the engine when the site is built, in the
+build's language; the classroom pages link to it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+CARD = Path("_static") / "rules-card.html"
+"""Where the card goes in each language's built site."""
+
+
+def _write_card(app: Any, error: BaseException | None) -> None:
+    if error is not None or app.builder.format != "html":
+        return
+    from bacara_teach.exercises.notebook import write_text_atomic
+    from bacara_teach.exercises.printing import rules_card_html
+
+    write_text_atomic(Path(app.outdir) / CARD, rules_card_html(app.config.language))
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.connect("build-finished", _write_card)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
