@@ -176,8 +176,10 @@ def rules_card_html(lang: str | None = None) -> str:
                   "10, J, Q y K valen 0; un total es la cifra de las unidades de la suma; 8 o 9 "
                   "con dos cartas es un natural y nadie roba.")
     blocks = []
+    players = {PUNTO_BANCO.name: pick(code, en="Punto", es="Punto"),
+               CHEMIN_DE_FER.name: pick(code, en="The bettors (Punto)", es="El punto")}
     for table in (PUNTO_BANCO, CHEMIN_DE_FER):
-        player = pick(code, en="Punto", es="Punto")
+        player = players[table.name]
         blocks.append(f"<h2>{html.escape(table.title_text(code))}</h2>"
                       f"<p>{player}: {html.escape(player_rule_text(table, code))}.</p>"
                       f"{tableau_html(table, code)}")

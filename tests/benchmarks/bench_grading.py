@@ -21,6 +21,7 @@ from pathlib import Path
 from bacara_teach.exercises import make_paper
 from bacara_teach.exercises.grading import grade_directory, gradebook_csv
 from bacara_teach.exercises.notebook import notebook_text, paper_notebook
+from bacara_teach.exercises.report import report_files
 from bacara_teach.exercises.roster import Student
 from bacara_teach.exercises.sandbox import isolation_layers, isolation_missing
 
@@ -68,6 +69,9 @@ def main(count: int = 200) -> None:
         start = time.perf_counter()
         gradebook_csv(book)
         written = time.perf_counter() - start
+        start = time.perf_counter()
+        report_files(book)
+        reported = time.perf_counter() - start
     full = sum(1 for g in book.grades if g.total == g.maximum)
     print(f"bench_grading: {count} submissions of '{ASSIGNMENT}' "
           f"({len(make_paper(ASSIGNMENT, 'x').questions)} questions, one program each), {JOBS} at a time")
@@ -79,6 +83,7 @@ def main(count: int = 200) -> None:
     print(f"  grading      : {graded:7.2f} s  ({graded / count * 1000:6.1f} ms per submission)"
           f"  target {TARGET_SECONDS:.0f} s  ratio {graded / TARGET_SECONDS:5.2f}")
     print(f"  gradebook    : {written:7.2f} s to write the CSV")
+    print(f"  class report : {reported:7.2f} s to make the HTML and CSV")
     print(f"  full marks   : {full} of {count}; statuses {sorted({g.status for g in book.grades})}")
 
 
