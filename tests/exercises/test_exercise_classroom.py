@@ -369,6 +369,20 @@ def test_grade_out_in_an_unwritable_place_is_refused_before_anything_is_written(
     assert _written(tmp_path) == before
 
 
+@pytest.mark.parametrize("option", ["--out", "--report", "--feedback"])
+def test_a_place_under_a_file_is_refused_before_anything_is_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str) -> None:
+    args = _grade_args(tmp_path)
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    place = str(tmp_path / "notes.txt" / "inside.html")
+    extra = [option, place] if option != "--out" else []
+    out = place if option == "--out" else str(tmp_path / "book.csv")
+    before = _written(tmp_path)
+    assert main([*args, "--out", out, *extra]) == 2
+    assert "cannot be written" in capsys.readouterr().err
+    assert _written(tmp_path) == before
+
+
 def test_a_feedback_folder_that_is_a_file_is_refused_before_anything_is_written(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = _grade_args(tmp_path)
