@@ -383,7 +383,7 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
 
 
 def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, home: str,
-             seal: str | None = None) -> bytes:
+             seal: str | None = None, *, record_cap: int | None = None) -> bytes:
     folders, hidden = _python_folders()
     found = isolation()
     landlock = None
@@ -394,7 +394,7 @@ def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, hom
         "source": source, "filename": filename, "calls": list(calls),
         "readable": list(folders), "hidden": list(hidden), "import_paths": list(folders),
         "blocked_imports": list(BLOCKED_IMPORTS), "landlock": landlock, "seccomp": found.seccomp,
-        "seal": seal,
+        "seal": seal, "record_cap": record_cap,
     }).encode("utf-8")
 
 
@@ -423,7 +423,9 @@ def run_program(
         return ProgramRun(outcome="not-isolated", reason=f"the program was not run: {missing}")
     home = Path(tempfile.mkdtemp(prefix="bacara-grade-")).resolve()
     seal = secrets.token_hex(16)  # this run's own records carry it; a forged record does not
-    request = _request(source, calls, filename, str(home), seal)
+    # each function's line of results gets an equal share of the result file's size limit
+    record_cap = max(4096, (min(limits.file_bytes, limits.result_bytes) - 4096) // max(1, len(calls)))
+    request = _request(source, calls, filename, str(home), seal, record_cap=record_cap)
     started = time.monotonic()
     try:
         command = [sys.executable, "-I", "-c", _child_source()]

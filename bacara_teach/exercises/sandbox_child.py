@@ -117,8 +117,9 @@ def call_all(namespace: Mapping[str, Any], calls: Iterable[Mapping[str, Any]]) -
 
 
 _RECORD_CAP = 400 * 1024
-"""Most bytes one function's line of results takes, so that every function's results fit in the
-result file (long error messages in one function never crowd out the next one's results)."""
+"""Most bytes one function's line of results takes when the request names no ``record_cap`` (the
+grader gives each function an equal share of the result file's size limit), so that long error
+messages in one function never crowd out the next one's results."""
 
 
 def _fit(record: Mapping[str, Any], cap: int) -> Mapping[str, Any]:
@@ -514,10 +515,11 @@ def main() -> None:
     sys.stderr = _CappedText(_PRINT_CAP)
 
     seal = request.pop("seal", None)  # the grader's mark of this run's own records
+    cap = int(request.get("record_cap") or _RECORD_CAP)
 
     def emit(record: Mapping[str, Any]) -> None:
         sealed = {"seal": seal, **record} if seal is not None else record
-        out.write(json.dumps(_fit(sealed, _RECORD_CAP), ensure_ascii=True) + "\n")
+        out.write(json.dumps(_fit(sealed, cap), ensure_ascii=True) + "\n")
         out.flush()
 
     _run(request, emit)
