@@ -17,10 +17,11 @@ CARD = Path("_static") / "rules-card.html"
 def _write_card(app: Any, error: BaseException | None) -> None:
     if error is not None or app.builder.format != "html":
         return
-    from bacara_teach.exercises.notebook import write_text_atomic
     from bacara_teach.exercises.printing import rules_card_html
 
-    write_text_atomic(Path(app.outdir) / CARD, rules_card_html(app.config.language))
+    target = Path(app.outdir) / CARD
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(rules_card_html(app.config.language), encoding="utf-8")  # as the theme's files
 
 
 def setup(app: Any) -> dict[str, Any]:

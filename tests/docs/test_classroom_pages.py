@@ -36,7 +36,7 @@ def test_the_teachers_guide_is_the_projects_guide(site_dir: Path) -> None:
     guide = (ROOT / "exercises" / "README.md").read_text(encoding="utf-8")
     headings = [line.lstrip("#").strip() for line in guide.splitlines() if line.startswith("## ")]
     assert headings and all(h.split("`")[0].strip() in html for h in headings)
-    assert "--format canvas" in html and "assignment print" in html
+    assert "Points Possible" in html and "rules-card.en.html" in html
 
 
 def test_the_exercises_page_links_both_classroom_pages(site_dir: Path) -> None:
