@@ -3,6 +3,7 @@ printable rules card each language's site serves."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,8 @@ def test_the_teachers_guide_is_the_projects_guide(site_dir: Path) -> None:
     guide = (ROOT / "exercises" / "README.md").read_text(encoding="utf-8")
     headings = [line.lstrip("#").strip() for line in guide.splitlines() if line.startswith("## ")]
     assert headings and all(h.split("`")[0].strip() in html for h in headings)
-    assert "Points Possible" in html and "rules-card.en.html" in html
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert "--format canvas" in text and "Points Possible" in text and "rules-card.en.html" in text
 
 
 def test_the_exercises_page_links_both_classroom_pages(site_dir: Path) -> None:
