@@ -38,7 +38,9 @@ __all__ = [
 Amount = Decimal | Fraction | int | str
 """What the API accepts as an amount: a Decimal, an exact Fraction, an int or a decimal string."""
 
-_AMOUNT_RE = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
+_AMOUNT_RE = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+"""An amount's text: ASCII digits only (Python's ``\\d`` and ``Decimal`` also read other scripts'
+digits, such as ``٢٠`` or ``２０``, which are refused)."""
 _VALID_AMOUNT = "a decimal number written with digits and an optional decimal point, e.g. 20, 4.75, 0.5"
 
 _EXACT = Context(prec=1000, traps=[Inexact, Rounded, InvalidOperation, Overflow])
@@ -117,6 +119,10 @@ def parse_amount(value: Amount, *, what: str = "amount") -> Decimal:
     Traceback (most recent call last):
     ...
     bacara_teach.errors.NotationError: invalid stake 'ten': expected a decimal number written with digits and an optional decimal point, e.g. 20, 4.75, 0.5
+    >>> parse_amount("２０")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: invalid amount '２０': expected a decimal number written with digits and an optional decimal point, e.g. 20, 4.75, 0.5
     """
     if isinstance(value, float):
         raise NotationError(

@@ -4,8 +4,10 @@
 * ``assignment make NAME --roster roster.csv --out DIR`` - one notebook per student, ``DIR/<id>.ipynb``;
 * ``assignment key NAME --roster roster.csv --out key.csv`` - the answer key, per student and question;
 * ``assignment practice [NAME ...] --out DIR`` - the practice papers (student ``practice``);
-* ``grade DIR --assignment NAME --roster roster.csv --out gradebook.csv`` - the gradebook and one
-  feedback file per student.
+* ``assignment print NAME --roster roster.csv --out DIR`` - printable papers, their key and the
+  rules card (HTML with print styles);
+* ``grade DIR --assignment NAME --roster roster.csv --out gradebook.csv`` - the gradebook (``--format
+  csv|canvas|moodle``), one feedback file per student and the class report (HTML and CSV).
 
 The roster is checked before anything is written; a refused command writes nothing.
 What these commands print follows ``--lang``; the assignments' titles, the notebooks, keys,
@@ -58,6 +60,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_lang_argument(practice)
     practice.set_defaults(run=run_practice)
 
+    printing = actions.add_parser(
+        "print", help="write printable papers DIR/<id>.html, the key DIR/key.html and the rules card",
+        description="Printable papers: one HTML page per student (the questions and a box per "
+        "answer, with print styles), the answer key of every paper (key.html, for the teacher), "
+        "and the one-page rules card of both third-card tables in English and Spanish "
+        "(rules-card.en.html, rules-card.es.html). Print them from a browser, or save them as PDF.")
+    printing.add_argument("name", metavar="NAME", help="the assignment")
+    printing.add_argument("--roster", required=True, type=Path, help="CSV file with columns id,name")
+    printing.add_argument("--out", required=True, type=Path, help="folder for the pages")
+    printing.add_argument("--force", action="store_true", help="overwrite pages already there")
+    add_lang_argument(printing)
+    printing.set_defaults(run=run_print)
+
     grade = sub.add_parser(
         "grade", help="grade a folder of submitted notebooks into a gradebook",
         description="Grade DIR/<id>.ipynb for every student of the roster. Each student is "
@@ -69,11 +84,30 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     grade.add_argument("--out", required=True, type=Path, help="the gradebook's CSV file")
     grade.add_argument("--feedback", type=Path, default=None,
                        help="folder for the feedback files <id>.md (default: 'feedback' beside the gradebook)")
+    grade.add_argument("--format", dest="file_format", choices=("csv", "canvas", "moodle"),
+                       default="csv",
+                       help="the gradebook's columns: this package's CSV (default), or the CSV "
+                       "that Canvas's or Moodle's grade import reads")
+    grade.add_argument("--report", type=Path, default=None,
+                       help="the class report's HTML file; its CSV goes beside it (default: "
+                       "<gradebook>.report.html and .report.csv beside the gradebook)")
     grade.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
     grade.add_argument("--time-limit", type=float, default=10.0,
                        help="seconds a program answer may run (default 10)")
     add_lang_argument(grade)
     grade.set_defaults(run=run_grade)
+
+
+def shown(name: object) -> str:
+    """A file name as it may be printed: control characters (a terminal's escape codes among
+    them) written as ``\\x1b``-style escapes, so that a name cannot drive the terminal.
+
+    >>> shown("ana\\x1b[2J.ipynb"), shown("Bó.ipynb")
+    ('ana\\\\x1b[2J.ipynb', 'Bó.ipynb')
+    """
+    text = str(name)
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -88,7 +122,9 @@ def run_list(args: argparse.Namespace) -> int:
             kind = get_kind(item.kind)
             each = (t(lang, "point", "punto") if item.points == 1
                     else t(lang, "points", "puntos"))
-            print(f"  {item.count} x {kind.name}: {kind.title_text(lang)}, {item.points} {each} "
+            options = kind.options_text(item.options, lang) if item.options else ""
+            title = f"{kind.title_text(lang)} {options}" if options else kind.title_text(lang)
+            print(f"  {item.count} x {kind.name}: {title}, {item.points} {each} "
                   + t(lang, "each", "cada una"))
     return 0
 
@@ -138,6 +174,40 @@ def run_key(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_print(args: argparse.Namespace) -> int:
+    from bacara_teach.exercises import get_assignment, make_paper
+    from bacara_teach.exercises.notebook import write_text_atomic
+    from bacara_teach.exercises.printing import key_html, paper_html, rules_card_html
+    from bacara_teach.exercises.roster import read_roster
+
+    spec = get_assignment(args.name)
+    students = read_roster(args.roster)
+    out: Path = args.out
+    lang = args.lang
+    if out.exists() and not out.is_dir():
+        raise IllegalAction(t(lang, f"--out {str(out)!r} is a file: expected a folder for the pages",
+                              f"--out {str(out)!r} es un archivo: se esperaba una carpeta para "
+                              "las páginas"))
+    pages = [(out / f"{s.id}.html", paper_html(make_paper(spec, s.id, lang))) for s in students]
+    pages.append((out / "key.html", key_html(spec, students, lang)))
+    pages += [(out / f"rules-card.{code}.html", rules_card_html(code)) for code in ("en", "es")]
+    existing = [p.name for p, _ in pages if p.exists()]
+    if existing and not args.force:
+        listed = ", ".join(existing[:5]) + (" ..." if len(existing) > 5 else "")
+        raise IllegalAction(t(lang,
+                              f"{len(existing)} page(s) already in {str(out)!r} ({listed}): "
+                              "nothing was written; use --force to overwrite them",
+                              f"ya hay {len(existing)} página(s) en {str(out)!r} ({listed}): "
+                              "no se escribió nada; use --force para sobrescribirlas"))
+    for path, text in pages:
+        write_text_atomic(path, text)
+    print(t(lang, f"wrote {len(students)} printable papers of '{spec.name}', key.html and the "
+                  f"rules card to {out}",
+            f"se escribieron {len(students)} hojas para imprimir de '{spec.name}', key.html y la "
+            f"tarjeta de reglas en {out}"))
+    return 0
+
+
 def run_practice(args: argparse.Namespace) -> int:
     from bacara_teach.exercises import ASSIGNMENTS, get_assignment
     from bacara_teach.exercises.notebook import write_text_atomic
@@ -155,10 +225,16 @@ def run_grade(args: argparse.Namespace) -> int:
     from bacara_teach.exercises import get_assignment
     from bacara_teach.exercises.grading import (
         IsolationWarning,
+        OutputRefused,
+        check_file_target,
+        check_folder_target,
+        default_feedback_dir,
+        default_report,
         format_points,
         grade_directory,
         write_gradebook,
     )
+    from bacara_teach.exercises.questions import error_text
     from bacara_teach.exercises.roster import read_roster
     from bacara_teach.exercises.sandbox import Limits
 
@@ -177,13 +253,28 @@ def run_grade(args: argparse.Namespace) -> int:
                               "600 seconds",
                               f"--time-limit {args.time_limit:g}: se esperaba más de 0 y como mucho "
                               "600 segundos"))
+    out: Path = args.out
+    feedback_dir: Path = args.feedback if args.feedback is not None else default_feedback_dir(out)
+    report: Path = args.report if args.report is not None else default_report(out)
+    try:  # every place is checked before anything is graded or written
+        check_file_target(out, "--out")
+        check_folder_target(feedback_dir, "--feedback")
+        for place in (report, report.with_suffix(".csv")):
+            check_file_target(place, "--report")
+    except OutputRefused as error:
+        raise IllegalAction(error_text(error, lang)) from None
+    targets = {out.resolve(), report.resolve(), report.with_suffix(".csv").resolve()}
+    if len(targets) != 3:
+        raise IllegalAction(t(lang, f"--out and --report name the same file ({str(out)!r})",
+                              f"--out y --report nombran el mismo archivo ({str(out)!r})"))
     limits = Limits(wall_seconds=args.time_limit, cpu_seconds=max(1, int(args.time_limit)))
     with warnings.catch_warnings():
         # The gradebook carries its notices; they are told below, once, in plain words.
         warnings.simplefilter("ignore", IsolationWarning)
         book = grade_directory(args.folder, spec, students, limits=limits, jobs=args.jobs,
                                lang=lang)
-    feedback = write_gradebook(book, args.out, args.feedback, lang)
+    feedback = write_gradebook(book, out, feedback_dir, lang, file_format=args.file_format,
+                               report=report)
     for notice in book.notices:
         print(t(lang, "bacara-teach: notice: ", "bacara-teach: aviso: ") + notice, file=sys.stderr)
     counts: dict[str, int] = {}
@@ -192,12 +283,14 @@ def run_grade(args: argparse.Namespace) -> int:
     summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
     print(t(lang, f"graded '{spec.name}' for {len(book.grades)} students ({summary})",
             f"se corrigió '{spec.name}' para {len(book.grades)} estudiantes ({summary})"))
-    print(t(lang, f"gradebook: {args.out}; feedback: {feedback}",
-            f"calificaciones: {args.out}; comentarios: {feedback}"))
+    print(t(lang, f"gradebook: {shown(out)}; feedback: {shown(feedback)}; class report: "
+                  f"{shown(report)} (and .csv)",
+            f"calificaciones: {shown(out)}; comentarios: {shown(feedback)}; informe de la clase: "
+            f"{shown(report)} (y .csv)"))
     if book.grades:
         mean = sum((g.total for g in book.grades), start=0 * book.grades[0].total) / len(book.grades)
         print(t(lang, "mean", "media") + f" {format_points(mean)} / {spec.maximum}")
     for name in book.unexpected:
-        print(t(lang, f"not graded (no such student on the roster): {name}",
-                f"sin corregir (no hay tal estudiante en la lista): {name}"))
+        print(t(lang, f"not graded (no such student on the roster): {shown(name)}",
+                f"sin corregir (no hay tal estudiante en la lista): {shown(name)}"))
     return 0

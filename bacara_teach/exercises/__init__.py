@@ -22,7 +22,7 @@ from bacara_teach.exercises.assignments import (
     make_paper,
 )
 from bacara_teach.exercises.bank import KINDS
-from bacara_teach.exercises.feedback import Feedback, self_check
+from bacara_teach.exercises.feedback import Feedback, FormCheck, check_answer, self_check
 from bacara_teach.exercises.questions import Mark, Question, QuestionKind, get_kind
 
 __all__ = [
@@ -30,11 +30,13 @@ __all__ = [
     "KINDS",
     "Assignment",
     "Feedback",
+    "FormCheck",
     "Item",
     "Mark",
     "Paper",
     "Question",
     "QuestionKind",
+    "check_answer",
     "get_assignment",
     "get_kind",
     "make_paper",

@@ -165,16 +165,18 @@ def make_paper(assignment: str | Assignment, student_id: str, lang: str | None =
 
 
 _INTRO_COMMON = (
-    "Each question has an answer cell: replace `None` with your answer and keep the line "
-    "`answer = ...` as it is (only that value is read, as plain data). Run the SELF-CHECK cell "
-    "under it to compare your answer with the engine's and to read the rule behind it."
+    "Each question has an answer cell: replace `None` with your answer and keep the start of "
+    "the line (`answer_q1 = ...` for question 1) as it is (only that value is read, as plain "
+    "data). Run the SELF-CHECK cell under it: on a practice paper it marks your answer and "
+    "explains the rule; on a graded paper it only says whether your answer can be read."
 )
 
 _INTRO_COMMON_ES = (
-    "Cada pregunta tiene una celda de respuesta: sustituya `None` por su respuesta y deje la "
-    "línea `answer = ...` tal como está (solo se lee ese valor, como dato). Ejecute la celda "
-    "AUTOCOMPROBACIÓN que tiene debajo para comparar su respuesta con la del motor y leer la "
-    "regla que hay detrás."
+    "Cada pregunta tiene una celda de respuesta: sustituya `None` por su respuesta y deje el "
+    "comienzo de la línea (`answer_q1 = ...` en la pregunta 1) tal como está (solo se lee ese "
+    "valor, como dato). Ejecute la celda AUTOCOMPROBACIÓN que tiene debajo: en una hoja de "
+    "práctica corrige su respuesta y explica la regla; en una hoja con nota solo dice si su "
+    "respuesta se puede leer."
 )
 
 _ASSIGNMENTS: dict[str, Assignment] = {}

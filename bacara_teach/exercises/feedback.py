@@ -22,6 +22,7 @@ Tabla de Banco, fila 3, columna 8: con 3, Banco roba ante 0–7 y 9, se planta a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,9 @@ from bacara_teach.errors import BacaraError
 from bacara_teach.exercises.program_text import program_text
 from bacara_teach.exercises.questions import (
     Mark,
+    QuestionKind,
     Status,
+    WrongAnswerType,
     error_text,
     get_kind,
     lang_code,
@@ -40,10 +43,12 @@ from bacara_teach.i18n import default_language, pick
 if TYPE_CHECKING:
     from bacara_teach.exercises.grading import SubmissionGrade
 
-__all__ = ["Feedback", "self_check", "submission_feedback"]
+__all__ = ["Feedback", "FormCheck", "check_answer", "self_check", "submission_feedback"]
 
 _LABEL = "SELF-CHECK (not graded)"
 _LABEL_ES = "AUTOCOMPROBACIÓN (sin nota)"
+_FORM_LABEL = "SELF-CHECK (graded paper)"
+_FORM_LABEL_ES = "AUTOCOMPROBACIÓN (hoja con nota)"
 
 
 @dataclass(frozen=True)
@@ -87,13 +92,23 @@ class Feedback:
         return "\n".join(lines)
 
 
-def self_check(kind: str, params: dict[str, Any], answer: Any, lang: str | None = None) -> Feedback:
+def self_check(kind: str, params: dict[str, Any], answer: Any, lang: str | None = None, *,
+               reveal: bool = False) -> Feedback:
     """Check ``answer`` to a question of ``kind`` with ``params`` (as written in the SELF-CHECK cell).
 
     For a program question, ``answer`` is the namespace holding the functions
     (``globals()``).  Nothing is graded here: this is the student's own check.
     ``lang`` words it (``None``: the default language); a language that is not one
     of the package's is reported like any other changed cell, in the default language.
+
+    An unanswered question (``None``) shows nothing of its answer: seeing the right
+    answer without answering takes ``reveal=True``.
+
+    >>> print(self_check("punto-rule", {"total": 5}, None))
+    SELF-CHECK (not graded): unanswered - no answer yet: write yours and run this cell again (reveal=True shows the right answer without answering)
+    >>> print(self_check("punto-rule", {"total": 5}, None, reveal=True))
+    SELF-CHECK (not graded): unanswered - the right answer is 'draw'
+    Punto's rule: Punto draws on 0–5 and stands on 6–7 (8 and 9 are naturals). On 5 Punto draws.
     """
     try:
         code = lang_code(lang)
@@ -106,12 +121,114 @@ def self_check(kind: str, params: dict[str, Any], answer: Any, lang: str | None 
     try:
         question_kind = get_kind(kind)
         mark = question_kind.mark(params, answer, code)
+        if mark.status == Status.UNANSWERED and answer is None:
+            mark = _unanswered(question_kind, params, mark, code, reveal=reveal)
     except BacaraError as error:
         mark = Mark.zero(Status.INVALID, pick(
             code, en=f"this self-check cell was changed and cannot run: {error}",
             es="esta celda de autocomprobación se cambió y no puede ejecutarse: "
                f"{program_text(error_text(error, code), code)}"))
     return Feedback(kind, mark, code)
+
+
+def _unanswered(question_kind: QuestionKind, params: dict[str, Any], mark: Mark, code: str, *,
+                reveal: bool) -> Mark:
+    """An unanswered self-check: nothing of the answer, unless the student asked for it."""
+    if not reveal:
+        return Mark.zero(Status.UNANSWERED, pick(
+            code, en="no answer yet: write yours and run this cell again (reveal=True shows the "
+                     "right answer without answering)",
+            es="todavía sin respuesta: escriba la suya y vuelva a ejecutar esta celda "
+               "(reveal=True muestra la respuesta correcta sin responder)"))
+    key = question_kind.key_text(params, code)
+    return Mark.zero(Status.UNANSWERED, pick(code, en=f"the right answer is {key}",
+                                             es=f"la respuesta correcta es {key}"),
+                     mark.explanation)
+
+
+@dataclass(frozen=True)
+class FormCheck:
+    """The check of a graded paper: whether an answer can be read, never whether it is right.
+
+    It is computed from the answer and the kind of question only (no parameters, no
+    key), so it says the same for a right answer and a wrong one of the same form.
+    """
+
+    kind: str
+    readable: bool
+    message: str
+    lang: str | None = None
+
+    def __str__(self) -> str:
+        label = pick(lang_code(self.lang), en=_FORM_LABEL, es=_FORM_LABEL_ES)
+        return f"{label}: {self.message}"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_markdown_(self) -> str:
+        label = pick(lang_code(self.lang), en=_FORM_LABEL, es=_FORM_LABEL_ES)
+        return f"**{label}:** {self.message}"
+
+
+def check_answer(kind: str, answer: Any, lang: str | None = None) -> FormCheck:
+    """Say whether ``answer`` has the form a ``kind`` question asks for (a graded paper's check).
+
+    It never computes, shows or hints at the right answer: a right and a wrong answer of
+    the same form get the same words.  For a program question ``answer`` is ``globals()``,
+    and the check says whether the functions asked for are defined (it does not run them).
+
+    >>> print(check_answer("banco-cell", "Stand"))
+    SELF-CHECK (graded paper): your answer can be read ("draw" or "stand"); it is marked when the paper is graded
+    >>> str(check_answer("banco-cell", "Draw")) == str(check_answer("banco-cell", "stand"))
+    True
+    >>> print(check_answer("score", "7"))
+    SELF-CHECK (graded paper): not readable yet - '7' is not a total: expected a whole number from 0 to 9
+    >>> print(check_answer("score", None, "es"))
+    AUTOCOMPROBACIÓN (hoja con nota): todavía sin respuesta: escriba un número entero del 0 al 9 y vuelva a ejecutar esta celda
+    """
+    try:
+        code = lang_code(lang)
+    except BacaraError as error:
+        code = default_language()
+        return FormCheck(kind, False, pick(
+            code, en=f"this check cell was changed and cannot run: {error}",
+            es=f"esta celda de comprobación se cambió y no puede ejecutarse: {error}"), code)
+    try:
+        question_kind = get_kind(kind)
+    except BacaraError as error:
+        return FormCheck(kind, False, pick(
+            code, en=f"this check cell was changed and cannot run: {error_text(error, 'en')}",
+            es="esta celda de comprobación se cambió y no puede ejecutarse: "
+               f"{error_text(error, 'es')}"), code)
+    expected = question_kind.answer.expected_text(code)
+    if question_kind.is_program:
+        from bacara_teach.exercises.kinds_coding import FUNCTIONS
+
+        space = answer if isinstance(answer, Mapping) else {}
+        missing = [name for name in FUNCTIONS if not callable(space.get(name))]
+        if missing:
+            names = ", ".join(missing)
+            return FormCheck(kind, False, pick(
+                code, en=f"not defined yet: {names} (run the code cell first, then this one)",
+                es=f"todavía sin definir: {names} (ejecute primero la celda de código y después "
+                   "esta)"), code)
+        return FormCheck(kind, True, pick(
+            code, en="both functions are defined; they are run and marked when the paper is graded",
+            es="las dos funciones están definidas; se ejecutan y se corrigen cuando se corrige "
+               "la hoja"), code)
+    if answer is None:
+        return FormCheck(kind, False, pick(
+            code, en=f"no answer yet: write {expected} and run this cell again",
+            es=f"todavía sin respuesta: escriba {expected} y vuelva a ejecutar esta celda"), code)
+    try:
+        question_kind.answer.read(answer, code)
+    except WrongAnswerType as error:
+        return FormCheck(kind, False, pick(code, en=f"not readable yet - {error}",
+                                           es=f"todavía no se puede leer - {error}"), code)
+    return FormCheck(kind, True, pick(
+        code, en=f"your answer can be read ({expected}); it is marked when the paper is graded",
+        es=f"su respuesta se puede leer ({expected}); se corrige cuando se corrige la hoja"), code)
 
 
 def submission_feedback(grade: SubmissionGrade, lang: str | None = None) -> str:

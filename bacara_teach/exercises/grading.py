@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import stat
 import warnings
 from collections.abc import Iterable, Sequence
@@ -44,6 +45,7 @@ from bacara_teach.exercises.notebook import (
     MAX_NOTEBOOK_BYTES,
     Submission,
     SubmissionUnreadable,
+    answer_name,
     read_submission,
     write_text_atomic,
 )
@@ -68,19 +70,27 @@ from bacara_teach.i18n import LANGUAGES, pick
 
 __all__ = [
     "FAILED",
+    "FORMATS",
     "GRADED",
     "MISSING",
     "UNREADABLE",
     "Gradebook",
     "IsolationWarning",
+    "OutputRefused",
     "QuestionGrade",
     "SubmissionGrade",
+    "canvas_csv",
+    "check_file_target",
+    "check_folder_target",
     "format_points",
     "grade_directory",
     "grade_notebook",
     "grade_question",
     "gradebook_csv",
+    "gradebook_text",
     "key_csv",
+    "moodle_csv",
+    "spreadsheet_cell",
     "submission_status",
     "write_gradebook",
 ]
@@ -214,7 +224,7 @@ def grade_question(question: Question, source: str | None, *, limits: Limits | N
                                      stopped=run.stopped, lang=code)
         return QuestionGrade(question=question, mark=mark, answer=_program_note(source, code))
     try:
-        value = read_value_answer(source)
+        value = read_value_answer(source, (answer_name(question.qid), "answer"))
     except AnswerNotReadable as error:
         mark = Mark.zero(Status.INVALID, pick(
             code, en=f"the answer could not be read: {error}",
@@ -402,9 +412,23 @@ def grade_directory(directory: str | Path, assignment: str | Assignment, roster:
 # -- writing ----------------------------------------------------------------------------------------
 
 
-def _cell(text: str) -> str:
-    """Keep spreadsheet programs from reading a cell as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n",
+                   "\uff1d", "\uff0b", "\uff0d", "\uff20", "\ufe62", "\ufe63", "\ufe66", "\u2212")
+"""What a spreadsheet may read as the start of a formula: the ASCII signs and their full-width and
+small forms (``＝``, ``＋``, ``－``, ``＠``, ``﹢``, ``﹣``, ``﹦``) and the minus sign, which some
+spreadsheets fold into the ASCII ones."""
+
+
+def spreadsheet_cell(text: str) -> str:
+    """Keep spreadsheet programs from reading a cell as a formula.
+
+    >>> spreadsheet_cell("=1+1"), spreadsheet_cell("\uff1dHYPERLINK(1)"), spreadsheet_cell("Ana")
+    ("'=1+1", "'＝HYPERLINK(1)", 'Ana')
+    """
+    return "'" + text if text.lstrip(" ")[:1] in _FORMULA_STARTS and text[:1] else text
+
+
+_cell = spreadsheet_cell
 
 
 def gradebook_csv(gradebook: Gradebook) -> str:
@@ -424,20 +448,154 @@ def gradebook_csv(gradebook: Gradebook) -> str:
     return out.getvalue()
 
 
-def write_gradebook(gradebook: Gradebook, out: str | Path, feedback_dir: str | Path | None = None,
-                    lang: str | None = None) -> Path:
-    """Write the gradebook CSV and one Markdown feedback file per student; returns the feedback folder.
+FORMATS = ("csv", "canvas", "moodle")
+"""The gradebook's file formats: this package's own CSV, and the CSV files Canvas and Moodle import."""
 
+
+def canvas_csv(gradebook: Gradebook) -> str:
+    """The gradebook as Canvas's gradebook import reads it.
+
+    Canvas's import (Grades, Import) matches students on its columns ``ID``, ``SIS User ID``
+    or ``SIS Login ID`` and takes every column after ``Section`` as an assignment; a
+    ``Points Possible`` row under the header gives a new assignment its points.  The roster
+    id goes in ``SIS User ID`` and ``SIS Login ID`` (Canvas's own ``ID`` is left empty).
+
+    >>> from bacara_teach.exercises.assignments import get_assignment
+    >>> print(canvas_csv(Gradebook(assignment=get_assignment("scoring"), grades=())), end="")
+    Student,ID,SIS User ID,SIS Login ID,Section,Scoring a hand (scoring)
+    Points Possible,,,,,8
+    """
+    spec = gradebook.assignment
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
+                     _cell(f"{spec.title_text(gradebook.lang)} ({spec.name})")])
+    writer.writerow(["Points Possible", "", "", "", "", spec.maximum])
+    for grade in gradebook.grades:
+        writer.writerow([_cell(grade.student.name), "", grade.student.id, grade.student.id, "",
+                         format_points(grade.total)])
+    return out.getvalue()
+
+
+def moodle_csv(gradebook: Gradebook) -> str:
+    """The gradebook as Moodle's "Import grades from CSV file" reads it.
+
+    Moodle maps one column to its users ("Identify user by": map ``ID number`` to the users'
+    ID number or username) and each other column to a grade item or its feedback; the grade
+    item's maximum must be at least ``Maximum`` (Moodle refuses a grade above it).
+
+    >>> from bacara_teach.exercises.assignments import get_assignment
+    >>> print(moodle_csv(Gradebook(assignment=get_assignment("scoring"), grades=())), end="")
+    ID number,Full name,Scoring a hand (scoring),Maximum,Feedback
+    """
+    spec = gradebook.assignment
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["ID number", "Full name", _cell(f"{spec.title_text(gradebook.lang)} ({spec.name})"),
+                     "Maximum", "Feedback"])
+    for grade in gradebook.grades:
+        status = submission_status(grade.status, gradebook.lang)
+        writer.writerow([grade.student.id, _cell(grade.student.name), format_points(grade.total),
+                         grade.maximum, _cell(f"{status}: {grade.reason}")])
+    return out.getvalue()
+
+
+def gradebook_text(gradebook: Gradebook, file_format: str = "csv") -> str:
+    """The gradebook in one of :data:`FORMATS`."""
+    writers = {"csv": gradebook_csv, "canvas": canvas_csv, "moodle": moodle_csv}
+    if file_format not in writers:
+        raise BacaraError(f"unknown gradebook format {file_format!r}: expected one of "
+                          f"{', '.join(FORMATS)}")
+    return writers[file_format](gradebook)
+
+
+def default_feedback_dir(out: str | Path) -> Path:
+    """Where the feedback files go when the teacher names no folder: ``feedback`` beside the gradebook."""
+    return Path(out).parent / "feedback"
+
+
+def default_report(out: str | Path) -> Path:
+    """Where the class report goes by default: ``<gradebook>.report.html`` (and ``.csv``) beside it."""
+    target = Path(out)
+    return target.with_name(f"{target.stem}.report.html")
+
+
+class OutputRefused(BacaraError):
+    """An output place that cannot be written: nothing was written (the message in every language)."""
+
+    def __init__(self, *, en: str, es: str) -> None:
+        super().__init__(en)
+        self.texts = {"en": en, "es": es}
+
+
+def _writable_folder(folder: Path) -> Path | None:
+    """The nearest folder that exists at or above ``folder`` if files can be made in it."""
+    for place in (folder, *folder.parents):
+        if place.exists():
+            return place if place.is_dir() and os.access(place, os.W_OK | os.X_OK) else None
+    return None
+
+
+def check_file_target(path: Path, option: str) -> None:
+    """Refuse (:class:`OutputRefused`) a file ``path`` that names a folder or cannot be written."""
+    shown = str(path)
+    if path.is_dir():
+        raise OutputRefused(en=f"{option} {shown!r} is a folder: expected a file name",
+                            es=f"{option} {shown!r} es una carpeta: se esperaba un nombre de archivo")
+    if (path.exists() or path.is_symlink()) and (not path.is_file() or not os.access(path, os.W_OK)):
+        raise OutputRefused(en=f"{option} {shown!r} cannot be written (not a regular file "
+                               "that may be written)",
+                            es=f"no se puede escribir {option} {shown!r} (no es un archivo "
+                               "normal que se pueda escribir)")
+    if _writable_folder(path.parent) is None:
+        raise OutputRefused(en=f"{option} {shown!r} cannot be written: its folder is not one "
+                               "where files may be made",
+                            es=f"no se puede escribir {option} {shown!r}: su carpeta no admite "
+                               "archivos nuevos")
+
+
+def check_folder_target(folder: Path, option: str) -> None:
+    """Refuse (:class:`OutputRefused`) a folder that is a file or where files cannot be made."""
+    shown = str(folder)
+    if folder.exists() and not folder.is_dir():
+        raise OutputRefused(en=f"{option} {shown!r} is a file: expected a folder",
+                            es=f"{option} {shown!r} es un archivo: se esperaba una carpeta")
+    if _writable_folder(folder) is None:
+        raise OutputRefused(en=f"{option} {shown!r} cannot be written: files may not be made there",
+                            es=f"no se puede escribir en {option} {shown!r}: ahí no se pueden "
+                               "crear archivos")
+
+
+def write_gradebook(gradebook: Gradebook, out: str | Path, feedback_dir: str | Path | None = None,
+                    lang: str | None = None, *, file_format: str = "csv",
+                    report: str | Path | None = None) -> Path:
+    """Write the gradebook, one Markdown feedback file per student and, if asked, the class report.
+
+    Returns the feedback folder.  Every place is checked before anything is written
+    (:class:`OutputRefused`); each file is written whole or not at all.  ``report`` names
+    the report's HTML file; its CSV goes beside it with the suffix ``.csv``.
     ``lang`` words the feedback files around the marks (``None``: the gradebook's language).
     """
     from bacara_teach.exercises.feedback import submission_feedback
 
     code = gradebook.lang if lang is None else lang_code(lang)
     target = Path(out)
-    folder = Path(feedback_dir) if feedback_dir is not None else target.parent / "feedback"
-    for grade in gradebook.grades:
-        write_text_atomic(folder / f"{grade.student.id}.md", submission_feedback(grade, code))
-    write_text_atomic(target, gradebook_csv(gradebook))
+    folder = Path(feedback_dir) if feedback_dir is not None else default_feedback_dir(target)
+    check_file_target(target, "--out")
+    check_folder_target(folder, "--feedback")
+    texts: list[tuple[Path, str]] = [(target, gradebook_text(gradebook, file_format))]
+    if report is not None:
+        from bacara_teach.exercises.report import report_files
+
+        page = Path(report)
+        for suffix, text in report_files(gradebook).items():
+            place = page.with_suffix(suffix)
+            check_file_target(place, "--report")
+            texts.append((place, text))
+    texts += [(folder / f"{grade.student.id}.md", submission_feedback(grade, code))
+              for grade in gradebook.grades]
+    for path, text in texts:
+        write_text_atomic(path, text)
     return folder
 
 

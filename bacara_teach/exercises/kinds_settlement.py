@@ -147,6 +147,12 @@ class SettlementKind(QuestionKind):
         "online": ("win-banco", "tie-side", "lose", "win-punto", "tie-empate"),
     }
 
+    def options_text(self, options: Mapping[str, Any], lang: str | None = None) -> str:
+        """Which table the item's questions are at: ``at the home table``."""
+        table = get_profile(str(options.get("table", "home")))
+        return pick(lang, en=f"at the {table_name(table, lang)} table",
+                    es=f"en la mesa {table_name(table, lang)}")
+
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
         table = get_profile(str(options.get("table", "home")))
         first, *rest = options.get("categories", self._CATEGORIES.get(table.name, ("win-banco",)))

@@ -2,7 +2,12 @@
 
 A paper becomes a notebook with a title, instructions, a setup cell, and for
 each question a Markdown prompt, an answer cell tagged in its metadata
-(``{"bacara_teach": {"question": "q3"}}``) and a SELF-CHECK cell.  The
+(``{"bacara_teach": {"question": "q3"}}``) that assigns a name of its own
+(``answer_q3 = ...``, see :func:`answer_name`), and a SELF-CHECK cell that reads
+only that name.  On a practice paper the self-check marks the answer and explains
+the rule; on a graded paper (every student id but ``practice``) it only says
+whether the answer can be read (:func:`~.feedback.check_answer`): it has no
+parameters to compute a key from.  The
 notebook's metadata names the assignment, the student and the format
 version.  It holds the questions' parameters and prompts, never their
 answers.  It is written in the paper's language (or the one asked for); a
@@ -13,13 +18,16 @@ The grader reads none of that: it grades in the language it is asked for.
 >>> from bacara_teach.exercises.assignments import make_paper
 >>> notebook = paper_notebook(make_paper("scoring", "practice"))
 >>> notebook["nbformat"], notebook["nbformat_minor"], notebook["metadata"]["bacara_teach"]
-(4, 5, {'assignment': 'scoring', 'format': 1, 'student_id': 'practice'})
+(4, 5, {'assignment': 'scoring', 'format': 2, 'student_id': 'practice'})
 >>> answer_cell = notebook["cells"][4]
 >>> answer_cell["metadata"], "".join(answer_cell["source"])
-({'bacara_teach': {'question': 'q1'}}, 'answer = None  # a whole number from 0 to 9')
+({'bacara_teach': {'question': 'q1'}}, 'answer_q1 = None  # a whole number from 0 to 9')
 >>> spanish = paper_notebook(make_paper("scoring", "practice", "es"))
 >>> spanish["metadata"]["bacara_teach"]["lang"], "".join(spanish["cells"][4]["source"])
-('es', 'answer = None  # un número entero del 0 al 9')
+('es', 'answer_q1 = None  # un número entero del 0 al 9')
+>>> graded = paper_notebook(make_paper("scoring", "ana"))
+>>> "".join(graded["cells"][5]["source"]).splitlines()[-1]
+"check_answer('score', answer_q1)"
 """
 
 from __future__ import annotations
@@ -41,14 +49,19 @@ __all__ = [
     "MAX_NOTEBOOK_BYTES",
     "Submission",
     "SubmissionUnreadable",
+    "answer_name",
     "notebook_text",
     "paper_notebook",
     "read_submission",
     "write_text_atomic",
 ]
 
-FORMAT_VERSION = 1
-"""Version of the notebook layout (recorded in the notebook's metadata)."""
+FORMAT_VERSION = 2
+"""Version of the notebook layout (recorded in the notebook's metadata): 2 gives each question's
+answer a name of its own (``answer_q3``); 1 had every answer cell assign ``answer``, which the
+grader still reads."""
+PRACTICE_ID = "practice"
+"""The student id of the practice papers: the only papers whose self-checks mark answers."""
 MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
 """Largest submission read."""
 METADATA_KEY = "bacara_teach"
@@ -84,29 +97,49 @@ def _code(cell_id: str, text: str, metadata: dict[str, Any] | None = None) -> di
             "metadata": metadata or {}, "outputs": [], "source": _lines(text)}
 
 
+def answer_name(qid: str) -> str:
+    """The name a question's answer cell assigns.
+
+    >>> answer_name("q3")
+    'answer_q3'
+    """
+    return f"answer_{qid}"
+
+
 def answer_source(question: Question, lang: str | None = None) -> str:
     """What a question's answer cell holds before the student answers."""
     kind = question.question_kind
     if kind.is_program:
         return kind.placeholder_text(lang)
-    return f"answer = {kind.placeholder}  # {kind.answer_comment(lang)}"
+    return f"{answer_name(question.qid)} = {kind.placeholder}  # {kind.answer_comment(lang)}"
 
 
-def check_source(question: Question, lang: str | None = None) -> str:
-    """The SELF-CHECK cell of a question (its parameters, never its answer).
+def check_source(question: Question, lang: str | None = None, *, graded: bool = False) -> str:
+    """The SELF-CHECK cell of a question: it reads that question's answer only.
 
-    An English cell calls ``self_check`` with no language, so it answers in the reader's
-    default language; a cell in another language names its own.
+    On a practice paper it holds the question's parameters (never its answer) and marks
+    the answer; on a graded paper it holds no parameters and only checks the answer's form.
+    An English cell names no language, so it answers in the reader's default language;
+    a cell in another language names its own.
     """
     code = lang_code(lang)
     kind = question.question_kind
-    given = "globals()" if kind.is_program else "answer"
+    given = "globals()" if kind.is_program else answer_name(question.qid)
+    if graded:
+        call = f"check_answer({question.kind!r}, {given}"
+        return pick(code,
+                    en="# SELF-CHECK (graded paper): says only whether your answer can be read; it "
+                       f"is marked when the paper is graded.\n{call})",
+                    es="# AUTOCOMPROBACIÓN (hoja con nota): solo dice si su respuesta se puede "
+                       f"leer; se corrige cuando se corrige la hoja.\n{call}, lang={code!r})")
     call = f"self_check({question.kind!r}, {question.params!r}, {given}"
     return pick(code,
-                en="# SELF-CHECK (not graded): recomputes the right answer with the engine and "
-                   f"explains it.\n{call})",
-                es="# AUTOCOMPROBACIÓN (sin nota): vuelve a calcular la respuesta correcta con el "
-                   f"motor y la explica.\n{call}, lang={code!r})")
+                en="# SELF-CHECK (not graded): marks your answer with the engine and explains the "
+                   "rule.\n# To see the right answer without answering, add reveal=True to the "
+                   f"call.\n{call})",
+                es="# AUTOCOMPROBACIÓN (sin nota): corrige su respuesta con el motor y explica la "
+                   "regla.\n# Para ver la respuesta correcta sin responder, añada reveal=True a la "
+                   f"llamada.\n{call}, lang={code!r})")
 
 
 def _points(n: int, lang: str = "en") -> str:
@@ -115,7 +148,7 @@ def _points(n: int, lang: str = "en") -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-def _texts(paper: Paper, code: str) -> dict[str, str]:
+def _texts(paper: Paper, code: str, graded: bool) -> dict[str, str]:
     spec, student = paper.assignment, paper.student_id
     count, points = len(paper.questions), _points(paper.maximum, code)
     if code == "es":
@@ -126,15 +159,20 @@ def _texts(paper: Paper, code: str) -> dict[str, str]:
             "instructions": (
                 "## Cómo trabajar\n\n"
                 "1. Ejecute una vez la celda de preparación de abajo.\n"
-                "2. En cada pregunta, escriba su respuesta en su celda de respuesta y ejecútela; "
-                "después ejecute la celda AUTOCOMPROBACIÓN que tiene debajo. La autocomprobación "
-                "es para usted; no cuenta para la nota.\n"
+                "2. En cada pregunta, escriba su respuesta en su celda de respuesta "
+                "(`answer_q1 = ...` en la pregunta 1, y así sucesivamente) y ejecútela; después "
+                "ejecute la celda AUTOCOMPROBACIÓN que tiene debajo. " + (
+                    "En esta hoja con nota la autocomprobación solo dice si su respuesta se puede "
+                    "leer; las respuestas se corrigen después de la entrega.\n" if graded else
+                    "La autocomprobación es para usted; no cuenta para la nota.\n") +
                 "3. Guarde el cuaderno y entregue este archivo con el nombre que ya tiene "
                 f"(`{student}.ipynb`). No cambie el nombre de las celdas, ni las divida ni las "
                 "junte.\n\n"
-                "El corrector lee el valor que sigue a `answer =` como dato (nunca lo ejecuta), "
-                "así que escriba un valor, no un cálculo. Las respuestas que son programas se "
-                "ejecutan aparte, sin red y sin archivos."),
+                "El corrector lee el valor que sigue a `answer_q1 =` como dato (nunca lo "
+                "ejecuta), así que escriba un valor, no un cálculo: las palabras entre comillas "
+                "(da igual mayúsculas o minúsculas, en español o en inglés), los números sin "
+                "comillas. Las respuestas que son programas se ejecutan aparte, sin red y sin "
+                "archivos."),
             "setup": "# Preparación: ejecute primero esta celda.\n",
             "question": "Pregunta",
             "answer": "Respuesta",
@@ -148,12 +186,16 @@ def _texts(paper: Paper, code: str) -> dict[str, str]:
         "instructions": (
             "## How to work\n\n"
             "1. Run the setup cell below once.\n"
-            "2. For each question, write your answer in its answer cell and run it, then run the "
-            "SELF-CHECK cell under it. The self-check is for you; it is not graded.\n"
+            "2. For each question, write your answer in its answer cell (`answer_q1 = ...` for "
+            "question 1, and so on) and run it, then run the SELF-CHECK cell under it. " + (
+                "On this graded paper the self-check only says whether your answer can be read; "
+                "the answers are marked after you hand the paper in.\n" if graded else
+                "The self-check is for you; it is not graded.\n") +
             "3. Save the notebook and hand in this file under its own name "
             f"(`{student}.ipynb`). Do not rename, split or merge cells.\n\n"
-            "The grader reads the value after `answer =` as plain data (it never runs it), "
-            "so write a value, not a calculation. Program answers run on their own, "
+            "The grader reads the value after `answer_q1 =` as plain data (it never runs it), "
+            "so write a value, not a calculation: words in quotes (any letter case, in English "
+            "or Spanish), numbers without quotes. Program answers run on their own, "
             "with no network and no files."),
         "setup": "# Setup: run this cell first.\n",
         "question": "Question",
@@ -163,18 +205,22 @@ def _texts(paper: Paper, code: str) -> dict[str, str]:
     }
 
 
-def paper_notebook(paper: Paper, lang: str | None = None) -> dict[str, Any]:
+def paper_notebook(paper: Paper, lang: str | None = None, *, graded: bool | None = None) -> dict[str, Any]:
     """The notebook of a paper, as nbformat 4.5 JSON data, in ``lang`` (``None``: the paper's).
 
     Every language gets the same cells, ids, questions and parameters; only the words differ.
+    ``graded`` (``None``: every paper but the practice one) makes the self-checks say only
+    whether an answer can be read: a graded paper holds nothing a key can be computed from.
     """
     code = paper.lang if lang is None else lang_code(lang)
+    graded = paper.student_id != PRACTICE_ID if graded is None else graded
     spec = paper.assignment
-    text = _texts(paper, code)
+    text = _texts(paper, code, graded)
+    check = "check_answer" if graded else "self_check"
     cells = [
         _markdown("title", text["title"]),
         _markdown("instructions", text["instructions"]),
-        _code("setup", text["setup"] + "from bacara_teach.exercises import self_check"),
+        _code("setup", text["setup"] + f"from bacara_teach.exercises import {check}"),
     ]
     for number, question in enumerate(paper.questions, start=1):
         kind = question.question_kind
@@ -185,7 +231,7 @@ def paper_notebook(paper: Paper, lang: str | None = None) -> dict[str, Any]:
             f"{kind.prompt(question.params, code)}{expected}")))
         cells.append(_code(f"{question.qid}-answer", answer_source(question, code),
                            {METADATA_KEY: {"question": question.qid}}))
-        cells.append(_code(f"{question.qid}-check", check_source(question, code)))
+        cells.append(_code(f"{question.qid}-check", check_source(question, code, graded=graded)))
     cells.append(_markdown("hand-in", text["hand-in"]))
     ours: dict[str, Any] = {"assignment": spec.name, "format": FORMAT_VERSION,
                             "student_id": paper.student_id}

@@ -13,12 +13,9 @@ True
 from __future__ import annotations
 
 from bacara_teach.exercises.assignments import make_paper
-from bacara_teach.exercises.notebook import notebook_text, paper_notebook
+from bacara_teach.exercises.notebook import PRACTICE_ID, notebook_text, paper_notebook
 
 __all__ = ["PRACTICE_ID", "practice_text"]
-
-PRACTICE_ID = "practice"
-"""The student id of the practice papers."""
 
 
 def practice_text(assignment: str, lang: str | None = None) -> str:

@@ -77,14 +77,14 @@ _FORMS: tuple[tuple[re.Pattern[str], _Rewrite], ...] = tuple(
          "la celda de respuesta no es Python válido (línea {line}: {msg}): {x}"),
         (r"the answer cell could not be read: (?P<t>.*)",
          "no se pudo leer la celda de respuesta: {t}"),
-        (r"the answer cell is empty: write `answer = \.\.\.`",
-         "la celda de respuesta está vacía: escriba `answer = ...`"),
-        (r"the answer cell must hold one line `answer = \.\.\.` and nothing else; "
+        (r"the answer cell is empty: write `(?P<a>\w+) = \.\.\.`",
+         "la celda de respuesta está vacía: escriba `{a} = ...`"),
+        (r"the answer cell must hold one line `(?P<a>\w+) = \.\.\.` and nothing else; "
          r"it has (?P<n>\d+) statements",
-         "la celda de respuesta debe tener una sola línea `answer = ...` y nada más; "
+         "la celda de respuesta debe tener una sola línea `{a} = ...` y nada más; "
          "tiene {n} instrucciones"),
-        (r"the answer cell must be `answer = \.\.\.`, not (?P<x>.*)",
-         "la celda de respuesta debe ser `answer = ...`, no {x}"),
+        (r"the answer cell must be `(?P<a>\w+) = \.\.\.`, not (?P<x>.*)",
+         "la celda de respuesta debe ser `{a} = ...`, no {x}"),
         (r"the answer must be a plain value \(a number, a string in quotes, a list or dict of "
          r"them\), not an expression: (?P<x>.*)",
          "la respuesta debe ser un valor simple (un número, un texto entre comillas, una lista "

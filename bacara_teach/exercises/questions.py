@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import abc
 import random
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -208,14 +209,28 @@ def _show(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def fold_word(text: str) -> str:
+    """A typed word as it is compared: letter case, accents, full-width forms, spaces and the
+    quotes or full stop around it forgiven.
+
+    >>> fold_word("  Se  PLANTA. "), fold_word("Plántarse"), fold_word("ＤＲＡＷ")
+    ('se planta', 'plantarse', 'draw')
+    """
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(text.strip().strip("\"'.!¡?¿«»“”‘’").lower().split())
+
+
 class WordAnswer(AnswerType):
-    """One word from a fixed list, in any letter case; ``aliases`` map other words onto them.
+    """One word from a fixed list, typed loosely (:func:`fold_word`); ``aliases`` map other words onto them.
 
     ``spanish`` gives a word's Spanish rendering: it is how Spanish feedback shows the
     word, and it is accepted as an answer in every language (as are ``aliases``).
 
     >>> WordAnswer(("punto", "banco", "empate"), aliases={"tie": "empate"}).read("Tie")
     'empate'
+    >>> DRAW_OR_STAND.read(" STAND. "), DRAW_OR_STAND.read("Se planta")
+    ('stand', 'stand')
     >>> WordAnswer(("draw", "stand")).read("hit")
     Traceback (most recent call last):
     ...
@@ -244,8 +259,10 @@ class WordAnswer(AnswerType):
     def read(self, value: object, lang: str | None = None) -> str:
         if not isinstance(value, str):
             raise self.refuse(value, "a word in quotes", lang, what_es="una palabra entre comillas")
-        word = " ".join(value.strip().lower().split())
-        word = self.aliases.get(word, word)
+        folded = fold_word(value)
+        forms = {fold_word(w): w for w in self.words}
+        forms.update({fold_word(a): w for a, w in self.aliases.items()})
+        word = forms.get(folded, folded)
         if word not in self.words:
             raise self.refuse(value, "one of the words asked for", lang,
                               what_es="una de las palabras pedidas")
@@ -472,6 +489,10 @@ class QuestionKind(abc.ABC):
         """The answer key as a teacher reads it (and as an answer cell would hold it)."""
         return repr(self.answer.shown(self.key(params), lang))
 
+    def options_text(self, options: Mapping[str, Any], lang: str | None = None) -> str:  # noqa: ARG002
+        """What an item's ``options`` add to the kind's title (``""``: none), e.g. which table."""
+        return ", ".join(f"{name} {value}" for name, value in sorted(options.items()))
+
     def answer_comment(self, lang: str | None = None) -> str:
         """The comment on the answer line: what to write."""
         return self.answer.expected_text(lang)
@@ -496,8 +517,8 @@ class QuestionKind(abc.ABC):
         explanation = self.explain(params, code)
         if given is None:
             return Mark.zero(Status.UNANSWERED, pick(
-                code, en="no answer: `answer` is still None",
-                es="sin respuesta: `answer` sigue siendo None"), explanation)
+                code, en="no answer: the answer is still None",
+                es="sin respuesta: la respuesta sigue siendo None"), explanation)
         try:
             value = self.answer.read(given, code)
         except WrongAnswerType as error:

@@ -26,8 +26,19 @@ from bacara_teach.errors import NotationError
 __all__ = ["Student", "check_student_id", "parse_roster", "read_roster"]
 
 _ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
-_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
-             *(f"lpt{i}" for i in range(1, 10)), "feedback"}
+_DEVICES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
+            *(f"lpt{i}" for i in range(1, 10))}
+_RESERVED = {
+    **dict.fromkeys(_DEVICES, ("Windows gives this name to a device, so no file can have it", "Windows da este nombre a un dispositivo, así que ningún archivo puede llevarlo")),
+    "feedback": ("it names the folder of the feedback files",
+                 "es el nombre de la carpeta de los comentarios"),
+}
+"""Ids no paper may have, and why (in English and Spanish)."""
+_ROSTER_RESERVED = {
+    "practice": ("it names the practice papers, which are public and self-check their answers",
+                 "es el nombre de las hojas de práctica, que son públicas y corrigen sus respuestas"),
+}
+"""Ids no roster student may have (the practice papers are made under this one)."""
 MAX_ROSTER_BYTES = 5 * 1024 * 1024
 
 
@@ -40,9 +51,25 @@ class Student:
 
 
 def check_student_id(text: str) -> str:
-    """Return ``text`` if it is a safe, usable student id; otherwise raise :class:`NotationError`."""
+    """Return ``text`` if it is a safe, usable student id; otherwise raise :class:`NotationError`.
+
+    >>> check_student_id("ana.garcia")
+    'ana.garcia'
+    >>> check_student_id("Feedback")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: student id 'Feedback' is reserved: it names the folder of the feedback files; choose another id
+    >>> check_student_id("com1.x")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: student id 'com1.x' is reserved: Windows gives this name to a device, so no file can have it; choose another id
+    """
+    stem = text.split(".", maxsplit=1)[0].lower() if isinstance(text, str) else ""
+    if stem in _RESERVED and _ID_RE.fullmatch(text):
+        raise NotationError(f"student id {text!r} is reserved: {_RESERVED[stem][0]}; choose "
+                            "another id")
     if not isinstance(text, str) or not _ID_RE.fullmatch(text) or text.endswith(".") \
-            or ".." in text or text.split(".", maxsplit=1)[0].lower() in _RESERVED:
+            or ".." in text:
         raise NotationError(
             f"invalid student id {text!r}: expected 1-64 letters, digits, '.', '_' or '-', "
             "starting with a letter or digit (it names the student's file)"
@@ -55,6 +82,10 @@ def parse_roster(text: str, *, source: str = "the roster") -> tuple[Student, ...
 
     >>> parse_roster("id,name\\nana,Ana García\\nbo,Bo Li\\n")
     (Student(id='ana', name='Ana García'), Student(id='bo', name='Bo Li'))
+    >>> parse_roster("id,name\\npractice,Pat\\n")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: the roster: line 2: student id 'practice' is reserved: it names the practice papers, which are public and self-check their answers; choose another id
     >>> parse_roster("id,name\\nana,Ana\\nANA,Ana again\\n")
     Traceback (most recent call last):
     ...
@@ -90,6 +121,9 @@ def parse_roster(text: str, *, source: str = "the roster") -> tuple[Student, ...
             except NotationError as error:
                 raise NotationError(f"{source}: line {line_no}: {error}") from None
             folded = student_id.lower()
+            if folded in _ROSTER_RESERVED:
+                raise NotationError(f"{source}: line {line_no}: student id {student_id!r} is "
+                                    f"reserved: {_ROSTER_RESERVED[folded][0]}; choose another id")
             if folded in seen:
                 first_line, first_id = seen[folded]
                 raise NotationError(

@@ -36,6 +36,7 @@ import contextlib
 import json
 import math
 import os
+import secrets
 import select
 import shutil
 import signal
@@ -93,8 +94,11 @@ def _excerpt(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def read_value_answer(source: str) -> object:
-    """The value of an answer cell holding exactly ``answer = <literal>`` (comments allowed).
+def read_value_answer(source: str, names: Sequence[str] = ("answer",)) -> object:
+    """The value of an answer cell holding exactly ``<name> = <literal>`` (comments allowed).
+
+    ``names`` are the names the cell may assign (a question's own, ``answer_q3``, and the
+    ``answer`` of the papers of format 1).
 
     >>> read_value_answer("# my answer\\nanswer = {'winner': 'banco', 'punto': 1, 'banco': 3}")
     {'winner': 'banco', 'punto': 1, 'banco': 3}
@@ -102,7 +106,14 @@ def read_value_answer(source: str) -> object:
     Traceback (most recent call last):
     ...
     bacara_teach.exercises.sandbox.AnswerNotReadable: the answer cell must hold one line `answer = ...` and nothing else; it has 2 statements
+    >>> read_value_answer("answer_q3 = 'stand'", ("answer_q3", "answer"))
+    'stand'
+    >>> read_value_answer("answer_q2 = 5", ("answer_q3", "answer"))
+    Traceback (most recent call last):
+    ...
+    bacara_teach.exercises.sandbox.AnswerNotReadable: the answer cell must be `answer_q3 = ...`, not 'answer_q2 = 5'
     """
+    shown = f"`{names[0]} = ...`"
     if not isinstance(source, str):
         raise AnswerNotReadable(f"the answer cell's text is not text: {type(source).__name__}")
     if len(source) > MAX_ANSWER_CHARS:
@@ -120,16 +131,16 @@ def read_value_answer(source: str) -> object:
         raise AnswerNotReadable(f"the answer cell could not be read: {type(error).__name__}") from None
     body = tree.body
     if not body:
-        raise AnswerNotReadable("the answer cell is empty: write `answer = ...`")
+        raise AnswerNotReadable(f"the answer cell is empty: write {shown}")
     if len(body) != 1:
         raise AnswerNotReadable(
-            f"the answer cell must hold one line `answer = ...` and nothing else; it has {len(body)} statements"
+            f"the answer cell must hold one line {shown} and nothing else; it has {len(body)} statements"
         )
     statement = body[0]
     if (not isinstance(statement, ast.Assign) or len(statement.targets) != 1
-            or not isinstance(statement.targets[0], ast.Name) or statement.targets[0].id != "answer"):
+            or not isinstance(statement.targets[0], ast.Name) or statement.targets[0].id not in names):
         raise AnswerNotReadable(
-            f"the answer cell must be `answer = ...`, not {_excerpt(ast.unparse(statement))!r}"
+            f"the answer cell must be {shown}, not {_excerpt(ast.unparse(statement))!r}"
         )
     try:
         return ast.literal_eval(statement.value)
@@ -412,7 +423,8 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
 
 
 def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, home: str,
-             limits: Limits) -> bytes:
+             limits: Limits, *, seal: str | None = None,
+             record_cap: int | None = None) -> bytes:
     folders, hidden = _python_folders()
     found = isolation()
     landlock = None
@@ -427,6 +439,7 @@ def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, hom
         # set by the child itself before anything else (a preexec_fn would fork the grader)
         "limits": {"cpu_seconds": limits.cpu_seconds, "memory_bytes": limits.memory_bytes,
                    "file_bytes": limits.file_bytes},
+        "seal": seal, "record_cap": record_cap,
     }).encode("utf-8")
 
 
@@ -454,7 +467,11 @@ def run_program(
     if missing is not None:
         return ProgramRun(outcome="not-isolated", reason=f"the program was not run: {missing}")
     home = Path(tempfile.mkdtemp(prefix="bacara-grade-")).resolve()
-    request = _request(source, calls, filename, str(home), limits)
+    seal = secrets.token_hex(16)  # this run's own records carry it; a forged record does not
+    # each function's line of results gets an equal share of the result file's size limit
+    record_cap = max(4096, (min(limits.file_bytes, limits.result_bytes) - 4096) // max(1, len(calls)))
+    request = _request(source, calls, filename, str(home), limits, seal=seal,
+                       record_cap=record_cap)
     started = time.monotonic()
     try:
         command = [sys.executable, "-I", "-c", _child_source()]
@@ -488,7 +505,7 @@ def run_program(
         if len(raw) > limits.result_bytes:
             return ProgramRun(outcome="malformed", seconds=seconds, reason=(
                 f"its results were not in the grader's format: more than {limits.result_bytes} bytes"))
-        read = read_records(raw, calls)
+        read = read_records(raw, calls, seal=seal)
         if read.malformed is not None:
             return ProgramRun(outcome="malformed", seconds=seconds,
                               reason=f"its results were not in the grader's format: {read.malformed}")
@@ -585,7 +602,7 @@ def _refuse_constant(name: str) -> None:
     raise _Malformed(f"{name} is not a value the harness sends")
 
 
-def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]]) -> Records:
+def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]], *, seal: str | None = None) -> Records:
     r"""Read a result file strictly: exactly the harness's records, in the harness's order.
 
     Line 1 is ``{"load": "ok"}`` or ``{"load": "error", "error": text}``; after
@@ -601,6 +618,14 @@ def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]]) -> Records:
     Records(records=({'load': 'ok'}, {'function': 'f', 'results': [['ok', 2], ['ok', 4]]}), load_error=None, malformed=None)
     >>> read_records(b'{"load": "ok"}\n{"function": "f", "results": [[]]}\n', calls).malformed
     'line 2: f returned 1 results for 2 calls'
+
+    With ``seal`` (the random text the grader gave the harness for this run), every line
+    must carry it as ``"seal"``; a line without it was not written by the harness:
+
+    >>> read_records(b'{"seal": "s3", "load": "ok"}\n', calls, seal="s3").records
+    ({'load': 'ok'},)
+    >>> read_records(b'{"load": "ok"}\n', calls, seal="s3").malformed
+    'line 1 was not written by the harness (a forged record)'
     """
     try:
         text = raw.decode("ascii")
@@ -621,6 +646,10 @@ def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]]) -> Records:
                 raise _Malformed(f"line {number} is not JSON ({type(error).__name__})") from None
             if not isinstance(record, dict):
                 raise _Malformed(f"line {number} is not a record")
+            if seal is not None:
+                if record.get("seal") != seal:
+                    raise _Malformed(f"line {number} was not written by the harness (a forged record)")
+                record = {key: value for key, value in record.items() if key != "seal"}
             if number == 1:
                 if record == {"load": "ok"}:
                     records.append({"load": "ok"})

@@ -30,6 +30,7 @@ from bacara_teach.exercises import make_paper
 from bacara_teach.exercises.grading import grade_directory, gradebook_csv
 from bacara_teach.exercises.kinds_coding import CodingKind
 from bacara_teach.exercises.notebook import notebook_text, paper_notebook
+from bacara_teach.exercises.report import report_files
 from bacara_teach.exercises.roster import Student
 from bacara_teach.exercises.sandbox import isolation_layers, isolation_missing, run_program
 
@@ -126,6 +127,9 @@ def main(count: int = 200) -> None:
         start = time.perf_counter()
         gradebook_csv(book)
         written = time.perf_counter() - start
+        start = time.perf_counter()
+        report_files(book)
+        reported = time.perf_counter() - start
     start = time.perf_counter()
     with ThreadPoolExecutor(JOBS) as pool:
         list(pool.map(lambda _: bare_start(), range(count)))
@@ -143,6 +147,7 @@ def main(count: int = 200) -> None:
     print(f"  bare starts  : {bare:7.2f} s for {count}, {JOBS} at a time; the batch is "
           f"{graded / bare:4.2f}x that, target {TARGET_RATIO:.0f}x, ratio {TARGET_RATIO * bare / graded:5.2f}")
     print(f"  gradebook    : {written:7.2f} s to write the CSV")
+    print(f"  class report : {reported:7.2f} s to make the HTML and CSV")
     print(f"  full marks   : {full} of {count}; statuses {sorted({g.status for g in book.grades})}")
 
 

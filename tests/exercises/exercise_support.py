@@ -78,10 +78,15 @@ def filled_notebook(paper: Paper, answers: Mapping[str, str]) -> dict[str, Any]:
     return notebook
 
 
-def key_answers(paper: Paper, program: str = MODEL_PROGRAM) -> dict[str, str]:
-    """Every answer cell filled with the engine's key (and the model program)."""
+def key_answers(paper: Paper, program: str = MODEL_PROGRAM, *, named: bool = False) -> dict[str, str]:
+    """Every answer cell filled with the engine's key (and the model program).
+
+    ``named`` writes each cell as the notebooks do (``answer_q3 = ...``); else as the papers of
+    format 1 did (``answer = ...``), which the grader still reads.
+    """
     key = paper.key()
-    return {q.qid: program if q.question_kind.is_program else answer_line(key[q.qid])
+    return {q.qid: program if q.question_kind.is_program
+            else (f"answer_{q.qid} = {key[q.qid]!r}" if named else answer_line(key[q.qid]))
             for q in paper.questions}
 
 

@@ -43,7 +43,7 @@ def test_make_writes_one_notebook_per_student_with_their_own_paper(
     assert code == 0 and "wrote 3 notebooks" in printed
     assert sorted(p.name for p in out.iterdir()) == ["ana.ipynb", "bo.ipynb", "cy.ipynb"]
     ana = json.loads((out / "ana.ipynb").read_text(encoding="utf-8"))
-    assert ana["metadata"]["bacara_teach"] == {"assignment": "third-card", "format": 1, "student_id": "ana"}
+    assert ana["metadata"]["bacara_teach"] == {"assignment": "third-card", "format": 2, "student_id": "ana"}
     checks = ["".join(c["source"]) for c in ana["cells"] if c["id"].endswith("-check")]
     assert len(checks) == len(make_paper("third-card", "ana").questions)
 
@@ -65,7 +65,7 @@ def test_make_refuses_to_overwrite_and_writes_nothing(
     ("id,name\n,Nobody\n", "line 2: the student id is empty"),
     ("id,name\n../../etc/x,Evil\n", "invalid student id '../../etc/x'"),
     ("id,name\nana b,Spaces\n", "invalid student id 'ana b'"),
-    ("id,name\ncon,Reserved\n", "invalid student id 'con'"),
+    ("id,name\ncon,Reserved\n", "student id 'con' is reserved"),
     ("student,name\nana,Ana\n", "expected the columns 'id' and 'name'"),
     ("id,name\n", "lists no students"),
     ("", "is empty"),

@@ -41,7 +41,12 @@ def test_every_question_has_a_prompt_a_tagged_answer_cell_and_a_self_check(name:
         assert by_id[f"{q.qid}-question"]["cell_type"] == "markdown"
         assert by_id[f"{q.qid}-answer"]["cell_type"] == "code"
         check = "".join(by_id[f"{q.qid}-check"]["source"])
-        assert check.startswith("# SELF-CHECK (not graded)") and f"self_check({q.kind!r}" in check
+        assert check.startswith("# SELF-CHECK (graded paper)") and f"check_answer({q.kind!r}" in check
+    practice = make_paper(name, PRACTICE_ID)
+    for cell in paper_notebook(practice)["cells"]:
+        if cell["id"].endswith("-check"):
+            check = "".join(cell["source"])
+            assert check.startswith("# SELF-CHECK (not graded)") and "self_check(" in check
 
 
 def test_making_a_notebook_never_computes_an_answer(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -145,6 +150,15 @@ def test_a_fresh_notebook_runs_top_to_bottom_in_a_kernel(tmp_path: Path) -> None
 
 @pytest.mark.slow
 def test_a_notebook_filled_with_the_key_self_checks_right_in_a_kernel(tmp_path: Path) -> None:
-    paper = make_paper("third-card", "ana")
-    node = _execute(filled_notebook(paper, key_answers(paper)), tmp_path)
+    paper = make_paper("third-card", PRACTICE_ID)
+    node = _execute(filled_notebook(paper, key_answers(paper, named=True)), tmp_path)
     assert _checks(node) == ["SELF-CHECK (not graded): right"] * len(paper.questions)
+
+
+@pytest.mark.slow
+def test_a_graded_notebook_filled_with_the_key_only_says_its_answers_can_be_read(tmp_path: Path) -> None:
+    paper = make_paper("third-card", "ana")
+    checks = _checks(_execute(filled_notebook(paper, key_answers(paper, named=True)), tmp_path))
+    assert len(checks) == len(paper.questions)
+    assert all(t.startswith("SELF-CHECK (graded paper): ") for t in checks)
+    assert not any("right" in t.split(": ", 1)[1] for t in checks)

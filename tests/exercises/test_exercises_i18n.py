@@ -22,7 +22,7 @@ from exercise_support import (
 )
 
 from bacara_teach.errors import BacaraError, IllegalAction
-from bacara_teach.exercises import ASSIGNMENTS, KINDS, Paper, make_paper, self_check
+from bacara_teach.exercises import ASSIGNMENTS, KINDS, Paper, check_answer, make_paper, self_check
 from bacara_teach.exercises.feedback import submission_feedback
 from bacara_teach.exercises.grading import (
     GRADED,
@@ -123,7 +123,7 @@ def test_the_spanish_notebook_has_the_same_cells_and_spanish_words(name: str) ->
     assert "## Cómo trabajar" in text["instructions"] and "## Entrega" in text["hand-in"]
     for number, q in enumerate(paper.questions, start=1):
         assert text[f"{q.qid}-question"].startswith(f"## Pregunta {number} · ")
-        assert text[f"{q.qid}-check"].startswith("# AUTOCOMPROBACIÓN (sin nota)")
+        assert text[f"{q.qid}-check"].startswith("# AUTOCOMPROBACIÓN (hoja con nota)")
         assert text[f"{q.qid}-check"].endswith(", lang='es')")
     for cell in es["cells"]:
         if cell["cell_type"] == "markdown":
@@ -168,13 +168,16 @@ TU_FORMS = re.compile(r"\b(tú|tu|tus|ti|escribe|ejecútala|ejecuta (?:esta|la|u
 def test_spanish_papers_address_the_student_as_usted() -> None:
     texts: list[str] = []
     for name in ASSIGNMENTS:
-        notebook = paper_notebook(make_paper(name, "ana", "es"))
-        texts += ["".join(c["source"]) for c in notebook["cells"]]
+        for student in ("ana", "practice"):  # a graded paper and a practice paper
+            notebook = paper_notebook(make_paper(name, student, "es"))
+            texts += ["".join(c["source"]) for c in notebook["cells"]]
+        texts += [str(check_answer(q.kind, "x", "es")) for q in make_paper(name, "bo").questions]
         texts += [str(self_check(q.kind, q.params, "x", "es"))
                   for q in make_paper(name, "bo").questions if not q.question_kind.is_program]
     joined = "\n".join(texts)
-    assert "escriba su respuesta en su celda de respuesta y ejecútela" in joined
+    assert "escriba su respuesta en su celda de respuesta" in joined and "ejecútela" in joined
     assert "La autocomprobación es para usted" in joined and "# su regla aquí" in joined
+    assert "solo dice si su respuesta se puede leer" in joined
     for text in texts:
         assert TU_FORMS.search(text) is None, text
 
@@ -421,7 +424,7 @@ def test_an_english_practice_self_check_follows_the_default_language(monkeypatch
     paper = make_paper("scoring", "practice", "en")
     check = "".join(next(c for c in paper_notebook(paper)["cells"] if c["id"] == "q1-check")["source"])
     call = check.splitlines()[-1]
-    namespace: dict[str, Any] = {"self_check": self_check, "answer": None}
+    namespace: dict[str, Any] = {"self_check": self_check, "answer_q1": None}
     monkeypatch.setenv("BACARA_LANG", "es")
     assert str(eval(call, namespace)).startswith("AUTOCOMPROBACIÓN (sin nota): sin responder")
     monkeypatch.setenv("BACARA_LANG", "en")
