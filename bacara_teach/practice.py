@@ -1,0 +1,246 @@
+"""Practice on a static page: the tableau drill's data, prepared by the engine at build time.
+
+A built page has no Python behind it.  So that a reader can still drill the third-card
+rules there, and at once, the engine writes everything the drill needs as plain data:
+every cell of the game's tables with its answer, the question dressed as real cards and
+the feedback for a right and for a wrong answer, in the page's language, in the engine's
+own words (:class:`bacara_teach.trainer.Situation` and :class:`~bacara_teach.trainer.Feedback`).
+The site's practice script (``docs/_static/practice.js``) only reads that data: it never
+decides a cell itself.
+
+>>> data = drill_data("punto-banco", "en")
+>>> len(data["cells"]), data["answers"]
+(96, ['draw', 'stand'])
+>>> cell = next(c for c in data["cells"] if c["actor"] == "banco" and c["total"] == 3
+...             and c["third"] == 8)
+>>> cell["answer"], data["texts"][cell["right"]]
+('stand', "Right: stand. On 3, Banco draws against 0–7 and 9, stands against 8; Punto's third card counts 8.")
+>>> sum(c["hard"] for c in data["cells"])
+40
+>>> len(drill_data("chemin-de-fer", "es")["cells"])
+104
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from html import escape
+
+from bacara_teach.cards import Rank, format_cards
+from bacara_teach.errors import IllegalAction
+from bacara_teach.i18n import pick, resolve_language
+from bacara_teach.narration import hand_name
+from bacara_teach.tableau import (
+    CHEMIN_DE_FER,
+    CHEMIN_DE_FER_SINGLE_BETTOR,
+    NATURALS,
+    PUNTO_BANCO,
+    Cell,
+    Decision,
+    Tableau,
+)
+from bacara_teach.trainer import Feedback, deal_situation
+
+__all__ = ["DRILL_GAMES", "ROUND_SECONDS", "drill_data", "drill_game", "drill_html", "drill_json"]
+
+DRILL_GAMES: dict[str, tuple[tuple[str | None, Tableau], ...]] = {
+    "punto-banco": ((None, PUNTO_BANCO),),
+    # Chemin de Fer: the bettor's rule for several bettors and for one, then the banker's
+    # table (the same whatever the number of bettors).
+    "chemin-de-fer": (("several", CHEMIN_DE_FER), ("one", CHEMIN_DE_FER_SINGLE_BETTOR)),
+}
+"""The drills a page can hold, each with the tableaux whose cells it asks."""
+
+ROUND_SECONDS = 60
+"""How long a timed round lasts."""
+
+HARD_TOTALS = (3, 4, 5, 6)
+"""Banco's rows that depend on the third card's value: the cells drilled in the hard mode."""
+
+DEALS_PER_CELL = 2
+"""How many different sets of cards each cell is shown with."""
+
+
+def drill_game(tableau: Tableau) -> str:
+    """The drill that covers ``tableau``'s cells.
+
+    >>> drill_game(CHEMIN_DE_FER_SINGLE_BETTOR), drill_game(PUNTO_BANCO)
+    ('chemin-de-fer', 'punto-banco')
+    """
+    for game, tableaux in DRILL_GAMES.items():
+        if any(t is tableau for _, t in tableaux):
+            return game
+    raise IllegalAction(
+        f"no page drill for the tableau {tableau.name!r}: expected one of "
+        + ", ".join(t.name for tableaux in DRILL_GAMES.values() for _, t in tableaux))
+
+
+def _labels(game: str, lang: str) -> dict[str, str]:
+    """The drill's own words (buttons, modes, the map); everything else is the engine's."""
+    chemin = game == "chemin-de-fer"
+    player = hand_name("bettor" if chemin else "punto", lang, start=True)
+    banker = hand_name("banker" if chemin else "banco", lang, start=True)
+    banker_of = hand_name("banker" if chemin else "banco", lang)
+    player_of = hand_name("bettor" if chemin else "punto", lang)
+    de = {"el punto": "del punto", "la banca": "de la banca"}
+    return {
+        "draw": pick(lang, en="Draw", es="Robar"),
+        "stand": pick(lang, en="Stand", es="Plantarse"),
+        "choice": pick(lang, en="Free choice", es="Elección libre"),
+        "answers": pick(lang, en="Your answer", es="Su respuesta"),
+        "next": pick(lang, en="Next question", es="Siguiente pregunta"),
+        "modes": pick(lang, en="Which cells", es="Qué casillas"),
+        "mode.all": pick(lang, en="Every cell", es="Todas las casillas"),
+        "mode.hard": pick(lang, en=f"Hard cells: {banker} on 3–6 against a third card",
+                          es=f"Casillas difíciles: {banker} con 3–6 ante una tercera carta"),
+        "mode.timed": pick(lang, en=f"Timed round ({ROUND_SECONDS} s)",
+                           es=f"Ronda cronometrada ({ROUND_SECONDS} s)"),
+        "keys": pick(lang, en="Keys: D draw, S stand, Enter next question.",
+                     es="Teclas: D robar, S plantarse, Intro siguiente pregunta."),
+        "keys.choice": pick(lang, en="Keys: D draw, S stand, C free choice, Enter next question.",
+                            es="Teclas: D robar, S plantarse, C elección libre, "
+                               "Intro siguiente pregunta."),
+        "score": pick(lang, en="{right} of {asked} right", es="{right} de {asked} correctas"),
+        "known": pick(lang, en="{known} of {cells} cells known",
+                      es="{known} de {cells} casillas sabidas"),
+        "left": pick(lang, en="{seconds} s left", es="Quedan {seconds} s"),
+        "over": pick(lang, en="Time is up: {right} of {asked} right. Best round: {best}.",
+                     es="Se acabó el tiempo: {right} de {asked} correctas. "
+                        "Mejor ronda: {best}."),
+        "again": pick(lang, en="Start another round", es="Empezar otra ronda"),
+        "reset": pick(lang, en="Reset my progress", es="Borrar mi progreso"),
+        "cleared": pick(lang, en="Progress reset: every cell is new again.",
+                        es="Progreso borrado: todas las casillas vuelven a ser nuevas."),
+        "kept": pick(lang, en="Your progress is kept in this browser only; nothing is sent anywhere.",
+                     es="Su progreso se guarda solo en este navegador; no se envía a ninguna parte."),
+        "map": pick(lang, en="How well you know each cell", es="Cuánto sabe de cada casilla"),
+        "map.banker": pick(lang, en=f"{banker}'s table",
+                           es=f"La tabla {de.get(banker_of, 'de ' + banker_of)}"),
+        "map.player": pick(lang, en=f"{player}'s rule",
+                           es=f"La regla {de.get(player_of, 'de ' + player_of)}"),
+        "map.total": pick(lang, en="Total", es="Total"),
+        "map.third": pick(lang, en="Third card", es="Tercera carta"),
+        "stood": pick(lang, en="stood", es="se plantó"),
+        "bettors.one": pick(lang, en="One bettor", es="Un solo apostador"),
+        "bettors.several": pick(lang, en="Several bettors", es="Varios apostadores"),
+        "level.0": pick(lang, en="not asked yet", es="sin preguntar"),
+        "level.1": pick(lang, en="missed last time", es="fallada la última vez"),
+        "level.2": pick(lang, en="right once", es="acertada una vez"),
+        "level.3": pick(lang, en="right twice in a row", es="acertada dos veces seguidas"),
+        "level.4": pick(lang, en="known", es="sabida"),
+        "level.5": pick(lang, en="mastered", es="dominada"),
+        "cell.player": pick(lang, en=f"{player} on {{total}}", es=f"{player} con {{total}}"),
+        "cell.banker": pick(lang, en=f"{banker} on {{total}} against {{third}}",
+                            es=f"{banker} con {{total}} ante {{third}}"),
+        "cell.stood": pick(lang, en=f"{banker} on {{total}}, {player_of} stood",
+                           es=f"{banker} con {{total}}, {player_of} se plantó"),
+        "noscript": pick(lang, en="The drill needs JavaScript; the live notebook has it too.",
+                         es="La práctica necesita JavaScript; el cuaderno en vivo también la tiene."),
+    }
+
+
+def _cells(game: str) -> Iterator[tuple[str | None, Tableau, Cell]]:
+    """Every cell a drill asks, each once: the player's rules, then the banker's table."""
+    tableaux = DRILL_GAMES[game]
+    for bettors, tableau in tableaux:
+        for total in range(8):
+            yield bettors, tableau, tableau.player_cell(total)
+    bettors, tableau = tableaux[0]
+    for total in range(8):
+        for third in (None, *range(10)):
+            yield bettors, tableau, tableau.banker_cell(total, third)
+
+
+def drill_data(game: str, lang: str | None = None, *, seed: int = 0) -> dict[str, object]:
+    """Everything the page's drill needs for ``game``, in ``lang``, as plain data.
+
+    ``cells`` lists every cell once: ``actor`` (``punto`` or ``banco``), ``total``,
+    ``third`` (a value 0-9, ``"stood"``, or ``None`` for the player's own rule),
+    ``bettors`` (Chemin de Fer: ``"one"`` or ``"several"``; the banker's cells say
+    ``"several"``, their answer is the same for one bettor), ``answer`` (``draw``,
+    ``stand`` or ``choice``), ``hard``, and indices into ``texts``: the feedback for a
+    right and a wrong answer and, in ``deals``, questions dressed as cards (prompt,
+    player's cards, banker's cards).  ``points`` gives each rank's point value and
+    ``naturals`` the two-card totals that stop a coup, for cards a reader types in.
+
+    >>> data = drill_data("chemin-de-fer", "en")
+    >>> free = [c for c in data["cells"] if c["answer"] == "choice"]
+    >>> [(c["actor"], c["bettors"], c["total"], c["third"]) for c in free][:3]
+    [('punto', 'several', 5, None), ('punto', 'one', 1, None), ('punto', 'one', 2, None)]
+    >>> drill_data("macao")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: unknown drill 'macao': expected one of punto-banco, chemin-de-fer
+    """
+    if game not in DRILL_GAMES:
+        raise IllegalAction(f"unknown drill {game!r}: expected one of {', '.join(DRILL_GAMES)}")
+    lang = resolve_language(lang)
+    rng = random.Random(f"{game}:{seed}")
+    texts: list[str] = []
+    index: dict[str, int] = {}
+
+    def text(value: str) -> int:
+        if value not in index:
+            index[value] = len(texts)
+            texts.append(value)
+        return index[value]
+
+    cells: list[dict[str, object]] = []
+    for bettors, tableau, cell in _cells(game):
+        situations = [deal_situation(cell, rng, tableau) for _ in range(DEALS_PER_CELL)]
+        wrong = next(d for d in Decision if d is not cell.decision)
+        banker = cell.hand == "banker"
+        cells.append({
+            "actor": "banco" if banker else "punto",
+            "total": cell.total,
+            "third": ("stood" if cell.third is None else cell.third) if banker else None,
+            "bettors": bettors,
+            "answer": cell.decision.value,
+            "hard": banker and cell.total in HARD_TOTALS and cell.third is not None,
+            "right": text(Feedback(situations[0], cell.decision, True).message(lang)),
+            "wrong": text(Feedback(situations[0], wrong, False).message(lang)),
+            "deals": [[text(s.prompt(lang)), format_cards(s.player), format_cards(s.banker)]
+                      for s in situations],
+        })
+    answers = [d.value for d in Decision]
+    if not any(c["answer"] == Decision.CHOICE.value for c in cells):
+        answers.remove(Decision.CHOICE.value)
+    return {
+        "version": 1,
+        "game": game,
+        "lang": lang,
+        "answers": answers,
+        "round_seconds": ROUND_SECONDS,
+        "naturals": list(NATURALS),
+        "points": {rank.value: rank.points for rank in Rank},
+        "labels": _labels(game, lang),
+        "texts": texts,
+        "cells": cells,
+    }
+
+
+def drill_json(game: str, lang: str | None = None) -> str:
+    """:func:`drill_data` as JSON that is safe inside an HTML ``<script>`` element.
+
+    >>> "</" in drill_json("punto-banco", "en")
+    False
+    """
+    raw = json.dumps(drill_data(game, lang), ensure_ascii=False, separators=(",", ":"))
+    return raw.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def drill_html(game: str, lang: str | None = None) -> str:
+    """The drill as a page holds it: its root element and its data, for the practice script.
+
+    >>> html = drill_html("punto-banco", "es")
+    >>> html.startswith("<div class='bt-practice' data-practice='tableau-drill' data-game='punto-banco' lang='es'>")
+    True
+    """
+    lang = resolve_language(lang)
+    data = drill_json(game, lang)
+    message = _labels(game, lang)["noscript"]
+    return (f"<div class='bt-practice' data-practice='tableau-drill' data-game='{escape(game)}' "
+            f"lang='{lang}'><script type='application/json' class='bt-practice-data'>{data}"
+            f"</script><p class='bt-practice-waiting'>{escape(message)}</p></div>")
