@@ -28,10 +28,11 @@ import random
 from collections.abc import Iterator
 from html import escape
 
-from bacara_teach.cards import Rank, format_cards
+from bacara_teach.cards import Rank, Suit, format_cards
+from bacara_teach.charts import COLUMNS, tableau_html
 from bacara_teach.errors import IllegalAction
 from bacara_teach.i18n import pick, resolve_language
-from bacara_teach.narration import hand_name
+from bacara_teach.narration import MESSAGES, hand_name, narrate_step
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
     CHEMIN_DE_FER_SINGLE_BETTOR,
@@ -43,7 +44,17 @@ from bacara_teach.tableau import (
 )
 from bacara_teach.trainer import Feedback, deal_situation
 
-__all__ = ["DRILL_GAMES", "ROUND_SECONDS", "drill_data", "drill_game", "drill_html", "drill_json"]
+__all__ = [
+    "DRILL_GAMES",
+    "ROUND_SECONDS",
+    "STEPPER_LABELS",
+    "drill_data",
+    "drill_game",
+    "drill_html",
+    "drill_json",
+    "stepper_data",
+    "stepper_html",
+]
 
 DRILL_GAMES: dict[str, tuple[tuple[str | None, Tableau], ...]] = {
     "punto-banco": ((None, PUNTO_BANCO),),
@@ -244,3 +255,119 @@ def drill_html(game: str, lang: str | None = None) -> str:
     return (f"<div class='bt-practice' data-practice='tableau-drill' data-game='{escape(game)}' "
             f"lang='{lang}'><script type='application/json' class='bt-practice-data'>{data}"
             f"</script><p class='bt-practice-waiting'>{escape(message)}</p></div>")
+
+
+# -- the coup stepper --------------------------------------------------------------------------
+
+STEPPER_LABELS: dict[str, dict[str, str]] = {
+    "en": {"cards": "Cards", "seed": "Seed", "deal": "Deal these cards", "shuffle": "Deal from a seeded shoe",
+           "prev": "◀ Previous step", "next": "Next step ▶", "step": "Step {n} of {of}",
+           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (deal order)",
+           "deal.tip": "Deal exactly the cards typed in the box, in deal order",
+           "shuffle.tip": "Shuffle a shoe with this seed and deal its first coup",
+           "prev.tip": "Go back one step", "next.tip": "Show the next step and the rule behind it",
+           "refused": "These cards cannot be dealt; the coup shown stays as it was.",
+           "bad-card": "{card} is not a card: write a rank (A, 2–10, J, Q, K) and a suit "
+                       "(♥ ♦ ♣ ♠, or h d c s), e.g. 4♥ or 4h. The coup shown stays as it was.",
+           "too-few": "These cards are not enough: this coup needs at least {need} cards, "
+                      "{given} were typed. The coup shown stays as it was.",
+           "too-many": "Too many cards: this coup uses {need}, {given} were typed. "
+                       "The coup shown stays as it was.",
+           "again": "Back to the page's coup", "total": "total"},
+    "es": {"cards": "Cartas", "seed": "Semilla", "deal": "Repartir estas cartas",
+           "shuffle": "Repartir de un sabot barajado", "prev": "◀ Paso anterior",
+           "next": "Paso siguiente ▶", "step": "Paso {n} de {of}",
+           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (orden de reparto)",
+           "deal.tip": "Repartir exactamente las cartas escritas en la casilla, en orden de reparto",
+           "shuffle.tip": "Barajar un sabot con esta semilla y repartir su primer coup",
+           "prev.tip": "Volver un paso atrás", "next.tip": "Ver el paso siguiente y la regla que lo decide",
+           "refused": "Estas cartas no se pueden repartir; el coup mostrado no cambia.",
+           "bad-card": "{card} no es una carta: escriba un valor (A, 2–10, J, Q, K) y un palo "
+                       "(♥ ♦ ♣ ♠, o h d c s), p. ej. 4♥ o 4h. El coup mostrado no cambia.",
+           "too-few": "Faltan cartas: este coup necesita al menos {need}, se escribieron {given}. "
+                      "El coup mostrado no cambia.",
+           "too-many": "Sobran cartas: este coup usa {need}, se escribieron {given}. "
+                       "El coup mostrado no cambia.",
+           "again": "Volver al coup de la página", "total": "total"},
+}
+"""The coup stepper's own words (the live widget's and the page's)."""
+
+_STEP_MESSAGES = ("deal", "natural.one", "natural.both", "no-natural", "banker-table.draw",
+                  "banker-table.stand", "result.win", "result.tie")
+
+
+def _cell_ref(cell: Cell | None) -> dict[str, object] | None:
+    if cell is None:
+        return None
+    if cell.hand == "player":
+        return {"actor": "punto", "total": cell.total}
+    return {"actor": "banco", "total": cell.total, "third": "stood" if cell.third is None else cell.third}
+
+
+def stepper_data(cards: str, lang: str | None = None) -> dict[str, object]:
+    """What the page's coup stepper needs: the page's coup step by step, and the rules for any
+    cards a reader types in.
+
+    ``steps`` are the coup's recorded steps as the engine narrates them, with the cards shown
+    so far and the cell that decided.  For typed-in cards the script sums point values
+    (``points``), looks each decision up in ``cells`` (every cell of Punto Banco's tableau with
+    its answer and the rule in words) and tells the steps with the engine's own sentences
+    (``messages``).
+
+    >>> data = stepper_data("4♥ 2♠ 9♣ A♦ 8♦", "en")
+    >>> data["steps"][-1]["text"], data["steps"][-2]["cell"]
+    ('Banco wins, 3 to 1.', {'actor': 'banco', 'total': 3, 'third': 8})
+    >>> len(data["cells"]), data["columns"][:2]
+    (96, ['stood', 0])
+    """
+    from bacara_teach.punto_banco import Coup
+
+    lang = resolve_language(lang)
+    coup = Coup.from_cards(cards)
+    shown: dict[str, list[str]] = {"punto": [], "banco": []}
+    steps: list[dict[str, object]] = []
+    for step in coup.steps:
+        if step.card is not None:
+            shown[step.actor].append(str(step.card))
+        steps.append({"text": narrate_step(step, lang, coup.tableau),
+                      "punto": " ".join(shown["punto"]), "banco": " ".join(shown["banco"]),
+                      "cell": _cell_ref(step.cell)})
+    rng = random.Random(0)
+    cells = []
+    for _, tableau, cell in _cells("punto-banco"):
+        situation = deal_situation(cell, rng, tableau)
+        ref = _cell_ref(cell)
+        assert ref is not None
+        cells.append({**ref, "answer": cell.decision.value, "why": situation.explain(lang)})
+    return {
+        "version": 1,
+        "lang": lang,
+        "cards": format_cards(coup.cards),
+        "steps": steps,
+        "cells": cells,
+        "columns": ["stood" if c is None else c for c in COLUMNS],
+        "naturals": list(NATURALS),
+        "points": {rank.value: rank.points for rank in Rank},
+        "suits": {**{suit.letter: suit.symbol for suit in Suit}, **{s.symbol: s.symbol for s in Suit}},
+        "hands": {"punto": hand_name("punto", lang, start=True),
+                  "banco": hand_name("banco", lang, start=True)},
+        "messages": {key: MESSAGES[lang][key] for key in _STEP_MESSAGES},
+        "labels": STEPPER_LABELS[lang],
+    }
+
+
+def stepper_html(cards: str, lang: str | None = None) -> str:
+    """The coup stepper as a page holds it: root, data, and the engine's Banco table.
+
+    >>> stepper_html("4♥ 2♠ 9♣ A♦ 8♦", "en").startswith("<div class='bt-practice bt-stepper' "
+    ...                                               "data-practice='coup-stepper'")
+    True
+    """
+    lang = resolve_language(lang)
+    raw = json.dumps(stepper_data(cards, lang), ensure_ascii=False, separators=(",", ":"))
+    raw = raw.replace("</", "<\\/").replace("<!--", "<\\!--")
+    message = _labels("punto-banco", lang)["noscript"]
+    return (f"<div class='bt-practice bt-stepper' data-practice='coup-stepper' lang='{lang}'>"
+            f"<script type='application/json' class='bt-practice-data'>{raw}</script>"
+            f"<p class='bt-practice-waiting'>{escape(message)}</p>"
+            f"<div class='bt-stepper-table'>{tableau_html(PUNTO_BANCO, lang)}</div></div>")

@@ -20,7 +20,15 @@ import pytest
 from bacara_teach import Coup
 from bacara_teach.cards import Card, Rank, Suit, hand_total
 from bacara_teach.errors import IllegalAction, ShoeExhausted
-from bacara_teach.practice import DRILL_GAMES, drill_data, drill_game, drill_html, drill_json
+from bacara_teach.narration import narrate_step
+from bacara_teach.practice import (
+    DRILL_GAMES,
+    drill_data,
+    drill_game,
+    drill_html,
+    drill_json,
+    stepper_data,
+)
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
     CHEMIN_DE_FER_SINGLE_BETTOR,
@@ -118,7 +126,7 @@ def test_an_unknown_game_or_tableau_is_refused_by_name() -> None:
         drill_data("macao")
     odd = Tableau.from_letters(name="odd", title="Odd", player="DDDDDDSS",
                                banker_after_stand="DDDDDDSS",
-                               banker={t: "D" * 10 for t in range(8)})
+                               banker=dict.fromkeys(range(8), "D" * 10))
     with pytest.raises(IllegalAction, match="no page drill for the tableau 'odd'"):
         drill_game(odd)
 
@@ -211,10 +219,97 @@ def _coups_by_engine() -> Iterator[tuple[str, int, int, int, str]]:
 
 
 def test_the_script_plays_every_punto_banco_coup_as_the_engine() -> None:
-    by_script = {row[0]: tuple(row) for row in _run_script(drill_data("punto-banco", "en"))["coups"]}
-    by_engine = {row[0]: row for row in _coups_by_engine()}
+    rows = _run_script(drill_data("punto-banco", "en"))["coups"]
+    by_script: dict[str, tuple[object, ...]] = {}
+    for row in rows:
+        assert isinstance(row, list)
+        by_script[row[0]] = tuple(row)
+    by_engine: dict[str, tuple[object, ...]] = {row[0]: row for row in _coups_by_engine()}
     assert len(by_engine) > 10_000
     assert by_script.keys() == by_engine.keys()
     differ = [(seq, by_script[seq], by_engine[seq]) for seq in by_engine
               if by_script[seq] != by_engine[seq]]
     assert differ == []
+
+
+# -- the coup stepper ---------------------------------------------------------------------------
+
+_NODE_STEPPER = r"""
+const practice = require(process.argv[1]);
+const { data, typed } = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const out = typed.map((text) => {
+  const parsed = practice.parseCards(data, text);
+  if (parsed.error) return parsed;
+  const played = practice.coupSteps(data, parsed.cards);
+  if (played.error) return played;
+  return { steps: played.steps.map((s) => [s.text, s.punto, s.banco, s.cell && practice.cellKey(s.cell)]) };
+});
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def _step_through(data: dict[str, object], typed: list[str]) -> list[dict[str, object]]:
+    if NODE is None:
+        pytest.fail("Node.js is needed to run the page script (node is not on PATH)", pytrace=False)
+    done = subprocess.run([NODE, "-e", _NODE_STEPPER, str(SCRIPT)],
+                          input=json.dumps({"data": data, "typed": typed}),
+                          capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    result: list[dict[str, object]] = json.loads(done.stdout)
+    return result
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_stepper_tells_typed_in_coups_with_the_engine_rules_and_sentences(lang: str) -> None:
+    rng = __import__("random").Random(16)
+    typed = ["4♥ 2♠ 9♣ A♦ 8♦", "4h 2s 9c ad 7d 5c", "9♠ 2♠ K♦ 3♣", "10h qd 5c 6s 2h"]
+    while len(typed) < 400:
+        cards = [Card(rng.choice(list(Rank)), rng.choice(_SUITS)) for _ in range(6)]
+        for used in range(4, 7):
+            try:
+                Coup.from_cards(cards[:used])
+            except ShoeExhausted:
+                continue
+            typed.append(" ".join(str(c) for c in cards[:used]))
+            break
+    data = stepper_data(typed[0], lang)
+    for text, told in zip(typed, _step_through(data, typed), strict=True):
+        coup = Coup.from_cards(text)
+        lines = [narrate_step(step, lang) for step in coup.steps]
+        steps = told["steps"]
+        assert isinstance(steps, list)
+        assert len(steps) == len(coup.steps), text
+        # Deals, the natural check and the result are the engine's own sentences; a draw or a
+        # stand gives the rule of the cell that decided (the trainer's words for it).
+        for (said, punto, banco, cell), step, line in zip(steps, coup.steps, lines, strict=True):
+            if step.cell is None:
+                assert said == line
+            else:
+                key = (f"{step.cell.total}:{'stood' if step.cell.third is None else step.cell.third}"
+                       if step.cell.hand == "banker" else f"punto:-:{step.cell.total}")
+                assert cell == key
+                why = next(c["why"] for c in data["cells"]  # type: ignore[attr-defined]
+                           if c["actor"] == ("banco" if step.cell.hand == "banker" else "punto")
+                           and c["total"] == step.cell.total
+                           and c.get("third", None) == (None if step.cell.hand == "player" else
+                                                        "stood" if step.cell.third is None
+                                                        else step.cell.third))
+                assert said.startswith(why)
+        final = steps[-1]
+        assert final[1] == " ".join(str(c) for c in coup.punto)
+        assert final[2] == " ".join(str(c) for c in coup.banco)
+
+
+def test_the_stepper_refuses_bad_cards_by_name() -> None:
+    data = stepper_data("4♥ 2♠ 9♣ A♦ 8♦", "en")
+    refused = _step_through(data, ["4♥ 2♠ 11♣ A♦", "4♥ 2♠ 9♣", "4♥ 2♠ 9♣ A♦ 8♦ 5♣", "4♥ 2x 9♣ A♦"])
+    assert refused == [{"error": "bad-card", "card": "11♣"}, {"error": "too-few", "need": 4, "given": 3},
+                       {"error": "too-many", "need": 5, "given": 6}, {"error": "bad-card", "card": "2x"}]
+
+
+def test_the_page_coup_is_the_engine_narration_step_by_step() -> None:
+    for lang in LANGS:
+        data = stepper_data("4♥ 2♠ 9♣ A♦ 8♦", lang)
+        coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
+        told = [s["text"] for s in data["steps"]]  # type: ignore[attr-defined]
+        assert told == [narrate_step(step, lang) for step in coup.steps]
