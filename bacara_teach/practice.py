@@ -26,9 +26,10 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 from html import escape
 
-from bacara_teach.cards import Rank, Suit, format_cards
+from bacara_teach.cards import _RANK_ALIASES, _SUIT_ALIASES, Rank, format_cards
 from bacara_teach.charts import COLUMNS, tableau_html
 from bacara_teach.errors import IllegalAction
 from bacara_teach.i18n import pick, resolve_language
@@ -46,6 +47,9 @@ from bacara_teach.trainer import Feedback, deal_situation
 
 __all__ = [
     "DRILL_GAMES",
+    "Check",
+    "SelfCheck",
+    "answer_labels",
     "ROUND_SECONDS",
     "STEPPER_LABELS",
     "drill_data",
@@ -150,6 +154,16 @@ def _labels(game: str, lang: str) -> dict[str, str]:
         "noscript": pick(lang, en="The drill needs JavaScript; the live notebook has it too.",
                          es="La práctica necesita JavaScript; el cuaderno en vivo también la tiene."),
     }
+
+
+def answer_labels(lang: str | None = None) -> dict[str, str]:
+    """The drill's words for each decision (as its buttons show them), in ``lang``.
+
+    >>> answer_labels("es")
+    {'draw': 'Robar', 'stand': 'Plantarse', 'choice': 'Elección libre'}
+    """
+    labels = _labels("chemin-de-fer", resolve_language(lang))
+    return {d.value: labels[d.value] for d in Decision}
 
 
 def _cells(game: str) -> Iterator[tuple[str | None, Tableau, Cell]]:
@@ -348,7 +362,9 @@ def stepper_data(cards: str, lang: str | None = None) -> dict[str, object]:
         "columns": ["stood" if c is None else c for c in COLUMNS],
         "naturals": list(NATURALS),
         "points": {rank.value: rank.points for rank in Rank},
-        "suits": {**{suit.letter: suit.symbol for suit in Suit}, **{s.symbol: s.symbol for s in Suit}},
+        # the notation the engine reads: every spelling of a rank and of a suit
+        "ranks": {alias: rank.symbol for alias, rank in _RANK_ALIASES.items()},
+        "suits": {alias: suit.symbol for alias, suit in _SUIT_ALIASES.items()},
         "hands": {"punto": hand_name("punto", lang, start=True),
                   "banco": hand_name("banco", lang, start=True)},
         "messages": {key: MESSAGES[lang][key] for key in _STEP_MESSAGES},
@@ -371,3 +387,99 @@ def stepper_html(cards: str, lang: str | None = None) -> str:
             f"<script type='application/json' class='bt-practice-data'>{raw}</script>"
             f"<p class='bt-practice-waiting'>{escape(message)}</p>"
             f"<div class='bt-stepper-table'>{tableau_html(PUNTO_BANCO, lang)}</div></div>")
+
+
+# -- self-checks ---------------------------------------------------------------------------------
+
+_CHECK_LABELS: dict[str, dict[str, str]] = {
+    "en": {"question": "Question {n}", "check": "Check", "right": "Right.",
+           "wrong": "Not quite: the answer is {answer}.", "show": "Show the answer",
+           "typed": "Your answer to question {n}", "empty": "Type an answer first.",
+           "yes": "Yes", "no": "No", "answer": "Answer: {answer}."},
+    "es": {"question": "Pregunta {n}", "check": "Comprobar", "right": "Correcto.",
+           "wrong": "No: la respuesta es {answer}.", "show": "Ver la respuesta",
+           "typed": "Su respuesta a la pregunta {n}", "empty": "Escriba primero una respuesta.",
+           "yes": "Sí", "no": "No", "answer": "Respuesta: {answer}."},
+}
+
+
+@dataclass(frozen=True)
+class Check:
+    """One self-check question, answered by the engine when the page is built.
+
+    ``answer`` is the right choice among ``choices`` (the reader picks one), a tuple of whole
+    numbers (the reader types them, in order, in any words), or, with ``open=True``, the
+    answer shown on request to a question in the reader's own words.  ``why`` explains it
+    and cites the rule or the cell.  ``number`` is the question's number on the page.
+
+    >>> Check("2", answer="no", choices=("yes", "no"), why="Q♥ 8♣ counts 8: a natural.").kind
+    'choice'
+    >>> Check("1", answer=(2,), why="6 + 7 + 9 = 22, counted 2.").kind
+    'numbers'
+    >>> Check("3", answer="maybe", choices=("yes", "no"), why="")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: invalid answer 'maybe' to question 3: expected one of yes, no
+    """
+
+    number: str
+    answer: str | tuple[int, ...]
+    why: str
+    choices: tuple[str, ...] = ()
+    open: bool = False
+    prompt: str = ""
+
+    @classmethod
+    def yes_no(cls, number: str, value: bool, why: str, *, prompt: str = "",
+               lang: str | None = None) -> Check:
+        """A yes-or-no question whose answer is ``value``, in ``lang``.
+
+        >>> Check.yes_no("2", False, "Q♥ 8♣ counts 8: a natural.", lang="es").choices
+        ('Sí', 'No')
+        """
+        labels = _CHECK_LABELS[resolve_language(lang)]
+        return cls(number, labels["yes" if value else "no"], why, (labels["yes"], labels["no"]),
+                   prompt=prompt)
+
+    def __post_init__(self) -> None:
+        if self.choices and self.answer not in self.choices:
+            raise IllegalAction(f"invalid answer {self.answer!r} to question {self.number}: "
+                                f"expected one of {', '.join(self.choices)}")
+        if not self.choices and not self.open and not isinstance(self.answer, tuple):
+            raise IllegalAction(f"question {self.number} needs choices, numbers or open=True")
+
+    @property
+    def kind(self) -> str:
+        """``choice``, ``numbers`` or ``open``."""
+        return "open" if self.open else "choice" if self.choices else "numbers"
+
+    def to_dict(self) -> dict[str, object]:
+        answer = list(self.answer) if isinstance(self.answer, tuple) else self.answer
+        return {"number": self.number, "kind": self.kind, "answer": answer,
+                "choices": list(self.choices), "why": self.why, "prompt": self.prompt}
+
+
+class SelfCheck:
+    """A page's self-check: its questions, answered and explained by the engine.
+
+    On a built page the site's practice script lets the reader answer each question and
+    says at once why the answer is right or wrong.
+
+    >>> html = SelfCheck(Check("1", answer=(2,), why="22 counts 2."), lang="en")._repr_html_()
+    >>> "data-practice='self-check'" in html and '"answer":[2]' in html
+    True
+    """
+
+    def __init__(self, *checks: Check, lang: str | None = None) -> None:
+        self.checks = checks
+        self.lang = resolve_language(lang)
+
+    def data(self) -> dict[str, object]:
+        return {"version": 1, "lang": self.lang, "labels": _CHECK_LABELS[self.lang],
+                "questions": [check.to_dict() for check in self.checks]}
+
+    def _repr_html_(self) -> str:
+        raw = json.dumps(self.data(), ensure_ascii=False, separators=(",", ":"))
+        raw = raw.replace("</", "<\\/").replace("<!--", "<\\!--")
+        return (f"<div class='bt-practice bt-check' data-practice='self-check' lang='{self.lang}'>"
+                f"<script type='application/json' class='bt-practice-data'>{raw}</script></div>")

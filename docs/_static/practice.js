@@ -499,12 +499,12 @@
   /** Cards typed in ("4♥ 2♠ 9c ad"): each token a rank and a suit, read with the exported tables. */
   function parseCards(data, text) {
     const cards = [];
-    for (const token of text.split(/[\s,]+/).filter(Boolean)) {
+    for (const token of text.replace(/\ufe0f/g, "").split(/[\s,]+/).filter(Boolean)) {
       const chars = Array.from(token);
-      const suit = data.suits[chars[chars.length - 1].toLowerCase()];
-      const rank = chars.slice(0, -1).join("").toUpperCase();
-      if (!suit || data.points[rank] === undefined) return { error: "bad-card", card: token };
-      cards.push({ text: rank + suit, value: data.points[rank], red: suit === "♥" || suit === "♦" });
+      const suit = data.suits[chars[chars.length - 1]];
+      const rank = data.ranks[chars.slice(0, -1).join("")];
+      if (!suit || !rank) return { error: "bad-card", card: token };
+      cards.push({ text: rank + suit, value: data.points[rank] });
     }
     return { cards };
   }
@@ -666,12 +666,93 @@
     }
   }
 
+
+  // -- self-checks --------------------------------------------------------------------------------
+
+  /** Judge a self-check answer: a choice, or whole numbers typed in any words, in order. */
+  function judgeCheck(question, given) {
+    if (question.kind === "choice") return given === question.answer;
+    if (question.kind === "numbers") {
+      const typed = (String(given).match(/-?\d+/g) || []).map(Number);
+      return typed.length === question.answer.length && typed.every((n, i) => n === question.answer[i]);
+    }
+    return null;
+  }
+
+  class SelfCheckView {
+    constructor(rootNode, data) {
+      this.root = rootNode;
+      this.data = data;
+      const L = data.labels;
+      for (const q of data.questions) {
+        const feedback = element("p", { class: "bt-practice-feedback", "data-feedback": true, role: "status",
+                                        "aria-live": "polite" });
+        const say = (correct, text) => {
+          if (correct === null) delete feedback.dataset.correct;
+          else feedback.dataset.correct = String(correct);
+          feedback.className = `bt-practice-feedback${correct === null ? "" : correct ? " bt-right" : " bt-wrong"}`;
+          feedback.textContent = text;
+        };
+        const shown = Array.isArray(q.answer) ? q.answer.join(", ") : q.answer;
+        const verdict = (correct) => `${correct ? L.right : format(L.wrong, { answer: shown })} ${q.why}`;
+        const box = element("fieldset", { class: "bt-check-question", "data-check": q.number,
+                                          "data-kind": q.kind },
+                            element("legend", { text: format(L.question, { n: q.number })
+                                                          + (q.prompt ? `: ${q.prompt}` : "") }));
+        if (q.kind === "choice") {
+          const row = element("div", { class: "bt-practice-answers" });
+          for (const choice of q.choices) {
+            const button = element("button", { type: "button", "data-choice": choice, "aria-pressed": "false",
+                                               text: choice });
+            button.addEventListener("click", () => {
+              for (const other of row.querySelectorAll("button")) other.setAttribute("aria-pressed", "false");
+              button.setAttribute("aria-pressed", "true");
+              const correct = judgeCheck(q, choice);
+              say(correct, verdict(correct));
+            });
+            row.append(button);
+          }
+          box.append(row);
+        } else if (q.kind === "numbers") {
+          const id = `bt-check-${Math.random().toString(36).slice(2, 8)}`;
+          const input = element("input", { type: "text", id, inputmode: "numeric", autocomplete: "off",
+                                           "data-typed": true });
+          const button = element("button", { type: "button", "data-check-answer": true, text: L.check });
+          const form = element("form", { class: "bt-practice-answers" },
+                               element("label", { for: id, class: "bt-check-label",
+                                                  text: format(L.typed, { n: q.number }) }), input, button);
+          form.addEventListener("submit", (event) => {
+            event.preventDefault();
+            if (!input.value.trim()) return say(null, L.empty);
+            const correct = judgeCheck(q, input.value);
+            return say(correct, verdict(correct));
+          });
+          button.addEventListener("click", () => form.requestSubmit());
+          box.append(form);
+        } else {
+          const button = element("button", { type: "button", "data-reveal": true, "aria-expanded": "false",
+                                             text: L.show });
+          button.addEventListener("click", () => {
+            button.setAttribute("aria-expanded", "true");
+            say(null, `${format(L.answer, { answer: shown })} ${q.why}`);
+          });
+          box.append(element("div", { class: "bt-practice-answers" }, button));
+        }
+        box.append(feedback);
+        this.root.append(box);
+      }
+      this.root.dataset.ready = "true";
+    }
+  }
+
   function start(rootNode) {
     if (rootNode.dataset.ready) return null;
     const holder = rootNode.querySelector("script.bt-practice-data");
     if (!holder) return null;
     const data = JSON.parse(holder.textContent);
-    return rootNode.dataset.practice === "coup-stepper" ? new Stepper(rootNode, data) : new Drill(rootNode, data);
+    if (rootNode.dataset.practice === "coup-stepper") return new Stepper(rootNode, data);
+    if (rootNode.dataset.practice === "self-check") return new SelfCheckView(rootNode, data);
+    return new Drill(rootNode, data);
   }
 
   function startAll(doc) {
@@ -693,5 +774,5 @@
   }
 
   return { cellKey, lookup, judge, points, playCoup, emptyRecord, levelOf, recordAnswer, nextCell,
-           parseCards, coupSteps, startAll, LEVELS };
+           parseCards, coupSteps, judgeCheck, startAll, LEVELS };
 });
