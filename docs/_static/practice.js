@@ -755,7 +755,17 @@
     return new Drill(rootNode, data);
   }
 
+  /** A widget's still links to the page's live notebook, where the widget works. */
+  function linkStills(doc) {
+    const live = doc.querySelector("a.bt-live-link");
+    for (const link of doc.querySelectorAll("a[data-live-link]")) {
+      if (live) link.href = live.href;
+      else link.parentElement.remove();
+    }
+  }
+
   function startAll(doc) {
+    linkStills(doc);
     const drills = [];
     for (const node of doc.querySelectorAll("[data-practice]")) {
       const started = start(node);
