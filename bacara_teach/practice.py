@@ -47,11 +47,11 @@ from bacara_teach.trainer import Feedback, deal_situation
 
 __all__ = [
     "DRILL_GAMES",
+    "ROUND_SECONDS",
+    "STEPPER_LABELS",
     "Check",
     "SelfCheck",
     "answer_labels",
-    "ROUND_SECONDS",
-    "STEPPER_LABELS",
     "drill_data",
     "drill_game",
     "drill_html",

@@ -9,6 +9,7 @@ the engine's own (:class:`bacara_teach.trainer.Feedback`).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -245,3 +246,92 @@ def test_the_drill_reads_well_in_dark_mode(dark: Visit) -> None:
     channels = [int(c) for c in colour[colour.index("(") + 1:-1].split(",")[:3]]
     assert min(channels) > 150, f"the drill's text is {colour} in dark mode"
     dark.assert_clean()
+
+
+CHECKED = ("start-here", "history", "cards-and-scoring", "third-card-rule", "worked-examples",
+           "chemin-de-fer")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_self_check_answers_right_and_wrong_with_its_reason(
+        offline: tuple[Visit, list[str]], lang: str) -> None:
+    shown, asked = offline
+    for chapter in CHECKED:
+        shown.open(("es/" if lang == "es" else "") + f"chapters/{chapter}.html")
+        page = shown.page
+        root = page.locator("[data-practice='self-check']")
+        root.and_(page.locator("[data-ready='true']")).wait_for(timeout=5_000)
+        data = json.loads(root.locator("script").inner_text())
+        boxes = root.locator("fieldset[data-check]")
+        assert boxes.count() == len(data["questions"])
+        for index, q in enumerate(data["questions"]):
+            box = boxes.nth(index)
+            feedback = box.locator("[data-feedback]")
+            if q["kind"] == "choice":
+                wrong = next(c for c in q["choices"] if c != q["answer"])
+                box.locator("[data-choice]").filter(has_text=wrong).first.click()
+                assert feedback.get_attribute("data-correct") == "false"
+                assert q["answer"] in feedback.inner_text() and q["why"] in feedback.inner_text()
+                box.locator(f"[data-choice='{q['answer']}']").click()
+                assert feedback.get_attribute("data-correct") == "true"
+            elif q["kind"] == "numbers":
+                box.locator("[data-typed]").fill(" and ".join(str(n + 1) for n in q["answer"]))
+                box.locator("[data-typed]").press("Enter")
+                assert feedback.get_attribute("data-correct") == "false"
+                box.locator("[data-typed]").fill(", ".join(map(str, q["answer"])))
+                box.locator("[data-check-answer]").click()
+                assert feedback.get_attribute("data-correct") == "true"
+            else:
+                assert feedback.inner_text().strip() == ""
+                box.locator("[data-reveal]").click()
+                assert feedback.get_attribute("data-correct") is None
+            assert q["why"] in feedback.inner_text(), (chapter, q)
+    assert asked == []
+    shown.assert_clean()
+
+
+def test_the_stepper_steps_through_the_page_coup_and_typed_in_cards(
+        offline: tuple[Visit, list[str]]) -> None:
+    from bacara_teach import Coup
+    from bacara_teach.narration import narrate_step
+
+    shown, asked = offline
+    shown.open("chapters/worked-examples.html")
+    page = shown.page
+    root = page.locator("[data-practice='coup-stepper']")
+    root.and_(page.locator("[data-ready='true']")).wait_for(timeout=5_000)
+    coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
+    told = [narrate_step(step, "en") for step in coup.steps]
+    for number, line in enumerate(told):
+        assert root.locator("[data-narration]").inner_text() == line
+        if number < len(told) - 1:
+            root.locator("[data-step-next]").click()
+    assert root.locator("[data-step-next]").is_disabled()
+    assert root.locator("td.bt-current").count() == 0  # the result step decides no cell
+    root.locator("[data-prev]").click()
+    assert root.locator("td.bt-current").count() == 1
+    root.locator("[data-cards]").fill("4h 2s 9c ad 7d 5c")
+    root.locator("[data-deal]").click()
+    typed = Coup.from_cards("4h 2s 9c ad 7d 5c")
+    steps = len(typed.steps)
+    for _ in range(steps - 1):
+        root.locator("[data-step-next]").click()
+    assert root.locator("[data-narration]").inner_text() == narrate_step(typed.steps[-1], "en")
+    root.locator("[data-cards]").fill("4♥ 2♠ 11♣")
+    root.locator("[data-cards]").press("Enter")
+    assert "11♣" in root.locator("[data-error]").inner_text()
+    assert root.locator("[data-narration]").inner_text() == narrate_step(typed.steps[-1], "en")
+    assert asked == []
+    shown.assert_clean()
+
+
+def test_a_widget_that_needs_python_links_to_the_live_notebook(offline: tuple[Visit, list[str]]) -> None:
+    shown, _ = offline
+    shown.open("chapters/paying-bets.html")
+    page = shown.page
+    link = page.locator("a[data-live-link]")
+    assert link.count() == 1
+    assert link.get_attribute("href") == page.locator("a.bt-live-link").first.get_attribute("href")
+    assert page.evaluate("getComputedStyle(document.querySelector('.bt-still button')).pointerEvents") \
+        == "none"
+    shown.assert_clean()
