@@ -281,7 +281,7 @@ def test_the_stepper_tells_typed_in_coups_with_the_engine_rules_and_sentences(la
         assert len(steps) == len(coup.steps), text
         # Deals, the natural check and the result are the engine's own sentences; a draw or a
         # stand gives the rule of the cell that decided (the trainer's words for it).
-        for (said, punto, banco, cell), step, line in zip(steps, coup.steps, lines, strict=True):
+        for (said, _punto, _banco, cell), step, line in zip(steps, coup.steps, lines, strict=True):
             if step.cell is None:
                 assert said == line
             else:

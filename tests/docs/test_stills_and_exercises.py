@@ -18,6 +18,7 @@ import pytest
 from sitecheck import Element, parse_html, parse_page
 
 from bacara_teach.exercises import ASSIGNMENTS
+from bacara_teach.practice import drill_data
 from bacara_teach.widgets import (
     CheminDeFerSeat,
     CoupStepper,
@@ -25,7 +26,6 @@ from bacara_teach.widgets import (
     OddsExplorer,
     OnlineTableWidget,
 )
-from bacara_teach.practice import drill_data
 from bacara_teach.widgets.still import still_html
 
 pytestmark = pytest.mark.docs
