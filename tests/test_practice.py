@@ -262,7 +262,7 @@ def _step_through(data: dict[str, object], typed: list[str]) -> list[dict[str, o
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_stepper_tells_typed_in_coups_with_the_engine_rules_and_sentences(lang: str) -> None:
     rng = __import__("random").Random(16)
-    typed = ["4♥ 2♠ 9♣ A♦ 8♦", "4h 2s 9c ad 7d 5c", "9♠ 2♠ K♦ 3♣", "10h qd 5c 6s 2h"]
+    typed = ["4♥ 2♠ 9♣ A♦ 8♦", "4h 2s 9c ad 7d 5c", "4H 2S Td aD 8d", "9♠ 2♠ K♦ 3♣", "10h qd 5c 6s 2h"]
     while len(typed) < 400:
         cards = [Card(rng.choice(list(Rank)), rng.choice(_SUITS)) for _ in range(6)]
         for used in range(4, 7):
