@@ -775,9 +775,10 @@
       performance.mark("bacara-practice-ready"); // read by tests/benchmarks/bench_practice.py
     }
     // With a single drill on the page, its keys also work before focus has moved into it.
-    if (drills.length === 1 && drills[0] instanceof Drill) {
+    const tableDrills = drills.filter((started) => started instanceof Drill);
+    if (tableDrills.length === 1) {
       doc.addEventListener("keydown", (event) => {
-        if (event.target === doc.body || event.target === doc.documentElement) drills[0].key(event);
+        if (event.target === doc.body || event.target === doc.documentElement) tableDrills[0].key(event);
       });
     }
     return drills;
