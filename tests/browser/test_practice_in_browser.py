@@ -182,6 +182,11 @@ def test_progress_is_kept_across_a_reload_and_reset_clears_it(offline: tuple[Vis
 def test_the_drill_works_from_the_keyboard_alone(offline: tuple[Visit, list[str]], game: str) -> None:
     shown, _ = offline
     page = _open(shown, game, "en")
+    # Before focus has moved into the drill, its keys already answer it.
+    page.keyboard.press("s")
+    assert page.locator(f"{DRILL} [data-feedback]").get_attribute("data-correct") in ("true", "false")
+    page.keyboard.press("Enter")
+    assert page.locator(f"{DRILL} [data-feedback]").get_attribute("data-correct") is None
     page.locator(f"{DRILL} [data-mode='all']").focus()
     _drill(page, game, "en", 20, keys=True)
     # Tab reaches the answer buttons, and a focused button shows its focus ring.
