@@ -18,10 +18,9 @@ import pytest
 from sitecheck import Element, parse_html, parse_page
 
 from bacara_teach.exercises import ASSIGNMENTS
-from bacara_teach.practice import drill_data
+from bacara_teach.practice import drill_data, stepper_data
 from bacara_teach.widgets import (
     CheminDeFerSeat,
-    CoupStepper,
     HomeScoreboard,
     OddsExplorer,
     OnlineTableWidget,
@@ -34,7 +33,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The cell each chapter runs, and the same widget made here.
 STILLS: dict[str, Callable[[], Any]] = {
-    "worked-examples": lambda: CoupStepper(cards="4♥ 2♠ 9♣ A♦ 8♦"),
     "paying-bets": lambda: OnlineTableWidget(balance="100", seed=7),
     "home-session": lambda: HomeScoreboard(players=("Ana", "Luis", "Eva"), seed=3),
     "chemin-de-fer": lambda: CheminDeFerSeat(seat="banker", seed=4),
@@ -79,9 +77,20 @@ def test_the_chapter_holds_the_drill_with_the_engine_data(site_dir: Path, chapte
     (holder,) = drills[0].find_all("script")
     assert holder.attrs.get("type") == "application/json"
     assert json.loads(holder._raw_text()) == drill_data(DRILLS[chapter], lang)
-    assert not [s for s in _stills(page) if "Draw" in _text(s) or "Robar" in _text(s)]
+    if chapter == "third-card-rule":
+        assert _stills(page) == []  # the drill was the page's only widget
     html = (folder / "chapters" / f"{chapter}.html").read_text(encoding="utf-8")
     assert "_static/practice.js" in html and "_static/practice.css" in html
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worked_examples_hold_the_stepper_with_the_engine_steps(site_dir: Path, lang: str) -> None:
+    folder = site_dir / "es" if lang == "es" else site_dir
+    page = parse_page(folder / "chapters" / "worked-examples.html")
+    (stepper,) = [d for d in page.find_all("div") if d.attrs.get("data-practice") == "coup-stepper"]
+    (holder,) = stepper.find_all("script")
+    assert json.loads(holder._raw_text()) == stepper_data("4♥ 2♠ 9♣ A♦ 8♦", lang)
+    assert _stills(page) == []
 
 
 def test_no_page_loads_widget_javascript(site_dir: Path) -> None:
