@@ -759,7 +759,7 @@
   function linkStills(doc) {
     const live = doc.querySelector("a.bt-live-link");
     for (const link of doc.querySelectorAll("a[data-live-link]")) {
-      if (live) link.href = live.href;
+      if (live) link.setAttribute("href", live.getAttribute("href"));
       else link.parentElement.remove();
     }
   }
