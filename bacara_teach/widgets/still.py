@@ -118,8 +118,8 @@ def live_link_html(lang: str | None = None) -> str:
     The page's script points it at the page's own live notebook (its *Try this chapter
     live* link); a page without one drops it.
 
-    >>> live_link_html("en")
-    "<p class='bt-still-live'><a data-live-link href='#'>This widget needs Python: use it in the chapter's live notebook</a></p>"
+    >>> print(live_link_html("es"))
+    <p class='bt-still-live'><a data-live-link href='#'>Este widget necesita Python: úselo en el cuaderno en vivo del capítulo</a></p>
     """
     return (f"<p class='bt-still-live'><a data-live-link href='#'>"
             f"{escape(_LIVE[resolve_language(lang)])}</a></p>")
