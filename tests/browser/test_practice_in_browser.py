@@ -340,3 +340,25 @@ def test_a_widget_that_needs_python_links_to_the_live_notebook(offline: tuple[Vi
     assert page.evaluate("getComputedStyle(document.querySelector('.bt-still button')).pointerEvents") \
         == "none"
     shown.assert_clean()
+
+
+def test_the_timed_round_ends_with_its_score_and_keeps_the_best(offline: tuple[Visit, list[str]]) -> None:
+    from bacara_teach.practice import ROUND_SECONDS, drill_data
+
+    shown, _ = offline
+    page = shown.page
+    page.clock.install()
+    page = _open(shown, "punto-banco", "en")
+    page.locator(f"{DRILL} [data-mode='timed']").click()
+    assert page.locator(f"{DRILL} [role='timer']").is_visible()
+    seen = _drill(page, "punto-banco", "en", 4)
+    assert sum(seen.values()) == 4
+    page.clock.run_for((ROUND_SECONDS + 1) * 1000)
+    labels = drill_data("punto-banco", "en")["labels"]
+    assert isinstance(labels, dict)
+    # Every other answer was right: 2 of 4.
+    assert page.locator(f"{DRILL} [data-feedback]").inner_text() == labels["over"].format(
+        right=2, asked=4, best=2)
+    assert all(b.is_disabled() for b in page.locator(f"{DRILL} [data-answer]").all())
+    assert page.evaluate("JSON.parse(localStorage.getItem('bacara_teach.practice.v1.punto-banco')).best") == 2
+    shown.assert_clean()
