@@ -353,11 +353,14 @@
       return map;
     }
 
-    paintMap() {
+    paintMap(onlyKey) {
       let known = 0;
       for (const [key, entry] of this.mapCells) {
         const level = levelOf(this.record, key);
         if (level >= 4) known += 1;
+        // After an answer only its cell changes: repaint that one alone.
+        if (onlyKey !== undefined && key !== onlyKey) continue;
+        if (entry.td.dataset.level === String(level) && entry.td.title) continue;
         entry.td.dataset.level = String(level);
         entry.td.textContent = level ? String(level) : "";
         entry.td.title = `${entry.name}: ${entry.level(level)}`;
@@ -405,7 +408,7 @@
       for (const button of Object.values(this.answerButtons)) button.disabled = true;
       this.nextButton.disabled = false;
       this.nextButton.focus();
-      this.paintMap();
+      this.paintMap(cellKey(this.cell));
     }
 
     next() {

@@ -40,8 +40,9 @@ async (count) => {
     const start = performance.now();
     button.click();
     if (!root.querySelector('[data-feedback]').hasAttribute('data-correct')) throw new Error('no feedback');
+    const handled = performance.now() - start;
     await new Promise((done) => requestAnimationFrame(() => done()));
-    times.push(performance.now() - start);
+    times.push([handled, performance.now() - start]);
     root.querySelector('[data-next]').click();
   }
   return times;
@@ -79,7 +80,7 @@ def main() -> None:
                                              args=["--no-sandbox", "--disable-gpu"])
         for page_path in PAGES:
             ready: list[float] = []
-            answers: list[float] = []
+            answers: list[list[float]] = []
             for load in range(LOADS):
                 context = browser.new_context()
                 context.route("**/lite/**", lambda route: route.abort())
@@ -95,8 +96,11 @@ def main() -> None:
             script, css, data = weight(page_path)
             total = script + css + data
             worst_ready = max(ready)
-            median, worst = statistics.median(answers), max(answers)
+            framed = [t[1] for t in answers]
+            median, worst = statistics.median(framed), max(framed)
+            handled = max(t[0] for t in answers)
             print(f"{page_path:38} {worst_ready:9.1f} {median:12.1f} / {worst:6.1f} "
+                  f"(script alone, worst {handled:.1f}) "
                   f"{total / 1024:7.1f}  (script {script / 1024:.1f}, css {css / 1024:.1f}, "
                   f"data {data / 1024:.1f})")
             failed |= worst_ready > TARGET_READY_MS or worst > TARGET_FEEDBACK_MS or total > TARGET_BYTES
