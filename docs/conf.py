@@ -123,7 +123,7 @@ html_title = "bacara_teach"
 html_static_path = ["_static"]
 html_favicon = "_static/favicon.svg"
 html_css_files = ["bacara.css"]
-html_js_files = ["bacara.js"]
+html_js_files: list[str | tuple[str, dict[str, str]]] = ["bacara.js"]
 html_last_updated_fmt = None
 html_show_sourcelink = False
 html_copy_source = False
@@ -138,6 +138,10 @@ html_theme_options: dict[str, Any] = {
     "navigation_with_keys": False,
     "search_bar_text": "Search",
 }
+# Practice on the page (the tableau drill): a script and its styles, shipped with the site;
+# each page's data is written into the page by the engine (bacara_teach/practice.py).
+html_css_files.append("practice.css")
+html_js_files.append(("practice.js", {"defer": "defer"}))
 copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True
 

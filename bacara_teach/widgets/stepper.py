@@ -1,7 +1,10 @@
 """Coup stepper: deal a coup and advance one rule at a time.
 
 The stepper shows the cards revealed so far, the narrated step with the
-rule behind it, and Banco's table with the deciding cell highlighted.
+rule behind it, and Banco's table with the deciding cell highlighted.  A page built
+ahead of time shows, in its place, the page's own stepper
+(:func:`bacara_teach.practice.stepper_html`): the same coup's steps as the engine tells
+them, and any cards the reader types in, answered by the site's practice script.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from bacara_teach.cards import Card
 from bacara_teach.charts import tableau_html
 from bacara_teach.errors import BacaraError
 from bacara_teach.narration import narrate_step
+from bacara_teach.practice import STEPPER_LABELS, stepper_html
 from bacara_teach.punto_banco import Coup, deal_coup, play_coup
 from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import Shoe
@@ -22,23 +26,7 @@ from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["CoupStepper"]
 
-_LABELS = {
-    "en": {"cards": "Cards", "seed": "Seed", "deal": "Deal these cards", "shuffle": "Deal from a seeded shoe",
-           "prev": "◀ Previous step", "next": "Next step ▶", "step": "Step {n} of {of}",
-           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (deal order)",
-           "deal.tip": "Deal exactly the cards typed in the box, in deal order",
-           "shuffle.tip": "Shuffle a shoe with this seed and deal its first coup",
-           "prev.tip": "Go back one step", "next.tip": "Show the next step and the rule behind it",
-           "refused": "These cards cannot be dealt; the coup shown stays as it was."},
-    "es": {"cards": "Cartas", "seed": "Semilla", "deal": "Repartir estas cartas",
-           "shuffle": "Repartir de un sabot barajado", "prev": "◀ Paso anterior",
-           "next": "Paso siguiente ▶", "step": "Paso {n} de {of}",
-           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (orden de reparto)",
-           "deal.tip": "Repartir exactamente las cartas escritas en la casilla, en orden de reparto",
-           "shuffle.tip": "Barajar un sabot con esta semilla y repartir su primer coup",
-           "prev.tip": "Volver un paso atrás", "next.tip": "Ver el paso siguiente y la regla que lo decide",
-           "refused": "Estas cartas no se pueden repartir; el coup mostrado no cambia."},
-}
+_LABELS = STEPPER_LABELS
 
 
 class CoupStepper(StillMixin, w.VBox):  # type: ignore[misc]
@@ -82,6 +70,14 @@ class CoupStepper(StillMixin, w.VBox):  # type: ignore[misc]
         self.coup: Coup = deal_coup(cards) if cards else play_coup(Shoe.standard(decks, seed=seed))
         self.position = 0
         self._render()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live view, and for a static page the page's stepper of the coup on show."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            data["text/html"] = stepper_html(" ".join(str(c) for c in self.coup.cards), self.lang)
+        return bundle
 
     # -- actions ------------------------------------------------------------------------------
     def deal_cards(self, text: str) -> None:

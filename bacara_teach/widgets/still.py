@@ -22,9 +22,11 @@ from typing import Any
 
 from bacara_teach.i18n import resolve_language
 
-__all__ = ["StillMixin", "still_html"]
+__all__ = ["StillMixin", "live_link_html", "still_html"]
 
 _LABEL = {"en": "Still of an interactive widget", "es": "Imagen fija de un widget interactivo"}
+_LIVE = {"en": "This widget needs Python: use it in the chapter's live notebook",
+         "es": "Este widget necesita Python: úselo en el cuaderno en vivo del capítulo"}
 
 
 def _attr(text: object) -> str:
@@ -110,12 +112,27 @@ def still_html(widget: Any, *, lang: str | None = None) -> str:
     return f"<div class='bt-still' role='group' aria-label='{_attr(label)}'>{_node(widget)}</div>"
 
 
+def live_link_html(lang: str | None = None) -> str:
+    """The way from a still to the working widget: a link to the chapter's live notebook.
+
+    The page's script points it at the page's own live notebook (its *Try this chapter
+    live* link); a page without one drops it.
+
+    >>> print(live_link_html("es"))
+    <p class='bt-still-live'><a data-live-link href='#'>Este widget necesita Python: úselo en el cuaderno en vivo del capítulo</a></p>
+    """
+    return (f"<p class='bt-still-live'><a data-live-link href='#'>"
+            f"{escape(_LIVE[resolve_language(lang)])}</a></p>")
+
+
 class StillMixin:
-    """Adds the widget's still to its display bundle, next to the live view."""
+    """Adds the widget's still to its display bundle, next to the live view, with the way
+    to the live notebook where the widget works."""
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict):
-            data["text/html"] = still_html(self, lang=getattr(self, "lang", None))
+            lang = getattr(self, "lang", None)
+            data["text/html"] = still_html(self, lang=lang) + live_link_html(lang)
         return bundle

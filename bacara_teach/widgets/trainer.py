@@ -1,4 +1,9 @@
-"""Tableau drill widget: a situation, draw or stand, instant feedback, wrong cells repeated."""
+"""Tableau drill widget: a situation, draw or stand, instant feedback, wrong cells repeated.
+
+In a notebook with a kernel the widget is live.  A page built ahead of time shows, in its
+place, the page's own drill (:func:`bacara_teach.practice.drill_html`): the same cells
+and the same feedback, prepared by the engine and answered by the site's practice script.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ import ipywidgets as w
 
 from bacara_teach.display import cards_html
 from bacara_teach.errors import BacaraError
+from bacara_teach.practice import drill_game, drill_html
 from bacara_teach.refusals import refusal_text
 from bacara_teach.tableau import PUNTO_BANCO, Tableau
 from bacara_teach.trainer import Feedback, TableauTrainer
@@ -52,6 +58,14 @@ class TableauDrill(StillMixin, w.VBox):  # type: ignore[misc]
                           self.score], **kwargs)
         self.last: Feedback | None = None
         self._render()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live view, and for a static page the page's drill of this tableau's game."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            data["text/html"] = drill_html(drill_game(self.trainer.tableau), self.lang)
+        return bundle
 
     def answer(self, choice: str) -> Feedback | None:
         try:

@@ -18,13 +18,12 @@ import pytest
 from sitecheck import Element, parse_html, parse_page
 
 from bacara_teach.exercises import ASSIGNMENTS
+from bacara_teach.practice import drill_data, stepper_data
 from bacara_teach.widgets import (
     CheminDeFerSeat,
-    CoupStepper,
     HomeScoreboard,
     OddsExplorer,
     OnlineTableWidget,
-    TableauDrill,
 )
 from bacara_teach.widgets.still import still_html
 
@@ -34,8 +33,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The cell each chapter runs, and the same widget made here.
 STILLS: dict[str, Callable[[], Any]] = {
-    "third-card-rule": lambda: TableauDrill(seed=1),
-    "worked-examples": lambda: CoupStepper(cards="4♥ 2♠ 9♣ A♦ 8♦"),
     "paying-bets": lambda: OnlineTableWidget(balance="100", seed=7),
     "home-session": lambda: HomeScoreboard(players=("Ana", "Luis", "Eva"), seed=3),
     "chemin-de-fer": lambda: CheminDeFerSeat(seat="banker", seed=4),
@@ -62,6 +59,38 @@ def test_the_chapter_shows_the_widget_as_its_still(site_dir: Path, chapter: str)
     assert buttons, "the still draws the widget's buttons"
     assert all("disabled" in button.attrs for button in buttons)
     assert not stills[0].find_all("script")
+
+
+# The drill's cell shows, on the static page, the page's own drill: its data, from the engine.
+DRILLS = {"third-card-rule": "punto-banco", "chemin-de-fer": "chemin-de-fer"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("chapter", sorted(DRILLS))
+def test_the_chapter_holds_the_drill_with_the_engine_data(site_dir: Path, chapter: str,
+                                                          lang: str) -> None:
+    folder = site_dir / "es" if lang == "es" else site_dir
+    page = parse_page(folder / "chapters" / f"{chapter}.html")
+    drills = [d for d in page.find_all("div") if d.attrs.get("data-practice") == "tableau-drill"]
+    assert len(drills) == 1, chapter
+    assert drills[0].attrs.get("data-game") == DRILLS[chapter]
+    (holder,) = drills[0].find_all("script")
+    assert holder.attrs.get("type") == "application/json"
+    assert json.loads(holder._raw_text()) == drill_data(DRILLS[chapter], lang)
+    if chapter == "third-card-rule":
+        assert _stills(page) == []  # the drill was the page's only widget
+    html = (folder / "chapters" / f"{chapter}.html").read_text(encoding="utf-8")
+    assert "_static/practice.js" in html and "_static/practice.css" in html
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worked_examples_hold_the_stepper_with_the_engine_steps(site_dir: Path, lang: str) -> None:
+    folder = site_dir / "es" if lang == "es" else site_dir
+    page = parse_page(folder / "chapters" / "worked-examples.html")
+    (stepper,) = [d for d in page.find_all("div") if d.attrs.get("data-practice") == "coup-stepper"]
+    (holder,) = stepper.find_all("script")
+    assert json.loads(holder._raw_text()) == stepper_data("4♥ 2♠ 9♣ A♦ 8♦", lang)
+    assert _stills(page) == []
 
 
 def test_no_page_loads_widget_javascript(site_dir: Path) -> None:

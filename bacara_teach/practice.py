@@ -1,0 +1,485 @@
+"""Practice on a static page: the tableau drill's data, prepared by the engine at build time.
+
+A built page has no Python behind it.  So that a reader can still drill the third-card
+rules there, and at once, the engine writes everything the drill needs as plain data:
+every cell of the game's tables with its answer, the question dressed as real cards and
+the feedback for a right and for a wrong answer, in the page's language, in the engine's
+own words (:class:`bacara_teach.trainer.Situation` and :class:`~bacara_teach.trainer.Feedback`).
+The site's practice script (``docs/_static/practice.js``) only reads that data: it never
+decides a cell itself.
+
+>>> data = drill_data("punto-banco", "en")
+>>> len(data["cells"]), data["answers"]
+(96, ['draw', 'stand'])
+>>> cell = next(c for c in data["cells"] if c["actor"] == "banco" and c["total"] == 3
+...             and c["third"] == 8)
+>>> cell["answer"], data["texts"][cell["right"]]
+('stand', "Right: stand. On 3, Banco draws against 0–7 and 9, stands against 8; Punto's third card counts 8.")
+>>> sum(c["hard"] for c in data["cells"])
+40
+>>> len(drill_data("chemin-de-fer", "es")["cells"])
+104
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html import escape
+
+from bacara_teach.cards import _RANK_ALIASES, _SUIT_ALIASES, Rank, format_cards
+from bacara_teach.charts import COLUMNS, tableau_html
+from bacara_teach.errors import IllegalAction
+from bacara_teach.i18n import pick, resolve_language
+from bacara_teach.narration import MESSAGES, hand_name, narrate_step
+from bacara_teach.tableau import (
+    CHEMIN_DE_FER,
+    CHEMIN_DE_FER_SINGLE_BETTOR,
+    NATURALS,
+    PUNTO_BANCO,
+    Cell,
+    Decision,
+    Tableau,
+)
+from bacara_teach.trainer import Feedback, deal_situation
+
+__all__ = [
+    "DRILL_GAMES",
+    "ROUND_SECONDS",
+    "STEPPER_LABELS",
+    "Check",
+    "SelfCheck",
+    "answer_labels",
+    "drill_data",
+    "drill_game",
+    "drill_html",
+    "drill_json",
+    "stepper_data",
+    "stepper_html",
+]
+
+DRILL_GAMES: dict[str, tuple[tuple[str | None, Tableau], ...]] = {
+    "punto-banco": ((None, PUNTO_BANCO),),
+    # Chemin de Fer: the bettor's rule for several bettors and for one, then the banker's
+    # table (the same whatever the number of bettors).
+    "chemin-de-fer": (("several", CHEMIN_DE_FER), ("one", CHEMIN_DE_FER_SINGLE_BETTOR)),
+}
+"""The drills a page can hold, each with the tableaux whose cells it asks."""
+
+ROUND_SECONDS = 60
+"""How long a timed round lasts."""
+
+HARD_TOTALS = (3, 4, 5, 6)
+"""Banco's rows that depend on the third card's value: the cells drilled in the hard mode."""
+
+DEALS_PER_CELL = 2
+"""How many different sets of cards each cell is shown with."""
+
+
+def drill_game(tableau: Tableau) -> str:
+    """The drill that covers ``tableau``'s cells.
+
+    >>> drill_game(CHEMIN_DE_FER_SINGLE_BETTOR), drill_game(PUNTO_BANCO)
+    ('chemin-de-fer', 'punto-banco')
+    """
+    for game, tableaux in DRILL_GAMES.items():
+        if any(t is tableau for _, t in tableaux):
+            return game
+    raise IllegalAction(
+        f"no page drill for the tableau {tableau.name!r}: expected one of "
+        + ", ".join(t.name for tableaux in DRILL_GAMES.values() for _, t in tableaux))
+
+
+def _labels(game: str, lang: str) -> dict[str, str]:
+    """The drill's own words (buttons, modes, the map); everything else is the engine's."""
+    chemin = game == "chemin-de-fer"
+    player = hand_name("bettor" if chemin else "punto", lang, start=True)
+    banker = hand_name("banker" if chemin else "banco", lang, start=True)
+    banker_of = hand_name("banker" if chemin else "banco", lang)
+    player_of = hand_name("bettor" if chemin else "punto", lang)
+    de = {"el punto": "del punto", "la banca": "de la banca"}
+    return {
+        "draw": pick(lang, en="Draw", es="Robar"),
+        "stand": pick(lang, en="Stand", es="Plantarse"),
+        "choice": pick(lang, en="Free choice", es="Elección libre"),
+        "answers": pick(lang, en="Your answer", es="Su respuesta"),
+        "next": pick(lang, en="Next question", es="Siguiente pregunta"),
+        "modes": pick(lang, en="Which cells", es="Qué casillas"),
+        "mode.all": pick(lang, en="Every cell", es="Todas las casillas"),
+        "mode.hard": pick(lang, en=f"Hard cells: {banker} on 3–6 against a third card",
+                          es=f"Casillas difíciles: {banker} con 3–6 ante una tercera carta"),
+        "mode.timed": pick(lang, en=f"Timed round ({ROUND_SECONDS} s)",
+                           es=f"Ronda cronometrada ({ROUND_SECONDS} s)"),
+        "keys": pick(lang, en="Keys: D draw, S stand, Enter next question.",
+                     es="Teclas: D robar, S plantarse, Intro siguiente pregunta."),
+        "keys.choice": pick(lang, en="Keys: D draw, S stand, C free choice, Enter next question.",
+                            es="Teclas: D robar, S plantarse, C elección libre, "
+                               "Intro siguiente pregunta."),
+        "score": pick(lang, en="{right} of {asked} right", es="{right} de {asked} correctas"),
+        "known": pick(lang, en="{known} of {cells} cells known",
+                      es="{known} de {cells} casillas sabidas"),
+        "left": pick(lang, en="{seconds} s left", es="Quedan {seconds} s"),
+        "over": pick(lang, en="Time is up: {right} of {asked} right. Best round: {best}.",
+                     es="Se acabó el tiempo: {right} de {asked} correctas. "
+                        "Mejor ronda: {best}."),
+        "again": pick(lang, en="Start another round", es="Empezar otra ronda"),
+        "reset": pick(lang, en="Reset my progress", es="Borrar mi progreso"),
+        "cleared": pick(lang, en="Progress reset: every cell is new again.",
+                        es="Progreso borrado: todas las casillas vuelven a ser nuevas."),
+        "kept": pick(lang, en="Your progress is kept in this browser only; nothing is sent anywhere.",
+                     es="Su progreso se guarda solo en este navegador; no se envía a ninguna parte."),
+        "map": pick(lang, en="How well you know each cell", es="Cuánto sabe de cada casilla"),
+        "map.banker": pick(lang, en=f"{banker}'s table",
+                           es=f"La tabla {de.get(banker_of, 'de ' + banker_of)}"),
+        "map.player": pick(lang, en=f"{player}'s rule",
+                           es=f"La regla {de.get(player_of, 'de ' + player_of)}"),
+        "map.total": pick(lang, en="Total", es="Total"),
+        "map.third": pick(lang, en="Third card", es="Tercera carta"),
+        "stood": pick(lang, en="stood", es="se plantó"),
+        "bettors.one": pick(lang, en="One bettor", es="Un solo apostador"),
+        "bettors.several": pick(lang, en="Several bettors", es="Varios apostadores"),
+        "level.0": pick(lang, en="not asked yet", es="sin preguntar"),
+        "level.1": pick(lang, en="missed last time", es="fallada la última vez"),
+        "level.2": pick(lang, en="right once", es="acertada una vez"),
+        "level.3": pick(lang, en="right twice in a row", es="acertada dos veces seguidas"),
+        "level.4": pick(lang, en="known", es="sabida"),
+        "level.5": pick(lang, en="mastered", es="dominada"),
+        "cell.player": pick(lang, en=f"{player} on {{total}}", es=f"{player} con {{total}}"),
+        "cell.banker": pick(lang, en=f"{banker} on {{total}} against {{third}}",
+                            es=f"{banker} con {{total}} ante {{third}}"),
+        "cell.stood": pick(lang, en=f"{banker} on {{total}}, {player_of} stood",
+                           es=f"{banker} con {{total}}, {player_of} se plantó"),
+        "noscript": pick(lang, en="The drill needs JavaScript; the live notebook has it too.",
+                         es="La práctica necesita JavaScript; el cuaderno en vivo también la tiene."),
+    }
+
+
+def answer_labels(lang: str | None = None) -> dict[str, str]:
+    """The drill's words for each decision (as its buttons show them), in ``lang``.
+
+    >>> answer_labels("es")
+    {'draw': 'Robar', 'stand': 'Plantarse', 'choice': 'Elección libre'}
+    """
+    labels = _labels("chemin-de-fer", resolve_language(lang))
+    return {d.value: labels[d.value] for d in Decision}
+
+
+def _cells(game: str) -> Iterator[tuple[str | None, Tableau, Cell]]:
+    """Every cell a drill asks, each once: the player's rules, then the banker's table."""
+    tableaux = DRILL_GAMES[game]
+    for bettors, tableau in tableaux:
+        for total in range(8):
+            yield bettors, tableau, tableau.player_cell(total)
+    bettors, tableau = tableaux[0]
+    for total in range(8):
+        for third in (None, *range(10)):
+            yield bettors, tableau, tableau.banker_cell(total, third)
+
+
+def drill_data(game: str, lang: str | None = None, *, seed: int = 0) -> dict[str, object]:
+    """Everything the page's drill needs for ``game``, in ``lang``, as plain data.
+
+    ``cells`` lists every cell once: ``actor`` (``punto`` or ``banco``), ``total``,
+    ``third`` (a value 0-9, ``"stood"``, or ``None`` for the player's own rule),
+    ``bettors`` (Chemin de Fer: ``"one"`` or ``"several"``; the banker's cells say
+    ``"several"``, their answer is the same for one bettor), ``answer`` (``draw``,
+    ``stand`` or ``choice``), ``hard``, and indices into ``texts``: the feedback for a
+    right and a wrong answer and, in ``deals``, questions dressed as cards (prompt,
+    player's cards, banker's cards).  ``points`` gives each rank's point value and
+    ``naturals`` the two-card totals that stop a coup, for cards a reader types in.
+
+    >>> data = drill_data("chemin-de-fer", "en")
+    >>> free = [c for c in data["cells"] if c["answer"] == "choice"]
+    >>> [(c["actor"], c["bettors"], c["total"], c["third"]) for c in free][:3]
+    [('punto', 'several', 5, None), ('punto', 'one', 1, None), ('punto', 'one', 2, None)]
+    >>> drill_data("macao")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: unknown drill 'macao': expected one of punto-banco, chemin-de-fer
+    """
+    if game not in DRILL_GAMES:
+        raise IllegalAction(f"unknown drill {game!r}: expected one of {', '.join(DRILL_GAMES)}")
+    lang = resolve_language(lang)
+    rng = random.Random(f"{game}:{seed}")
+    texts: list[str] = []
+    index: dict[str, int] = {}
+
+    def text(value: str) -> int:
+        if value not in index:
+            index[value] = len(texts)
+            texts.append(value)
+        return index[value]
+
+    cells: list[dict[str, object]] = []
+    for bettors, tableau, cell in _cells(game):
+        situations = [deal_situation(cell, rng, tableau) for _ in range(DEALS_PER_CELL)]
+        wrong = next(d for d in Decision if d is not cell.decision)
+        banker = cell.hand == "banker"
+        cells.append({
+            "actor": "banco" if banker else "punto",
+            "total": cell.total,
+            "third": ("stood" if cell.third is None else cell.third) if banker else None,
+            "bettors": bettors,
+            "answer": cell.decision.value,
+            "hard": banker and cell.total in HARD_TOTALS and cell.third is not None,
+            "right": text(Feedback(situations[0], cell.decision, True).message(lang)),
+            "wrong": text(Feedback(situations[0], wrong, False).message(lang)),
+            "deals": [[text(s.prompt(lang)), format_cards(s.player), format_cards(s.banker)]
+                      for s in situations],
+        })
+    answers = [d.value for d in Decision]
+    if not any(c["answer"] == Decision.CHOICE.value for c in cells):
+        answers.remove(Decision.CHOICE.value)
+    return {
+        "version": 1,
+        "game": game,
+        "lang": lang,
+        "answers": answers,
+        "round_seconds": ROUND_SECONDS,
+        "naturals": list(NATURALS),
+        "points": {rank.value: rank.points for rank in Rank},
+        "labels": _labels(game, lang),
+        "texts": texts,
+        "cells": cells,
+    }
+
+
+def drill_json(game: str, lang: str | None = None) -> str:
+    """:func:`drill_data` as JSON that is safe inside an HTML ``<script>`` element.
+
+    >>> "</" in drill_json("punto-banco", "en")
+    False
+    """
+    raw = json.dumps(drill_data(game, lang), ensure_ascii=False, separators=(",", ":"))
+    return raw.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def drill_html(game: str, lang: str | None = None) -> str:
+    """The drill as a page holds it: its root element and its data, for the practice script.
+
+    >>> html = drill_html("punto-banco", "es")
+    >>> html.startswith("<div class='bt-practice' data-practice='tableau-drill' data-game='punto-banco' lang='es'>")
+    True
+    """
+    lang = resolve_language(lang)
+    data = drill_json(game, lang)
+    message = _labels(game, lang)["noscript"]
+    return (f"<div class='bt-practice' data-practice='tableau-drill' data-game='{escape(game)}' "
+            f"lang='{lang}'><script type='application/json' class='bt-practice-data'>{data}"
+            f"</script><p class='bt-practice-waiting'>{escape(message)}</p></div>")
+
+
+# -- the coup stepper --------------------------------------------------------------------------
+
+STEPPER_LABELS: dict[str, dict[str, str]] = {
+    "en": {"cards": "Cards", "seed": "Seed", "deal": "Deal these cards", "shuffle": "Deal from a seeded shoe",
+           "prev": "◀ Previous step", "next": "Next step ▶", "step": "Step {n} of {of}",
+           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (deal order)",
+           "deal.tip": "Deal exactly the cards typed in the box, in deal order",
+           "shuffle.tip": "Shuffle a shoe with this seed and deal its first coup",
+           "prev.tip": "Go back one step", "next.tip": "Show the next step and the rule behind it",
+           "refused": "These cards cannot be dealt; the coup shown stays as it was.",
+           "bad-card": "{card} is not a card: write a rank (A, 2–10, J, Q, K) and a suit "
+                       "(♥ ♦ ♣ ♠, or h d c s), e.g. 4♥ or 4h. The coup shown stays as it was.",
+           "too-few": "These cards are not enough: this coup needs at least {need} cards, "
+                      "{given} were typed. The coup shown stays as it was.",
+           "too-many": "Too many cards: this coup uses {need}, {given} were typed. "
+                       "The coup shown stays as it was.",
+           "again": "Back to the page's coup", "total": "total"},
+    "es": {"cards": "Cartas", "seed": "Semilla", "deal": "Repartir estas cartas",
+           "shuffle": "Repartir de un sabot barajado", "prev": "◀ Paso anterior",
+           "next": "Paso siguiente ▶", "step": "Paso {n} de {of}",
+           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (orden de reparto)",
+           "deal.tip": "Repartir exactamente las cartas escritas en la casilla, en orden de reparto",
+           "shuffle.tip": "Barajar un sabot con esta semilla y repartir su primer coup",
+           "prev.tip": "Volver un paso atrás", "next.tip": "Ver el paso siguiente y la regla que lo decide",
+           "refused": "Estas cartas no se pueden repartir; el coup mostrado no cambia.",
+           "bad-card": "{card} no es una carta: escriba un valor (A, 2–10, J, Q, K) y un palo "
+                       "(♥ ♦ ♣ ♠, o h d c s), p. ej. 4♥ o 4h. El coup mostrado no cambia.",
+           "too-few": "Faltan cartas: este coup necesita al menos {need}, se escribieron {given}. "
+                      "El coup mostrado no cambia.",
+           "too-many": "Sobran cartas: este coup usa {need}, se escribieron {given}. "
+                       "El coup mostrado no cambia.",
+           "again": "Volver al coup de la página", "total": "total"},
+}
+"""The coup stepper's own words (the live widget's and the page's)."""
+
+_STEP_MESSAGES = ("deal", "natural.one", "natural.both", "no-natural", "banker-table.draw",
+                  "banker-table.stand", "result.win", "result.tie")
+
+
+def _cell_ref(cell: Cell | None) -> dict[str, object] | None:
+    if cell is None:
+        return None
+    if cell.hand == "player":
+        return {"actor": "punto", "total": cell.total}
+    return {"actor": "banco", "total": cell.total, "third": "stood" if cell.third is None else cell.third}
+
+
+def stepper_data(cards: str, lang: str | None = None) -> dict[str, object]:
+    """What the page's coup stepper needs: the page's coup step by step, and the rules for any
+    cards a reader types in.
+
+    ``steps`` are the coup's recorded steps as the engine narrates them, with the cards shown
+    so far and the cell that decided.  For typed-in cards the script sums point values
+    (``points``), looks each decision up in ``cells`` (every cell of Punto Banco's tableau with
+    its answer and the rule in words) and tells the steps with the engine's own sentences
+    (``messages``).
+
+    >>> data = stepper_data("4♥ 2♠ 9♣ A♦ 8♦", "en")
+    >>> data["steps"][-1]["text"], data["steps"][-2]["cell"]
+    ('Banco wins, 3 to 1.', {'actor': 'banco', 'total': 3, 'third': 8})
+    >>> len(data["cells"]), data["columns"][:2]
+    (96, ['stood', 0])
+    """
+    from bacara_teach.punto_banco import Coup
+
+    lang = resolve_language(lang)
+    coup = Coup.from_cards(cards)
+    shown: dict[str, list[str]] = {"punto": [], "banco": []}
+    steps: list[dict[str, object]] = []
+    for step in coup.steps:
+        if step.card is not None:
+            shown[step.actor].append(str(step.card))
+        steps.append({"text": narrate_step(step, lang, coup.tableau),
+                      "punto": " ".join(shown["punto"]), "banco": " ".join(shown["banco"]),
+                      "cell": _cell_ref(step.cell)})
+    rng = random.Random(0)
+    cells = []
+    for _, tableau, cell in _cells("punto-banco"):
+        situation = deal_situation(cell, rng, tableau)
+        ref = _cell_ref(cell)
+        assert ref is not None
+        cells.append({**ref, "answer": cell.decision.value, "why": situation.explain(lang)})
+    return {
+        "version": 1,
+        "lang": lang,
+        "cards": format_cards(coup.cards),
+        "steps": steps,
+        "cells": cells,
+        "columns": ["stood" if c is None else c for c in COLUMNS],
+        "naturals": list(NATURALS),
+        "points": {rank.value: rank.points for rank in Rank},
+        # the notation the engine reads: every spelling of a rank and of a suit
+        "ranks": {alias: rank.symbol for alias, rank in _RANK_ALIASES.items()},
+        "suits": {alias: suit.symbol for alias, suit in _SUIT_ALIASES.items()},
+        "hands": {"punto": hand_name("punto", lang, start=True),
+                  "banco": hand_name("banco", lang, start=True)},
+        "messages": {key: MESSAGES[lang][key] for key in _STEP_MESSAGES},
+        "labels": STEPPER_LABELS[lang],
+    }
+
+
+def stepper_html(cards: str, lang: str | None = None) -> str:
+    """The coup stepper as a page holds it: root, data, and the engine's Banco table.
+
+    >>> stepper_html("4♥ 2♠ 9♣ A♦ 8♦", "en").startswith("<div class='bt-practice bt-stepper' "
+    ...                                               "data-practice='coup-stepper'")
+    True
+    """
+    lang = resolve_language(lang)
+    raw = json.dumps(stepper_data(cards, lang), ensure_ascii=False, separators=(",", ":"))
+    raw = raw.replace("</", "<\\/").replace("<!--", "<\\!--")
+    message = _labels("punto-banco", lang)["noscript"]
+    return (f"<div class='bt-practice bt-stepper' data-practice='coup-stepper' lang='{lang}'>"
+            f"<script type='application/json' class='bt-practice-data'>{raw}</script>"
+            f"<p class='bt-practice-waiting'>{escape(message)}</p>"
+            f"<div class='bt-stepper-table'>{tableau_html(PUNTO_BANCO, lang)}</div></div>")
+
+
+# -- self-checks ---------------------------------------------------------------------------------
+
+_CHECK_LABELS: dict[str, dict[str, str]] = {
+    "en": {"question": "Question {n}", "check": "Check", "right": "Right.",
+           "wrong": "Not quite: the answer is {answer}.", "show": "Show the answer",
+           "typed": "Your answer to question {n}", "empty": "Type an answer first.",
+           "yes": "Yes", "no": "No", "answer": "Answer: {answer}."},
+    "es": {"question": "Pregunta {n}", "check": "Comprobar", "right": "Correcto.",
+           "wrong": "No: la respuesta es {answer}.", "show": "Ver la respuesta",
+           "typed": "Su respuesta a la pregunta {n}", "empty": "Escriba primero una respuesta.",
+           "yes": "Sí", "no": "No", "answer": "Respuesta: {answer}."},
+}
+
+
+@dataclass(frozen=True)
+class Check:
+    """One self-check question, answered by the engine when the page is built.
+
+    ``answer`` is the right choice among ``choices`` (the reader picks one), a tuple of whole
+    numbers (the reader types them, in order, in any words), or, with ``open=True``, the
+    answer shown on request to a question in the reader's own words.  ``why`` explains it
+    and cites the rule or the cell.  ``number`` is the question's number on the page.
+
+    >>> Check("2", answer="no", choices=("yes", "no"), why="Q♥ 8♣ counts 8: a natural.").kind
+    'choice'
+    >>> Check("1", answer=(2,), why="6 + 7 + 9 = 22, counted 2.").kind
+    'numbers'
+    >>> Check("3", answer="maybe", choices=("yes", "no"), why="")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: invalid answer 'maybe' to question 3: expected one of yes, no
+    """
+
+    number: str
+    answer: str | tuple[int, ...]
+    why: str
+    choices: tuple[str, ...] = ()
+    open: bool = False
+    prompt: str = ""
+
+    @classmethod
+    def yes_no(cls, number: str, value: bool, why: str, *, prompt: str = "",
+               lang: str | None = None) -> Check:
+        """A yes-or-no question whose answer is ``value``, in ``lang``.
+
+        >>> Check.yes_no("2", False, "Q♥ 8♣ counts 8: a natural.", lang="es").choices
+        ('Sí', 'No')
+        """
+        labels = _CHECK_LABELS[resolve_language(lang)]
+        return cls(number, labels["yes" if value else "no"], why, (labels["yes"], labels["no"]),
+                   prompt=prompt)
+
+    def __post_init__(self) -> None:
+        if self.choices and self.answer not in self.choices:
+            raise IllegalAction(f"invalid answer {self.answer!r} to question {self.number}: "
+                                f"expected one of {', '.join(self.choices)}")
+        if not self.choices and not self.open and not isinstance(self.answer, tuple):
+            raise IllegalAction(f"question {self.number} needs choices, numbers or open=True")
+
+    @property
+    def kind(self) -> str:
+        """``choice``, ``numbers`` or ``open``."""
+        return "open" if self.open else "choice" if self.choices else "numbers"
+
+    def to_dict(self) -> dict[str, object]:
+        answer = list(self.answer) if isinstance(self.answer, tuple) else self.answer
+        return {"number": self.number, "kind": self.kind, "answer": answer,
+                "choices": list(self.choices), "why": self.why, "prompt": self.prompt}
+
+
+class SelfCheck:
+    """A page's self-check: its questions, answered and explained by the engine.
+
+    On a built page the site's practice script lets the reader answer each question and
+    says at once why the answer is right or wrong.
+
+    >>> html = SelfCheck(Check("1", answer=(2,), why="22 counts 2."), lang="en")._repr_html_()
+    >>> "data-practice='self-check'" in html and '"answer":[2]' in html
+    True
+    """
+
+    def __init__(self, *checks: Check, lang: str | None = None) -> None:
+        self.checks = checks
+        self.lang = resolve_language(lang)
+
+    def data(self) -> dict[str, object]:
+        return {"version": 1, "lang": self.lang, "labels": _CHECK_LABELS[self.lang],
+                "questions": [check.to_dict() for check in self.checks]}
+
+    def _repr_html_(self) -> str:
+        raw = json.dumps(self.data(), ensure_ascii=False, separators=(",", ":"))
+        raw = raw.replace("</", "<\\/").replace("<!--", "<\\!--")
+        return (f"<div class='bt-practice bt-check' data-practice='self-check' lang='{self.lang}'>"
+                f"<script type='application/json' class='bt-practice-data'>{raw}</script></div>")

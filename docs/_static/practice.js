@@ -1,0 +1,792 @@
+/* bacara_teach: practice on the page itself, with no Python behind it.
+ *
+ * The engine prepared, at build time, everything a drill asks and answers (bacara_teach/practice.py):
+ * every cell with its answer and its feedback in the page's language, questions dressed as
+ * cards, the point value of each rank. This script only reads that data. It picks the next
+ * question from the reader's record (spaced repetition), shades a map of the table by how well
+ * each cell is known, and keeps the record in this browser (localStorage), nothing sent anywhere.
+ *
+ * Page contract: [data-practice="tableau-drill"][data-game]; the question on show
+ * [data-question] (data-actor, data-total, data-third, data-bettors); buttons [data-answer];
+ * [data-feedback] (data-correct); [data-next]; the map [data-mastery] with one
+ * [data-cell="TOTAL:THIRD"] per cell of the banker's table (data-level, 0 = never asked).
+ *
+ * Under Node the pure part (lookups, judging, coups from typed-in cards, the scheduler) is
+ * exported, so tests can hold its answers against the engine's.
+ */
+(function (root, factory) {
+  "use strict";
+  const api = factory();
+  if (typeof module === "object" && module.exports) module.exports = api;
+  if (typeof document !== "undefined") {
+    root.BacaraPractice = api;
+    const start = () => api.startAll(document);
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
+  }
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  const LEVELS = 5; // 0 never asked, 1 missed last time ... 5 mastered
+  // After a right answer at a level, how many other questions pass before the cell is due again.
+  const SPACING = [0, 2, 5, 12, 30, 80];
+  const MISSED_AGAIN_AFTER = 2;
+  const STORE = "bacara_teach.practice.v1.";
+
+  // -- the data ---------------------------------------------------------------------------------
+
+  /** The key of a cell: "TOTAL:THIRD" for the banker's table, "punto:BETTORS:TOTAL" else. */
+  function cellKey(cell) {
+    if (cell.actor === "banco") return `${cell.total}:${cell.third}`;
+    return `punto:${cell.bettors || "-"}:${cell.total}`;
+  }
+
+  /** Index the exported cells by key, once per data set. */
+  function indexed(data) {
+    if (!data._byKey) {
+      Object.defineProperty(data, "_byKey", { value: new Map(), enumerable: false });
+      for (const cell of data.cells) data._byKey.set(cellKey(cell), cell);
+    }
+    return data._byKey;
+  }
+
+  /** The exported cell for a situation: actor, two-card total, third card value (or "stood"). */
+  function lookup(data, actor, total, third, bettors) {
+    let key;
+    if (actor === "banco") key = `${total}:${third === null || third === undefined ? "stood" : third}`;
+    else {
+      const first = data.cells.find((c) => c.actor === "punto");
+      key = `punto:${bettors || (first && first.bettors) || "-"}:${total}`;
+    }
+    const cell = indexed(data).get(key);
+    if (!cell) throw new RangeError(`no cell ${key} in the ${data.game} drill`);
+    return cell;
+  }
+
+  /** Judge an answer: whether it is right and the engine's feedback for it. */
+  function judge(data, cell, given) {
+    if (!data.answers.includes(given)) {
+      throw new RangeError(`invalid answer ${given}: expected one of ${data.answers.join(", ")}`);
+    }
+    const correct = given === cell.answer;
+    return { correct, expected: cell.answer, message: data.texts[correct ? cell.right : cell.wrong] };
+  }
+
+  /** A rank's point value, read from the exported table ("10", "K", "a" ...). */
+  function points(data, rank) {
+    const value = data.points[String(rank).toUpperCase()];
+    if (value === undefined) throw new RangeError(`unknown rank ${rank}`);
+    return value;
+  }
+
+  /**
+   * A Punto Banco coup from card point values in dealing order (Punto, Banco, Punto, Banco, then
+   * third cards): sums the values, stops on a natural, and looks every draw up in the exported
+   * table. Returns the hands, their totals, the cells that decided, how many cards were used.
+   */
+  function playCoup(data, values) {
+    const need = (n) => {
+      if (values.length < n) throw new RangeError(`a coup needs ${n} cards here, ${values.length} given`);
+      return values[n - 1];
+    };
+    const total = (hand) => hand.reduce((a, b) => a + b, 0) % 10;
+    const punto = [need(1), need(3)];
+    const banco = [need(2), need(4)];
+    const cells = [];
+    let used = 4;
+    const natural = data.naturals.includes(total(punto)) || data.naturals.includes(total(banco));
+    if (!natural) {
+      const rule = lookup(data, "punto", total(punto), null);
+      cells.push(rule);
+      let third = "stood";
+      if (rule.answer === "draw") {
+        used += 1;
+        third = need(used);
+        punto.push(third);
+      }
+      const row = lookup(data, "banco", total(banco), third);
+      cells.push(row);
+      if (row.answer === "draw") {
+        used += 1;
+        banco.push(need(used));
+      }
+    }
+    const p = total(punto);
+    const b = total(banco);
+    return { punto, banco, puntoTotal: p, bancoTotal: b, natural, cells, used,
+             winner: p > b ? "punto" : b > p ? "banco" : "empate" };
+  }
+
+  // -- the record and the scheduler -------------------------------------------------------------
+
+  function emptyRecord() {
+    return { version: 1, step: 0, cells: {}, best: 0 };
+  }
+
+  function levelOf(record, key) {
+    const entry = record.cells[key];
+    return entry ? entry.level : 0;
+  }
+
+  /** Count an answer: a miss brings the cell back soon, a right answer pushes it further away. */
+  function recordAnswer(record, key, correct) {
+    record.step += 1;
+    const entry = record.cells[key] || { level: 0, due: 0, asked: 0, right: 0 };
+    entry.asked += 1;
+    if (correct) {
+      entry.right += 1;
+      entry.level = Math.min(LEVELS, Math.max(entry.level, 1) + 1);
+      entry.due = record.step + SPACING[entry.level];
+    } else {
+      entry.level = 1;
+      entry.due = record.step + MISSED_AGAIN_AFTER;
+    }
+    record.cells[key] = entry;
+    return entry;
+  }
+
+  function inMode(cell, mode) {
+    return mode === "hard" ? cell.hard : true;
+  }
+
+  /**
+   * The next cell to ask: a cell that is due (missed or not seen for long), the most overdue first;
+   * else one never asked (the banker's table twice as likely as the player's rule); else the one
+   * due soonest. Never the cell just asked when there is another.
+   */
+  function nextCell(data, record, mode, lastKey, random) {
+    const rand = random || Math.random;
+    const pool = data.cells.filter((c) => inMode(c, mode) && cellKey(c) !== lastKey);
+    if (!pool.length) return data.cells.find((c) => cellKey(c) === lastKey);
+    const due = pool.filter((c) => record.cells[cellKey(c)] && record.cells[cellKey(c)].due <= record.step);
+    if (due.length) {
+      due.sort((a, b) => record.cells[cellKey(a)].due - record.cells[cellKey(b)].due);
+      return due[0];
+    }
+    const fresh = pool.filter((c) => !record.cells[cellKey(c)]);
+    if (fresh.length) {
+      const weights = fresh.map((c) => (c.actor === "banco" ? 2 : 1));
+      let r = rand() * weights.reduce((a, b) => a + b, 0);
+      for (let i = 0; i < fresh.length; i += 1) {
+        r -= weights[i];
+        if (r < 0) return fresh[i];
+      }
+      return fresh[fresh.length - 1];
+    }
+    pool.sort((a, b) => record.cells[cellKey(a)].due - record.cells[cellKey(b)].due);
+    return pool[0];
+  }
+
+  // -- the page ---------------------------------------------------------------------------------
+
+  function element(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name === "text") node.textContent = value;
+      else node.setAttribute(name, value === true ? "" : String(value));
+    }
+    for (const child of children) if (child) node.append(child);
+    return node;
+  }
+
+  function format(template, values) {
+    return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+  }
+
+  function loadRecord(game) {
+    try {
+      const raw = window.localStorage.getItem(STORE + game);
+      const record = raw ? JSON.parse(raw) : null;
+      if (record && record.version === 1 && record.cells && typeof record.step === "number") return record;
+    } catch (error) {
+      /* storage off or unreadable: start afresh */
+    }
+    return emptyRecord();
+  }
+
+  function saveRecord(game, record) {
+    try {
+      window.localStorage.setItem(STORE + game, JSON.stringify(record));
+    } catch (error) {
+      /* storage off: progress lasts for this visit only */
+    }
+  }
+
+  function cardsNode(text) {
+    const row = element("span", { class: "bt-cards" });
+    for (const card of text.split(" ")) {
+      const red = /[♥♦]/.test(card);
+      row.append(element("span", { class: `bt-card ${red ? "bt-red" : "bt-black"}`, text: card }));
+    }
+    return row;
+  }
+
+  class Drill {
+    constructor(rootNode, data) {
+      this.root = rootNode;
+      this.data = data;
+      this.labels = data.labels;
+      this.record = loadRecord(data.game);
+      this.mode = "all";
+      this.session = { right: 0, asked: 0 };
+      this.cell = null;
+      this.answered = false;
+      this.timer = null;
+      this.build();
+      this.ask(nextCell(data, this.record, this.mode, null));
+      this.paintMap();
+    }
+
+    build() {
+      const L = this.labels;
+      const waiting = this.root.querySelector(".bt-practice-waiting");
+      if (waiting) waiting.remove();
+      this.modeButtons = {};
+      const modes = element("div", { class: "bt-practice-modes", role: "group", "aria-label": L.modes });
+      for (const mode of ["all", "hard", "timed"]) {
+        const button = element("button", { type: "button", "data-mode": mode, "aria-pressed": "false",
+                                           text: L[`mode.${mode}`] });
+        button.addEventListener("click", () => this.setMode(mode));
+        this.modeButtons[mode] = button;
+        modes.append(button);
+      }
+      this.question = element("div", { class: "bt-practice-question", "data-question": true, tabindex: "-1" });
+      this.answerButtons = {};
+      const answers = element("div", { class: "bt-practice-answers", role: "group", "aria-label": L.answers });
+      const keys = { draw: "D", stand: "S", choice: "C" };
+      for (const answer of this.data.answers) {
+        const button = element("button", { type: "button", "data-answer": answer,
+                                           "aria-keyshortcuts": keys[answer] },
+                               element("span", { text: L[answer] }), " ",
+                               element("kbd", { "aria-hidden": "true", text: keys[answer] }));
+        button.addEventListener("click", () => this.answer(answer));
+        this.answerButtons[answer] = button;
+        answers.append(button);
+      }
+      this.feedback = element("div", { class: "bt-practice-feedback", "data-feedback": true,
+                                       role: "status", "aria-live": "polite" });
+      this.nextButton = element("button", { type: "button", class: "bt-practice-next", "data-next": true,
+                                            "aria-keyshortcuts": "Enter", disabled: true },
+                                element("span", { text: L.next }), " ",
+                                element("kbd", { "aria-hidden": "true", text: "↵" }));
+      this.nextButton.addEventListener("click", () => this.next());
+      this.score = element("p", { class: "bt-practice-score", "aria-live": "off" });
+      this.clock = element("p", { class: "bt-practice-clock", role: "timer", hidden: true });
+      const hint = element("p", { class: "bt-practice-keys",
+                                  text: this.data.answers.includes("choice") ? L["keys.choice"] : L.keys });
+      this.map = this.buildMap();
+      const reset = element("button", { type: "button", class: "bt-practice-reset", "data-reset": true,
+                                        text: L.reset });
+      reset.addEventListener("click", () => this.reset());
+      const kept = element("p", { class: "bt-practice-kept", text: L.kept });
+      this.root.append(modes, this.question, answers, this.feedback,
+                       element("div", { class: "bt-practice-controls" }, this.nextButton, this.clock),
+                       this.score, hint, this.map, element("div", { class: "bt-practice-footer" }, reset, kept));
+      this.root.addEventListener("keydown", (event) => this.key(event));
+      this.modeButtons.all.setAttribute("aria-pressed", "true");
+      this.root.dataset.ready = "true";
+    }
+
+    buildMap() {
+      const L = this.labels;
+      const map = element("div", { class: "bt-practice-map", "data-mastery": true });
+      this.mapCells = new Map();
+      const levelLabel = (level) => L[`level.${level}`];
+      const addCell = (row, cell, text) => {
+        const key = cellKey(cell);
+        const td = element("td", { "data-level": "0", text: "" });
+        if (cell.actor === "banco") td.setAttribute("data-cell", `${cell.total}:${cell.third}`);
+        else {
+          td.setAttribute("data-player-cell", `${cell.bettors || "-"}:${cell.total}`);
+        }
+        td.dataset.name = text;
+        row.append(td);
+        this.mapCells.set(key, { td, name: text, level: levelLabel });
+      };
+      // The player's rule(s): one row per rule, totals 0-7.
+      const players = this.data.cells.filter((c) => c.actor === "punto");
+      const groups = [...new Set(players.map((c) => c.bettors || "-"))];
+      const playerTable = element("table", { class: "bt-practice-grid" });
+      playerTable.append(element("caption", { text: L["map.player"] }));
+      const head = element("tr", {}, element("th", { scope: "col", text: L["map.total"] }));
+      for (let t = 0; t < 8; t += 1) head.append(element("th", { scope: "col", text: String(t) }));
+      playerTable.append(element("thead", {}, head));
+      const pbody = element("tbody");
+      for (const group of groups) {
+        const row = element("tr", {}, element("th", { scope: "row",
+          text: group === "-" ? "" : L[`bettors.${group}`] }));
+        for (const cell of players.filter((c) => (c.bettors || "-") === group)) {
+          addCell(row, cell, format(L["cell.player"], { total: cell.total })
+                  + (group === "-" ? "" : ` (${L[`bettors.${group}`]})`));
+        }
+        pbody.append(row);
+      }
+      playerTable.append(pbody);
+      // The banker's table: totals 0-7 down, "stood" then third card 0-9 across.
+      const bankerTable = element("table", { class: "bt-practice-grid" });
+      bankerTable.append(element("caption", { text: L["map.banker"] }));
+      const bhead = element("tr", {}, element("th", { scope: "col", text: `${L["map.total"]} \\ ${L["map.third"]}` }),
+                            element("th", { scope: "col", text: L.stood }));
+      for (let v = 0; v < 10; v += 1) bhead.append(element("th", { scope: "col", text: String(v) }));
+      bankerTable.append(element("thead", {}, bhead));
+      const bbody = element("tbody");
+      for (let t = 0; t < 8; t += 1) {
+        const row = element("tr", {}, element("th", { scope: "row", text: String(t) }));
+        for (const third of ["stood", 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+          const cell = lookup(this.data, "banco", t, third);
+          addCell(row, cell, third === "stood" ? format(L["cell.stood"], { total: t })
+            : format(L["cell.banker"], { total: t, third }));
+        }
+        bbody.append(row);
+      }
+      bankerTable.append(bbody);
+      this.known = element("p", { class: "bt-practice-known" });
+      const legend = element("ul", { class: "bt-practice-legend" });
+      for (let level = 0; level <= LEVELS; level += 1) {
+        legend.append(element("li", {}, element("span", { class: "bt-practice-swatch", "data-level": level,
+                                                          "aria-hidden": "true" }), ` ${levelLabel(level)}`));
+      }
+      map.append(element("p", { class: "bt-practice-map-title", text: L.map }), this.known,
+                 element("div", { class: "bt-practice-scroll" }, playerTable),
+                 element("div", { class: "bt-practice-scroll" }, bankerTable), legend);
+      return map;
+    }
+
+    paintMap(onlyKey) {
+      let known = 0;
+      for (const [key, entry] of this.mapCells) {
+        const level = levelOf(this.record, key);
+        if (level >= 4) known += 1;
+        // After an answer only its cell changes: repaint that one alone.
+        if (onlyKey !== undefined && key !== onlyKey) continue;
+        if (entry.td.dataset.level === String(level) && entry.td.title) continue;
+        entry.td.dataset.level = String(level);
+        entry.td.textContent = level ? String(level) : "";
+        entry.td.title = `${entry.name}: ${entry.level(level)}`;
+        entry.td.setAttribute("aria-label", entry.td.title);
+      }
+      this.known.textContent = format(this.labels.known, { known, cells: this.mapCells.size });
+      this.score.textContent = format(this.labels.score, this.session);
+    }
+
+    ask(cell) {
+      this.cell = cell;
+      this.answered = false;
+      const deals = cell.deals;
+      const [prompt, player, banker] = deals[Math.floor(Math.random() * deals.length)];
+      const q = this.question;
+      q.replaceChildren();
+      q.dataset.actor = cell.actor;
+      q.dataset.total = String(cell.total);
+      if (cell.actor === "banco") q.dataset.third = String(cell.third);
+      else delete q.dataset.third;
+      if (cell.bettors) {
+        q.dataset.bettors = cell.bettors;
+        q.append(element("p", { class: "bt-practice-context", text: this.labels[`bettors.${cell.bettors}`] }));
+      } else delete q.dataset.bettors;
+      q.append(element("p", { class: "bt-practice-cards" }, cardsNode(player), " | ", cardsNode(banker)),
+               element("p", { class: "bt-practice-prompt", text: this.data.texts[prompt] }));
+      this.feedback.replaceChildren();
+      delete this.feedback.dataset.correct;
+      this.feedback.className = "bt-practice-feedback";
+      for (const button of Object.values(this.answerButtons)) button.disabled = false;
+      this.nextButton.disabled = true;
+    }
+
+    answer(given) {
+      if (this.answered || this.over) return;
+      const verdict = judge(this.data, this.cell, given);
+      this.answered = true;
+      recordAnswer(this.record, cellKey(this.cell), verdict.correct);
+      this.session.asked += 1;
+      if (verdict.correct) this.session.right += 1;
+      saveRecord(this.data.game, this.record);
+      this.feedback.dataset.correct = String(verdict.correct);
+      this.feedback.className = `bt-practice-feedback ${verdict.correct ? "bt-right" : "bt-wrong"}`;
+      this.feedback.textContent = verdict.message;
+      for (const button of Object.values(this.answerButtons)) button.disabled = true;
+      this.nextButton.disabled = false;
+      this.nextButton.focus();
+      this.paintMap(cellKey(this.cell));
+    }
+
+    next() {
+      if (!this.answered || this.over) return;
+      this.ask(nextCell(this.data, this.record, this.mode === "timed" ? "all" : this.mode, cellKey(this.cell)));
+      const first = this.answerButtons[this.data.answers[0]];
+      first.focus();
+    }
+
+    setMode(mode) {
+      this.mode = mode;
+      for (const [name, button] of Object.entries(this.modeButtons)) {
+        button.setAttribute("aria-pressed", String(name === mode));
+      }
+      this.stopClock();
+      this.over = false;
+      this.session = { right: 0, asked: 0 };
+      if (mode === "timed") this.startClock();
+      this.ask(nextCell(this.data, this.record, mode === "timed" ? "all" : mode, this.cell && cellKey(this.cell)));
+      this.paintMap();
+      this.answerButtons[this.data.answers[0]].focus();
+    }
+
+    startClock() {
+      const end = Date.now() + this.data.round_seconds * 1000;
+      this.clock.hidden = false;
+      const tick = () => {
+        const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+        this.clock.textContent = format(this.labels.left, { seconds: left });
+        if (left <= 0) this.finishRound();
+      };
+      tick();
+      this.timer = window.setInterval(tick, 250);
+    }
+
+    stopClock() {
+      if (this.timer !== null) window.clearInterval(this.timer);
+      this.timer = null;
+      this.clock.hidden = true;
+    }
+
+    finishRound() {
+      this.stopClock();
+      this.over = true;
+      this.record.best = Math.max(this.record.best || 0, this.session.right);
+      saveRecord(this.data.game, this.record);
+      for (const button of Object.values(this.answerButtons)) button.disabled = true;
+      this.nextButton.disabled = true;
+      delete this.feedback.dataset.correct;
+      this.feedback.className = "bt-practice-feedback";
+      this.feedback.textContent = format(this.labels.over, { ...this.session, best: this.record.best });
+      const again = this.modeButtons.timed;
+      again.textContent = this.labels.again;
+      again.focus();
+    }
+
+    reset() {
+      this.record = emptyRecord();
+      try {
+        window.localStorage.removeItem(STORE + this.data.game);
+      } catch (error) {
+        /* nothing kept */
+      }
+      this.modeButtons.timed.textContent = this.labels["mode.timed"];
+      this.setMode("all");
+      this.feedback.textContent = this.labels.cleared;
+    }
+
+    key(event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target;
+      if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+      const letter = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      const answers = { d: "draw", s: "stand", c: "choice" };
+      if (answers[letter] && this.data.answers.includes(answers[letter])) {
+        event.preventDefault();
+        this.answer(answers[letter]);
+      } else if (letter === "Enter" && this.answered) {
+        // A focused button answers Enter itself (the next button included).
+        if (target && target.tagName === "BUTTON" && target !== this.nextButton) return;
+        if (target === this.nextButton) return;
+        event.preventDefault();
+        this.next();
+      }
+    }
+  }
+
+
+  // -- the coup stepper -------------------------------------------------------------------------
+
+  /** Cards typed in ("4♥ 2♠ 9c ad"): each token a rank and a suit, read with the exported tables. */
+  function parseCards(data, text) {
+    const cards = [];
+    for (const token of text.replace(/\ufe0f/g, "").split(/[\s,]+/).filter(Boolean)) {
+      const chars = Array.from(token);
+      const suit = data.suits[chars[chars.length - 1]];
+      const rank = data.ranks[chars.slice(0, -1).join("")];
+      if (!suit || !rank) return { error: "bad-card", card: token };
+      cards.push({ text: rank + suit, value: data.points[rank] });
+    }
+    return { cards };
+  }
+
+  /** A typed-in coup told step by step in the engine's own sentences and rules. */
+  function coupSteps(data, cards) {
+    let coup;
+    try {
+      coup = playCoup(data, cards.map((c) => c.value));
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      return { error: "too-few", need: Math.max(4, cards.length + 1), given: cards.length };
+    }
+    if (coup.used < cards.length) return { error: "too-many", need: coup.used, given: cards.length };
+    const m = data.messages;
+    const hands = data.hands;
+    const shown = { punto: [], banco: [] };
+    const steps = [];
+    const add = (text, cell) => steps.push({ text, cell: cell || null, punto: shown.punto.join(" "),
+                                             banco: shown.banco.join(" ") });
+    const sum = (hand) => hand.reduce((a, c) => a + c.value, 0) % 10;
+    const held = { punto: [], banco: [] };
+    const deal = (who, card) => {
+      held[who].push(card);
+      shown[who].push(card.text);
+    };
+    for (let i = 0; i < 4; i += 1) {
+      const who = i % 2 === 0 ? "punto" : "banco";
+      deal(who, cards[i]);
+      add(format(m.deal, { hand: hands[who], card: cards[i].text }));
+    }
+    const p = sum(held.punto);
+    const b = sum(held.banco);
+    const pn = data.naturals.includes(p);
+    const bn = data.naturals.includes(b);
+    if (pn && bn) add(format(m["natural.both"], { punto: p, banco: b }));
+    else if (pn || bn) add(format(m["natural.one"], { hand: hands[pn ? "punto" : "banco"], total: pn ? p : b }));
+    else {
+      add(format(m["no-natural"], { punto: p, banco: b }));
+      let next = 4;
+      for (const cell of coup.cells) {
+        const who = cell.actor;
+        const before = sum(held[who]);
+        if (cell.answer === "draw") {
+          deal(who, cards[next]);
+          next += 1;
+          add(`${cell.why} ${format(m["banker-table.draw"], { hand: hands[who], card: cards[next - 1].text,
+                                                              new: sum(held[who]) })}`, cell);
+        } else add(`${cell.why} ${format(m["banker-table.stand"], { hand: hands[who], total: before })}`, cell);
+      }
+    }
+    const fp = sum(held.punto);
+    const fb = sum(held.banco);
+    if (fp === fb) add(format(m["result.tie"], { total: fp }));
+    else {
+      const winner = fp > fb ? "punto" : "banco";
+      add(format(m["result.win"], { hand: hands[winner], winner_total: Math.max(fp, fb),
+                                    loser_total: Math.min(fp, fb) }));
+    }
+    return { steps, coup };
+  }
+
+  class Stepper {
+    constructor(rootNode, data) {
+      this.root = rootNode;
+      this.data = data;
+      this.L = data.labels;
+      this.build();
+      this.show(data.steps);
+    }
+
+    build() {
+      const L = this.L;
+      const waiting = this.root.querySelector(".bt-practice-waiting");
+      if (waiting) waiting.remove();
+      this.tableBox = this.root.querySelector(".bt-stepper-table");
+      const id = `bt-stepper-cards-${Math.random().toString(36).slice(2, 8)}`;
+      this.input = element("input", { type: "text", id, value: this.data.cards, placeholder: L.placeholder,
+                                      autocomplete: "off", spellcheck: "false", "data-cards": true });
+      const dealButton = element("button", { type: "button", title: L["deal.tip"], "data-deal": true,
+                                             text: L.deal });
+      const again = element("button", { type: "button", "data-page-coup": true, text: L.again });
+      const form = element("form", { class: "bt-stepper-form" },
+                           element("label", { for: id, text: L.cards }), this.input, dealButton, again);
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        this.deal(this.input.value);
+      });
+      dealButton.addEventListener("click", () => this.deal(this.input.value));
+      again.addEventListener("click", () => {
+        this.input.value = this.data.cards;
+        this.error.textContent = "";
+        this.show(this.data.steps);
+      });
+      this.hands = element("div", { class: "bt-stepper-hands" });
+      this.prev = element("button", { type: "button", title: L["prev.tip"], "data-prev": true, text: L.prev });
+      this.nextButton = element("button", { type: "button", title: L["next.tip"], "data-step-next": true,
+                                            text: L.next });
+      this.position = element("span", { class: "bt-stepper-position" });
+      this.prev.addEventListener("click", () => this.go(-1));
+      this.nextButton.addEventListener("click", () => this.go(1));
+      this.narration = element("p", { class: "bt-stepper-narration", role: "status", "aria-live": "polite",
+                                      "data-narration": true });
+      this.error = element("p", { class: "bt-stepper-error", role: "alert", "data-error": true });
+      const controls = element("div", { class: "bt-practice-controls" }, this.prev, this.nextButton, this.position);
+      this.root.insertBefore(form, this.tableBox);
+      this.root.insertBefore(this.error, this.tableBox);
+      this.root.insertBefore(this.hands, this.tableBox);
+      this.root.insertBefore(controls, this.tableBox);
+      this.root.insertBefore(this.narration, this.tableBox);
+      this.root.dataset.ready = "true";
+    }
+
+    deal(text) {
+      const parsed = parseCards(this.data, text);
+      const played = parsed.error ? parsed : coupSteps(this.data, parsed.cards);
+      if (played.error) {
+        this.error.textContent = format(this.L[played.error], played);
+        return;
+      }
+      this.error.textContent = "";
+      this.show(played.steps);
+    }
+
+    show(steps) {
+      this.steps = steps;
+      this.at = 0;
+      this.render();
+    }
+
+    go(delta) {
+      this.at = Math.min(this.steps.length - 1, Math.max(0, this.at + delta));
+      this.render();
+    }
+
+    render() {
+      const step = this.steps[this.at];
+      const hand = (who) => {
+        const cards = step[who] ? step[who].split(" ") : [];
+        const total = cards.reduce((a, c) => a + this.data.points[Array.from(c).slice(0, -1).join("")], 0) % 10;
+        return element("div", { class: "bt-hand" }, element("strong", { text: this.data.hands[who] }), ": ",
+                       cards.length ? cardsNode(step[who]) : "—",
+                       cards.length ? ` ${this.L.total} ${total}` : "");
+      };
+      this.hands.replaceChildren(hand("punto"), hand("banco"));
+      this.narration.textContent = step.text;
+      this.position.textContent = format(this.L.step, { n: this.at + 1, of: this.steps.length });
+      this.prev.disabled = this.at === 0;
+      this.nextButton.disabled = this.at === this.steps.length - 1;
+      const table = this.tableBox && this.tableBox.querySelector("table");
+      if (!table) return;
+      for (const td of table.querySelectorAll("td.bt-current")) td.classList.remove("bt-current");
+      const cell = step.cell;
+      if (cell && cell.actor === "banco") {
+        const row = table.querySelectorAll("tbody tr")[cell.total];
+        const td = row && row.querySelectorAll("td")[this.data.columns.indexOf(cell.third)];
+        if (td) td.classList.add("bt-current");
+      }
+    }
+  }
+
+
+  // -- self-checks --------------------------------------------------------------------------------
+
+  /** Judge a self-check answer: a choice, or whole numbers typed in any words, in order. */
+  function judgeCheck(question, given) {
+    if (question.kind === "choice") return given === question.answer;
+    if (question.kind === "numbers") {
+      const typed = (String(given).match(/-?\d+/g) || []).map(Number);
+      return typed.length === question.answer.length && typed.every((n, i) => n === question.answer[i]);
+    }
+    return null;
+  }
+
+  class SelfCheckView {
+    constructor(rootNode, data) {
+      this.root = rootNode;
+      this.data = data;
+      const L = data.labels;
+      for (const q of data.questions) {
+        const feedback = element("p", { class: "bt-practice-feedback", "data-feedback": true, role: "status",
+                                        "aria-live": "polite" });
+        const say = (correct, text) => {
+          if (correct === null) delete feedback.dataset.correct;
+          else feedback.dataset.correct = String(correct);
+          feedback.className = `bt-practice-feedback${correct === null ? "" : correct ? " bt-right" : " bt-wrong"}`;
+          feedback.textContent = text;
+        };
+        const shown = Array.isArray(q.answer) ? q.answer.join(", ") : q.answer;
+        const verdict = (correct) => `${correct ? L.right : format(L.wrong, { answer: shown })} ${q.why}`;
+        const box = element("fieldset", { class: "bt-check-question", "data-check": q.number,
+                                          "data-kind": q.kind },
+                            element("legend", { text: format(L.question, { n: q.number })
+                                                          + (q.prompt ? `: ${q.prompt}` : "") }));
+        if (q.kind === "choice") {
+          const row = element("div", { class: "bt-practice-answers" });
+          for (const choice of q.choices) {
+            const button = element("button", { type: "button", "data-choice": choice, "aria-pressed": "false",
+                                               text: choice });
+            button.addEventListener("click", () => {
+              for (const other of row.querySelectorAll("button")) other.setAttribute("aria-pressed", "false");
+              button.setAttribute("aria-pressed", "true");
+              const correct = judgeCheck(q, choice);
+              say(correct, verdict(correct));
+            });
+            row.append(button);
+          }
+          box.append(row);
+        } else if (q.kind === "numbers") {
+          const id = `bt-check-${Math.random().toString(36).slice(2, 8)}`;
+          const input = element("input", { type: "text", id, inputmode: "numeric", autocomplete: "off",
+                                           "data-typed": true });
+          const button = element("button", { type: "button", "data-check-answer": true, text: L.check });
+          const form = element("form", { class: "bt-practice-answers" },
+                               element("label", { for: id, class: "bt-check-label",
+                                                  text: format(L.typed, { n: q.number }) }), input, button);
+          form.addEventListener("submit", (event) => {
+            event.preventDefault();
+            if (!input.value.trim()) return say(null, L.empty);
+            const correct = judgeCheck(q, input.value);
+            return say(correct, verdict(correct));
+          });
+          button.addEventListener("click", () => form.requestSubmit());
+          box.append(form);
+        } else {
+          const button = element("button", { type: "button", "data-reveal": true, "aria-expanded": "false",
+                                             text: L.show });
+          button.addEventListener("click", () => {
+            button.setAttribute("aria-expanded", "true");
+            say(null, `${format(L.answer, { answer: shown })} ${q.why}`);
+          });
+          box.append(element("div", { class: "bt-practice-answers" }, button));
+        }
+        box.append(feedback);
+        this.root.append(box);
+      }
+      this.root.dataset.ready = "true";
+    }
+  }
+
+  function start(rootNode) {
+    if (rootNode.dataset.ready) return null;
+    const holder = rootNode.querySelector("script.bt-practice-data");
+    if (!holder) return null;
+    const data = JSON.parse(holder.textContent);
+    if (rootNode.dataset.practice === "coup-stepper") return new Stepper(rootNode, data);
+    if (rootNode.dataset.practice === "self-check") return new SelfCheckView(rootNode, data);
+    return new Drill(rootNode, data);
+  }
+
+  /** A widget's still links to the page's live notebook, where the widget works. */
+  function linkStills(doc) {
+    const live = doc.querySelector("a.bt-live-link");
+    for (const link of doc.querySelectorAll("a[data-live-link]")) {
+      if (live) link.setAttribute("href", live.getAttribute("href"));
+      else link.parentElement.remove();
+    }
+  }
+
+  function startAll(doc) {
+    linkStills(doc);
+    const drills = [];
+    for (const node of doc.querySelectorAll("[data-practice]")) {
+      const started = start(node);
+      if (started) drills.push(started);
+    }
+    if (drills.length && typeof performance !== "undefined" && performance.mark) {
+      performance.mark("bacara-practice-ready"); // read by tests/benchmarks/bench_practice.py
+    }
+    // With a single drill on the page, its keys also work before focus has moved into it.
+    const tableDrills = drills.filter((started) => started instanceof Drill);
+    if (tableDrills.length === 1) {
+      doc.addEventListener("keydown", (event) => {
+        if (event.target === doc.body || event.target === doc.documentElement) tableDrills[0].key(event);
+      });
+    }
+    return drills;
+  }
+
+  return { cellKey, lookup, judge, points, playCoup, emptyRecord, levelOf, recordAnswer, nextCell,
+           parseCards, coupSteps, judgeCheck, startAll, LEVELS };
+});

@@ -1,0 +1,118 @@
+"""The page drill's speed and weight, in Chromium, on the built site with no Python runtime.
+
+Targets (issue "practice on the page itself"): the drill is interactive within 100 ms of
+DOMContentLoaded; an answer shows its feedback within 50 ms; the practice script, its styles
+and the page's drill data weigh at most 150 KiB before compression.  Requests for the lite
+app and every ``.wasm`` file are blocked, as a reader without the live notebook sees the page.
+Run: ``python tests/benchmarks/bench_practice.py`` after building the site
+(``BACARA_SITE_DIR`` names another built copy; the ``bench`` nox session runs it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import statistics
+import sys
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = Path(os.environ.get("BACARA_SITE_DIR", ROOT / "docs" / "_build" / "html"))
+PAGES = ("chapters/third-card-rule.html", "chapters/chemin-de-fer.html",
+         "es/chapters/third-card-rule.html", "es/chapters/chemin-de-fer.html")
+TARGET_READY_MS = 100.0
+TARGET_FEEDBACK_MS = 50.0
+TARGET_BYTES = 150 * 1024
+LOADS = 5
+ANSWERS = 40
+_DATA = re.compile(r"<script type=.application/json. class=.bt-practice-data.>(.*?)</script>", re.S)
+
+_ANSWER_TIMES = """
+async (count) => {
+  const root = document.querySelector('[data-practice="tableau-drill"]');
+  const times = [];
+  for (let i = 0; i < count; i += 1) {
+    const button = root.querySelector('[data-answer]');
+    const start = performance.now();
+    button.click();
+    if (!root.querySelector('[data-feedback]').hasAttribute('data-correct')) throw new Error('no feedback');
+    const handled = performance.now() - start;
+    await new Promise((done) => requestAnimationFrame(() => done()));
+    times.push([handled, performance.now() - start]);
+    root.querySelector('[data-next]').click();
+  }
+  return times;
+}
+"""
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def weight(page: str) -> tuple[int, int, int]:
+    """Bytes of the practice script, its styles and the page's inline drill data."""
+    html = (SITE / page).read_text(encoding="utf-8")
+    data = sum(len(m.group(1).encode()) for m in _DATA.finditer(html))
+    static = SITE / "_static"
+    return (static / "practice.js").stat().st_size, (static / "practice.css").stat().st_size, data
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    if not (SITE / PAGES[0]).is_file():
+        raise SystemExit(f"{SITE} holds no built site: build it first (nox -s docs)")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    failed = False
+    print(f"page drill, {LOADS} loads and {ANSWERS} answers per page, Chromium headless, "
+          "lite app and .wasm blocked")
+    print(f"{'page':38} {'ready ms':>9} {'feedback ms (median/max)':>25} {'KiB':>7}")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                             args=["--no-sandbox", "--disable-gpu"])
+        for page_path in PAGES:
+            ready: list[float] = []
+            answers: list[list[float]] = []
+            for load in range(LOADS):
+                context = browser.new_context()
+                context.route("**/lite/**", lambda route: route.abort())
+                context.route("**/*.wasm", lambda route: route.abort())
+                page = context.new_page()
+                page.goto(f"{origin}/{page_path}", wait_until="load")
+                ready.append(page.evaluate(
+                    "performance.getEntriesByName('bacara-practice-ready')[0].startTime"
+                    " - performance.getEntriesByType('navigation')[0].domContentLoadedEventStart"))
+                if load == 0:
+                    answers = page.evaluate(_ANSWER_TIMES, ANSWERS)
+                context.close()
+            script, css, data = weight(page_path)
+            total = script + css + data
+            worst_ready = max(ready)
+            framed = [t[1] for t in answers]
+            median, worst = statistics.median(framed), max(framed)
+            handled = max(t[0] for t in answers)
+            print(f"{page_path:38} {worst_ready:9.1f} {median:12.1f} / {worst:6.1f} "
+                  f"(script alone, worst {handled:.1f}) "
+                  f"{total / 1024:7.1f}  (script {script / 1024:.1f}, css {css / 1024:.1f}, "
+                  f"data {data / 1024:.1f})")
+            failed |= worst_ready > TARGET_READY_MS or worst > TARGET_FEEDBACK_MS or total > TARGET_BYTES
+        browser.close()
+    server.shutdown()
+    print(f"targets: ready <= {TARGET_READY_MS:.0f} ms after DOMContentLoaded (worst of {LOADS} loads; negative: ready before it), feedback <= "
+          f"{TARGET_FEEDBACK_MS:.0f} ms (worst answer, to the next frame), "
+          f"<= {TARGET_BYTES // 1024} KiB per page")
+    if failed:
+        print("a target was missed", file=sys.stderr)
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,364 @@
+"""The tableau drill on the static pages, in Chromium, with no Python anywhere.
+
+Every request for the in-browser Python app (``lite/``) and for any ``.wasm`` file is
+blocked, so whatever works here works without a kernel.  The drill is driven through its
+page contract (``data-practice``, ``data-question``, ``data-answer``, ``data-feedback``,
+``data-next``, ``data-mastery``), and every verdict and explanation is checked against
+the engine's own (:class:`bacara_teach.trainer.Feedback`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_harness import PHONE, Visit, visit
+
+from bacara_teach.tableau import (
+    CHEMIN_DE_FER,
+    CHEMIN_DE_FER_SINGLE_BETTOR,
+    PUNTO_BANCO,
+    Cell,
+    Decision,
+    Tableau,
+)
+from bacara_teach.trainer import Feedback, deal_situation
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+PAGES = {"punto-banco": "chapters/third-card-rule.html", "chemin-de-fer": "chapters/chemin-de-fer.html"}
+DRILL = '[data-practice="tableau-drill"]'
+QUESTIONS = 100
+
+
+def _blocked(context: Any) -> list[str]:
+    """Abort every request for the lite app or a .wasm file; returns the list of those asked."""
+    asked: list[str] = []
+
+    def block(route: Any) -> None:
+        asked.append(route.request.url)
+        route.abort()
+
+    context.route("**/lite/**", block)
+    context.route("**/*.wasm", block)
+    return asked
+
+
+@pytest.fixture
+def offline(browser: Any, site_url: str) -> Iterator[tuple[Visit, list[str]]]:
+    for shown in visit(browser, site_url, viewport={"width": 1280, "height": 900}):
+        yield shown, _blocked(shown.page.context)
+
+
+def _tableau(game: str, bettors: str | None) -> Tableau:
+    if game == "punto-banco":
+        return PUNTO_BANCO
+    return CHEMIN_DE_FER_SINGLE_BETTOR if bettors == "one" else CHEMIN_DE_FER
+
+
+def _question(page: Any) -> dict[str, str | None]:
+    q = page.locator(f"{DRILL} [data-question]")
+    return {name: q.get_attribute(f"data-{name}") for name in ("actor", "total", "third", "bettors")}
+
+
+def _engine(game: str, shown: dict[str, str | None]) -> tuple[Cell, Tableau]:
+    tableau = _tableau(game, shown["bettors"])
+    assert shown["total"] is not None
+    total = int(shown["total"])
+    if shown["actor"] == "punto":
+        assert shown["third"] is None
+        return tableau.player_cell(total), tableau
+    assert shown["actor"] == "banco", shown
+    third = shown["third"]
+    assert third is not None
+    return tableau.banker_cell(total, None if third == "stood" else int(third)), tableau
+
+
+def _expected_message(cell: Cell, tableau: Tableau, given: Decision, lang: str) -> str:
+    situation = deal_situation(cell, random.Random(0), tableau)
+    return Feedback(situation, given, given is cell.decision).message(lang)
+
+
+def _open(shown: Visit, game: str, lang: str) -> Any:
+    shown.open(("es/" if lang == "es" else "") + PAGES[game])
+    page = shown.page
+    page.locator(f"{DRILL}[data-ready='true']").wait_for(timeout=5_000)
+    assert page.locator(DRILL).get_attribute("data-game") == game
+    return page
+
+
+def _level(page: Any, cell: Cell) -> int | None:
+    if cell.hand != "banker":
+        return None
+    third = "stood" if cell.third is None else str(cell.third)
+    level = page.locator(f"{DRILL} [data-mastery] [data-cell='{cell.total}:{third}']").get_attribute(
+        "data-level")
+    assert level is not None
+    return int(level)
+
+
+def _drill(page: Any, game: str, lang: str, count: int, *, keys: bool = False) -> dict[str, int]:
+    """Answer ``count`` questions, alternately right and wrong; check each verdict."""
+    letters = {"draw": "d", "stand": "s", "choice": "c"}
+    offered = [b.get_attribute("data-answer") for b in page.locator(f"{DRILL} [data-answer]").all()]
+    seen: dict[str, int] = {}
+    for number in range(count):
+        shown = _question(page)
+        cell, tableau = _engine(game, shown)
+        right = number % 2 == 0
+        given = cell.decision if right else next(
+            d for d in Decision if d is not cell.decision and d.value in offered)
+        if keys:
+            page.keyboard.press(letters[given.value])
+        else:
+            page.locator(f"{DRILL} [data-answer='{given.value}']").click()
+        feedback = page.locator(f"{DRILL} [data-feedback]")
+        assert feedback.get_attribute("data-correct") == ("true" if right else "false"), shown
+        assert feedback.inner_text().strip() == _expected_message(cell, tableau, given, lang)
+        level = _level(page, cell)
+        if level is not None:
+            assert (level >= 2) if right else (level == 1), (shown, level)
+        key = f"{shown['actor']}:{shown['bettors']}:{shown['total']}:{shown['third']}"
+        seen[key] = seen.get(key, 0) + 1
+        if keys:
+            assert page.evaluate("document.activeElement.hasAttribute('data-next')")
+            page.keyboard.press("Enter")
+            assert page.evaluate("document.activeElement.hasAttribute('data-answer')")
+        else:
+            page.locator(f"{DRILL} [data-next]").click()
+        assert page.locator(f"{DRILL} [data-feedback]").get_attribute("data-correct") is None
+    return seen
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game", sorted(PAGES))
+def test_the_drill_judges_a_hundred_answers_as_the_engine_with_no_kernel(
+        offline: tuple[Visit, list[str]], game: str, lang: str) -> None:
+    shown, asked = offline
+    page = _open(shown, game, lang)
+    assert page.locator("html").get_attribute("lang") == lang
+    seen = _drill(page, game, lang, QUESTIONS)
+    # Missed cells come back: with every other answer wrong, some cell is asked twice.
+    assert max(seen.values()) >= 2
+    if game == "chemin-de-fer":
+        assert {key.split(":")[1] for key in seen if key.startswith("punto")} <= {"one", "several"}
+        offered = {b.get_attribute("data-answer") for b in page.locator(f"{DRILL} [data-answer]").all()}
+        assert offered == {"draw", "stand", "choice"}
+    assert page.locator(f"{DRILL} [data-mastery] [data-cell]").count() == 8 * 11
+    assert asked == []  # the page never even asked for the Python runtime
+    shown.assert_clean()
+
+
+def test_progress_is_kept_across_a_reload_and_reset_clears_it(offline: tuple[Visit, list[str]]) -> None:
+    shown, _ = offline
+    page = _open(shown, "punto-banco", "en")
+    _drill(page, "punto-banco", "en", 12)
+    cells = page.locator(f"{DRILL} [data-mastery] [data-cell]")
+    before = [cells.nth(i).get_attribute("data-level") for i in range(cells.count())]
+    assert any(level != "0" for level in before)
+    page.reload()
+    page.locator(f"{DRILL}[data-ready='true']").wait_for(timeout=5_000)
+    after = [cells.nth(i).get_attribute("data-level") for i in range(cells.count())]
+    assert after == before
+    # The Spanish page of the same game shares the record (same site, same browser).
+    shown.open("es/" + PAGES["punto-banco"])
+    page.locator(f"{DRILL}[data-ready='true']").wait_for(timeout=5_000)
+    assert [cells.nth(i).get_attribute("data-level") for i in range(cells.count())] == before
+    page.locator(f"{DRILL} [data-reset]").click()
+    assert {cells.nth(i).get_attribute("data-level") for i in range(cells.count())} == {"0"}
+    page.reload()
+    page.locator(f"{DRILL}[data-ready='true']").wait_for(timeout=5_000)
+    assert {cells.nth(i).get_attribute("data-level") for i in range(cells.count())} == {"0"}
+    shown.assert_clean()
+
+
+@pytest.mark.parametrize("game", sorted(PAGES))
+def test_the_drill_works_from_the_keyboard_alone(offline: tuple[Visit, list[str]], game: str) -> None:
+    shown, _ = offline
+    page = _open(shown, game, "en")
+    # Before focus has moved into the drill, its keys already answer it.
+    page.keyboard.press("s")
+    assert page.locator(f"{DRILL} [data-feedback]").get_attribute("data-correct") in ("true", "false")
+    page.keyboard.press("Enter")
+    assert page.locator(f"{DRILL} [data-feedback]").get_attribute("data-correct") is None
+    page.locator(f"{DRILL} [data-mode='all']").focus()
+    _drill(page, game, "en", 20, keys=True)
+    # Tab reaches the answer buttons, and a focused button shows its focus ring.
+    page.locator(f"{DRILL} [data-mode='timed']").focus()
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.hasAttribute('data-answer')"):
+            break
+    assert page.evaluate("document.activeElement.hasAttribute('data-answer')")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("", "none")
+    shown.assert_clean()
+
+
+def test_hard_mode_asks_only_banco_rows_three_to_six_against_a_third_card(
+        offline: tuple[Visit, list[str]]) -> None:
+    shown, _ = offline
+    page = _open(shown, "punto-banco", "en")
+    page.locator(f"{DRILL} [data-mode='hard']").click()
+    assert page.locator(f"{DRILL} [data-mode='hard']").get_attribute("aria-pressed") == "true"
+    for _ in range(30):
+        q = _question(page)
+        assert q["actor"] == "banco" and q["total"] in {"3", "4", "5", "6"} and q["third"] != "stood", q
+        page.locator(f"{DRILL} [data-answer='draw']").click()
+        page.locator(f"{DRILL} [data-next]").click()
+    shown.assert_clean()
+
+
+def test_the_drill_fits_a_phone_and_has_no_serious_accessibility_violation(
+        browser: Any, site_url: str) -> None:
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run 'npm ci' (the nox sessions do)", pytrace=False)
+    for lang in ("en", "es"):
+        for game in PAGES:
+            for shown in visit(browser, site_url, viewport=PHONE, is_mobile=True, has_touch=True):
+                asked = _blocked(shown.page.context)
+                page = _open(shown, game, lang)
+                page.locator(f"{DRILL} [data-answer]").first.click()
+                overflow = page.evaluate(
+                    "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                assert overflow <= 1, f"{game} {lang}: the page scrolls sideways by {overflow}px"
+                box = page.locator(DRILL).bounding_box()
+                assert box is not None and box["width"] <= PHONE["width"]
+                for button in page.locator(f"{DRILL} [data-answer], {DRILL} [data-next]").all():
+                    b = button.bounding_box()
+                    assert b is not None and b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"]
+                    assert b["height"] >= 24
+                page.add_script_tag(path=str(AXE))
+                found = page.evaluate(
+                    "async () => (await axe.run(document.querySelector('[data-practice]'),"
+                    " {resultTypes: ['violations']})).violations"
+                    ".map(v => ({id: v.id, impact: v.impact, help: v.help}))")
+                assert [v for v in found if v["impact"] in ("serious", "critical")] == [], (game, lang)
+                assert asked == []
+                shown.assert_clean()
+
+
+def test_the_drill_reads_well_in_dark_mode(dark: Visit) -> None:
+    page = _open(dark, "punto-banco", "en")
+    colour = page.evaluate(
+        "getComputedStyle(document.querySelector('[data-practice] [data-question]')).color")
+    channels = [int(c) for c in colour[colour.index("(") + 1:-1].split(",")[:3]]
+    assert min(channels) > 150, f"the drill's text is {colour} in dark mode"
+    dark.assert_clean()
+
+
+CHECKED = ("start-here", "history", "cards-and-scoring", "third-card-rule", "worked-examples",
+           "chemin-de-fer")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_self_check_answers_right_and_wrong_with_its_reason(
+        offline: tuple[Visit, list[str]], lang: str) -> None:
+    shown, asked = offline
+    for chapter in CHECKED:
+        shown.open(("es/" if lang == "es" else "") + f"chapters/{chapter}.html")
+        page = shown.page
+        root = page.locator("[data-practice='self-check']")
+        root.and_(page.locator("[data-ready='true']")).wait_for(timeout=5_000)
+        data = json.loads(root.locator("script").inner_text())
+        boxes = root.locator("fieldset[data-check]")
+        assert boxes.count() == len(data["questions"])
+        for index, q in enumerate(data["questions"]):
+            box = boxes.nth(index)
+            feedback = box.locator("[data-feedback]")
+            if q["kind"] == "choice":
+                wrong = next(c for c in q["choices"] if c != q["answer"])
+                box.locator("[data-choice]").filter(has_text=wrong).first.click()
+                assert feedback.get_attribute("data-correct") == "false"
+                assert q["answer"] in feedback.inner_text() and q["why"] in feedback.inner_text()
+                box.locator(f"[data-choice='{q['answer']}']").click()
+                assert feedback.get_attribute("data-correct") == "true"
+            elif q["kind"] == "numbers":
+                box.locator("[data-typed]").fill(" and ".join(str(n + 1) for n in q["answer"]))
+                box.locator("[data-typed]").press("Enter")
+                assert feedback.get_attribute("data-correct") == "false"
+                box.locator("[data-typed]").fill(", ".join(map(str, q["answer"])))
+                box.locator("[data-check-answer]").click()
+                assert feedback.get_attribute("data-correct") == "true"
+            else:
+                assert feedback.inner_text().strip() == ""
+                box.locator("[data-reveal]").click()
+                assert feedback.get_attribute("data-correct") is None
+            assert q["why"] in feedback.inner_text(), (chapter, q)
+    assert asked == []
+    shown.assert_clean()
+
+
+def test_the_stepper_steps_through_the_page_coup_and_typed_in_cards(
+        offline: tuple[Visit, list[str]]) -> None:
+    from bacara_teach import Coup
+    from bacara_teach.narration import narrate_step
+
+    shown, asked = offline
+    shown.open("chapters/worked-examples.html")
+    page = shown.page
+    root = page.locator("[data-practice='coup-stepper']")
+    root.and_(page.locator("[data-ready='true']")).wait_for(timeout=5_000)
+    coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
+    told = [narrate_step(step, "en") for step in coup.steps]
+    for number, line in enumerate(told):
+        assert root.locator("[data-narration]").inner_text() == line
+        if number < len(told) - 1:
+            root.locator("[data-step-next]").click()
+    assert root.locator("[data-step-next]").is_disabled()
+    assert root.locator("td.bt-current").count() == 0  # the result step decides no cell
+    root.locator("[data-prev]").click()
+    assert root.locator("td.bt-current").count() == 1
+    root.locator("[data-cards]").fill("4h 2s 9c ad 7d 5c")
+    root.locator("[data-deal]").click()
+    typed = Coup.from_cards("4h 2s 9c ad 7d 5c")
+    steps = len(typed.steps)
+    for _ in range(steps - 1):
+        root.locator("[data-step-next]").click()
+    assert root.locator("[data-narration]").inner_text() == narrate_step(typed.steps[-1], "en")
+    root.locator("[data-cards]").fill("4♥ 2♠ 11♣")
+    root.locator("[data-cards]").press("Enter")
+    assert "11♣" in root.locator("[data-error]").inner_text()
+    assert root.locator("[data-narration]").inner_text() == narrate_step(typed.steps[-1], "en")
+    assert asked == []
+    shown.assert_clean()
+
+
+def test_a_widget_that_needs_python_links_to_the_live_notebook(offline: tuple[Visit, list[str]]) -> None:
+    shown, _ = offline
+    shown.open("chapters/paying-bets.html")
+    page = shown.page
+    link = page.locator("a[data-live-link]")
+    assert link.count() == 1
+    assert link.get_attribute("href") == page.locator("a.bt-live-link").first.get_attribute("href")
+    assert page.evaluate("getComputedStyle(document.querySelector('.bt-still button')).pointerEvents") \
+        == "none"
+    shown.assert_clean()
+
+
+def test_the_timed_round_ends_with_its_score_and_keeps_the_best(offline: tuple[Visit, list[str]]) -> None:
+    from bacara_teach.practice import ROUND_SECONDS, drill_data
+
+    shown, _ = offline
+    page = shown.page
+    page.clock.install()
+    page = _open(shown, "punto-banco", "en")
+    page.locator(f"{DRILL} [data-mode='timed']").click()
+    assert page.locator(f"{DRILL} [role='timer']").is_visible()
+    seen = _drill(page, "punto-banco", "en", 4)
+    assert sum(seen.values()) == 4
+    page.clock.run_for((ROUND_SECONDS + 1) * 1000)
+    labels = drill_data("punto-banco", "en")["labels"]
+    assert isinstance(labels, dict)
+    # Every other answer was right: 2 of 4.
+    assert page.locator(f"{DRILL} [data-feedback]").inner_text() == labels["over"].format(
+        right=2, asked=4, best=2)
+    assert all(b.is_disabled() for b in page.locator(f"{DRILL} [data-answer]").all())
+    assert page.evaluate("JSON.parse(localStorage.getItem('bacara_teach.practice.v1.punto-banco')).best") == 2
+    shown.assert_clean()
