@@ -48,13 +48,13 @@ _SUIT_SHAPES: dict[Suit, str] = {
 """Each suit drawn in a 20 x 20 box, as shapes (not text), so a card's only text is its index."""
 
 
-def _open(width: float, height: float, title: str, desc: str, css: str, max_width: float | None = None
-          ) -> str:
+def _open(width: float, height: float, title: str, desc: str, css: str, *,
+          max_width: float | None = None) -> str:
     limit = max_width if max_width is not None else width
     return (
         f"<svg class='bt-picture {css}' role='img' viewBox='0 0 {width:g} {height:g}' width='100%' "
         f"style='max-width:{limit:g}px;height:auto;font-family:inherit;font-size:12px' "
-        f"preserveAspectRatio='xMinYMin meet' xmlns='http://www.w3.org/2000/svg'>"
+        f"preserveAspectRatio='xMinYMin meet'>"
         f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>"
     )
 
@@ -462,3 +462,126 @@ def draw_gain_heatmap_svg(gains: Mapping[tuple[int, int | None], Fraction],
                    f"menos la de plantarse; robar es mejor en {best} de {len(gains)} casillas. Cada "
                    f"cifra está en el título de su casilla.")
     return _open(width, height, title, desc, "bt-heatmap") + "".join(parts) + "</svg>"
+
+
+# -- pictures for the course pages, computed from the engine ---------------------------------
+
+
+class Picture(str):
+    """An SVG picture as a string that a notebook shows as the picture itself."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        return f"<figure class='bt-figure'>{self}</figure>"
+
+
+def _pct(value: float, digits: int = 2) -> str:
+    return f"{value:.{digits}%}"
+
+
+def final_totals_chart(decks: int = 8, lang: str | None = None) -> Picture:
+    """How likely each final total is, for Punto and for Banco, on a shoe of ``decks`` decks.
+
+    >>> svg = final_totals_chart(8, "en")
+    >>> svg.count("<rect class='bt-bar'"), "<title>0, Punto: 9.4%</title>" in svg
+    (20, True)
+    """
+    from bacara_teach.analysis.punto_banco import count_deals
+    from bacara_teach.figures import bar_chart_svg
+
+    counts = count_deals(decks, detail=True)
+    series = {term(hand, lang): [float(p) for p in counts.final_total_distribution(hand)]
+              for hand in ("punto", "banco")}
+    most = {name: values.index(max(values)) for name, values in series.items()}
+    return Picture(bar_chart_svg(
+        [str(t) for t in range(10)], series,
+        title=pick(lang, en=f"Final totals of Punto and Banco, {decks} decks",
+                   es=f"Totales finales de Punto y de Banco, {decks} barajas"),
+        desc=pick(lang,
+                  en="Probability of each final total 0 to 9. " + " ".join(
+                      f"{name}: " + ", ".join(f"{t} {_pct(v)}" for t, v in enumerate(values)) + "."
+                      for name, values in series.items())
+                  + " Totals 6 to 9 are the most common, since naturals and the third-card rule "
+                    f"favour them; the likeliest are {most[term('punto', lang)]} for Punto and "
+                    f"{most[term('banco', lang)]} for Banco.",
+                  es="Probabilidad de cada total final, de 0 a 9. " + " ".join(
+                      f"{name}: " + ", ".join(f"{t} {_pct(v)}" for t, v in enumerate(values)) + "."
+                      for name, values in series.items())
+                  + " Los totales de 6 a 9 son los más frecuentes, porque los naturales y la regla "
+                    f"de la tercera carta los favorecen; los más probables son "
+                    f"{most[term('punto', lang)]} para Punto y {most[term('banco', lang)]} para Banco."),
+        y_label=pick(lang, en="probability", es="probabilidad"),
+        value_format=lambda v: f"{v:.1%}" if v else "0",
+    ))
+
+
+def outcome_by_punto_total_chart(decks: int = 8, lang: str | None = None) -> Picture:
+    """The chance of each outcome once Punto's first two cards make each total 0-9.
+
+    >>> svg = outcome_by_punto_total_chart(8, "es")
+    >>> svg.count("<rect class='bt-bar'"), "Empate" in svg
+    (30, True)
+    """
+    from bacara_teach.analysis.punto_banco import count_deals
+    from bacara_teach.figures import bar_chart_svg
+
+    counts = count_deals(decks)
+    rows = [counts.given_punto_total(t) for t in range(10)]
+    names = ("banco", "punto", "empate")
+    series = {term(name, lang): [row[k + 1] / row[0] for row in rows] for k, name in enumerate(names)}
+    return Picture(bar_chart_svg(
+        [str(t) for t in range(10)], series,
+        title=pick(lang, en=f"Who wins, by Punto's two-card total ({decks} decks)",
+                   es=f"Quién gana, según el total de dos cartas de Punto ({decks} barajas)"),
+        desc=pick(lang, en="For each two-card total of Punto, 0 to 9, the chance that Banco wins, "
+                           "that Punto wins and of a tie. ",
+                  es="Para cada total de dos cartas de Punto, de 0 a 9, la probabilidad de que gane "
+                     "Banco, de que gane Punto y de empate. ")
+        + " ".join(f"{t}: " + ", ".join(f"{name} {_pct(values[t])}" for name, values in series.items()) + "."
+                   for t in range(10)),
+        y_label=pick(lang, en="probability", es="probabilidad"),
+        value_format=lambda v: f"{v:.0%}",
+    ))
+
+
+def house_edge_chart(decks: int = 8, lang: str | None = None) -> Picture:
+    """The house edge of every bet the home, casino and online tables offer, smallest first.
+
+    >>> svg = house_edge_chart(8, "en")
+    >>> "<title>empate 8:1: 14.36%</title>" in svg, svg.count("<rect class='bt-bar'")
+    (True, 7)
+    """
+    from bacara_teach.analysis.edges import CASINO_BETS, HOME_BETS, ONLINE_BETS, analyse_bets
+    from bacara_teach.analysis.punto_banco import count_deals
+    from bacara_teach.figures import hbar_chart_svg
+
+    bets = list(dict.fromkeys([*HOME_BETS, *CASINO_BETS, *ONLINE_BETS]))
+    analyses = sorted(analyse_bets(bets, decks, counts=count_deals(decks)), key=lambda a: a.house_edge)
+    labels = [a.terms.describe(lang) for a in analyses]
+    values = [float(a.house_edge) for a in analyses]
+    return Picture(hbar_chart_svg(
+        labels, values,
+        title=pick(lang, en=f"House edge of every bet, {decks} decks",
+                   es=f"Ventaja de la casa de cada apuesta, {decks} barajas"),
+        desc=pick(lang, en="House edge per unit staked, smallest first: ",
+                  es="Ventaja de la casa por unidad apostada, de menor a mayor: ")
+        + "; ".join(f"{label} {_pct(v)}" for label, v in zip(labels, values, strict=True)) + ".",
+        value_format=_pct,
+    ))
+
+
+def draw_gain_heatmap(decks: int = 8, lang: str | None = None) -> Picture:
+    """The heat map of Banco's draw-minus-stand figures on ``decks`` decks, with the close
+    calls outlined and Chemin de Fer's free banker cells dotted.
+
+    >>> svg = draw_gain_heatmap(8, "en")
+    >>> svg.count("class='bt-heat-cell'")
+    88
+    """
+    from bacara_teach.analysis.banco_cells import banco_draw_gains, close_calls
+    from bacara_teach.tableau import CHEMIN_DE_FER
+
+    gains = banco_draw_gains(decks)
+    free = [(cell.total, cell.third) for cell in CHEMIN_DE_FER.free_cells() if cell.hand == "banker"]
+    return Picture(draw_gain_heatmap_svg(gains, PUNTO_BANCO, lang, close=close_calls(gains), marked=free))

@@ -81,7 +81,7 @@ def banco_draw_gains(shoe: ShoeSpec = 8, *, tableau: Tableau = PUNTO_BANCO) -> d
     diff: dict[CellKey, int] = {}
     weight: dict[CellKey, int] = {}
 
-    def settle(key: CellKey, ways: int, banco: int, punto: int, left: list[int], rest: int) -> None:
+    def settle(key: CellKey, ways: int, banco: int, punto: int, rest: int) -> None:
         # ``ways`` counts the deals reaching the cell up to the cards already out; the sixth
         # card (Banco's third if it draws) is one of ``rest`` cards, so standing has ``rest``
         # equally likely continuations and drawing one per remaining card.
@@ -115,14 +115,14 @@ def banco_draw_gains(shoe: ShoeSpec = 8, *, tableau: Tableau = PUNTO_BANCO) -> d
                     if not (is_natural(punto) or is_natural(banco)):
                         if tableau.player_decision(punto) is Decision.STAND:
                             # Punto stands: the fifth card is Banco's if it draws.
-                            settle((banco, None), w4, banco, punto, left, cards - 4)
+                            settle((banco, None), w4, banco, punto, cards - 4)
                         else:
                             for p3 in range(10):
                                 w5 = w4 * left[p3]
                                 if not w5:
                                     continue
                                 left[p3] -= 1
-                                settle((banco, p3), w5, banco, (punto + p3) % 10, left, cards - 5)
+                                settle((banco, p3), w5, banco, (punto + p3) % 10, cards - 5)
                                 left[p3] += 1
                     left[b2] += 1
                 left[p2] += 1
