@@ -27,6 +27,7 @@ from bacara_teach.narration import spans
 from bacara_teach.tableau import PUNTO_BANCO, Decision, Tableau
 
 __all__ = [
+    "Picture",
     "card_face_svg",
     "card_svg",
     "cards_svg",
@@ -46,6 +47,15 @@ _SUIT_SHAPES: dict[Suit, str] = {
                 "<circle cx='14.8' cy='11.6' r='4.3'/><path d='M9 10L7.6 19H12.4L11 10Z'/>",
 }
 """Each suit drawn in a 20 x 20 box, as shapes (not text), so a card's only text is its index."""
+
+
+class Picture(str):
+    """An SVG picture as a string that a notebook shows as the picture itself."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        return f"<figure class='bt-figure'>{self}</figure>"
 
 
 def _open(width: float, height: float, title: str, desc: str, css: str, *,
@@ -84,19 +94,19 @@ def card_face_svg(card: Card, x: float = 0, y: float = 0, *, width: float = 40) 
     )
 
 
-def card_svg(card: Card, lang: str | None = None, *, width: float = 40) -> str:
+def card_svg(card: Card, lang: str | None = None, *, width: float = 40) -> Picture:
     """One card as a small picture of its face, titled with its name (``4 of hearts``).
 
     >>> "<title>4 de corazones</title>" in card_svg(Card.parse("4h"), "es")
     True
     """
     name = card.describe(lang)
-    return (_open(width, width * 1.4, name, name, "bt-card-svg")
-            + card_face_svg(card, width=width) + "</svg>")
+    return Picture(_open(width, width * 1.4, name, name, "bt-card-svg")
+                   + card_face_svg(card, width=width) + "</svg>")
 
 
 def cards_svg(cards: Sequence[Card], lang: str | None = None, *, width: float = 40,
-              title: str | None = None) -> str:
+              title: str | None = None) -> Picture:
     """Several card faces in a row, one picture; its title names every card.
 
     >>> from bacara_teach.cards import parse_cards
@@ -108,7 +118,7 @@ def cards_svg(cards: Sequence[Card], lang: str | None = None, *, width: float = 
     gap = width * 0.15
     total = max(width, len(cards) * width + (len(cards) - 1) * gap)
     faces = "".join(card_face_svg(card, i * (width + gap), 0, width=width) for i, card in enumerate(cards))
-    return _open(total, width * 1.4, title or names, names, "bt-cards-svg") + faces + "</svg>"
+    return Picture(_open(total, width * 1.4, title or names, names, "bt-cards-svg") + faces + "</svg>")
 
 
 # -- the procedure of a coup --------------------------------------------------------------------
@@ -185,7 +195,7 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def coup_flowchart_svg(tableau: Tableau = PUNTO_BANCO, lang: str | None = None) -> str:
+def coup_flowchart_svg(tableau: Tableau = PUNTO_BANCO, lang: str | None = None) -> Picture:
     """The procedure of a coup as a flowchart, read from ``tableau``: naturals, then the
     player's rule, then the banker's table.
 
@@ -276,13 +286,13 @@ def coup_flowchart_svg(tableau: Tableau = PUNTO_BANCO, lang: str | None = None) 
     marker = ("<defs><marker id='bt-arrow' viewBox='0 0 10 10' refX='9' refY='5' markerWidth='7' "
               "markerHeight='7' orient='auto-start-reverse'><path d='M0 0L10 5L0 10Z' "
               "fill='currentColor'/></marker></defs>")
-    return (_open(width, height, title, desc, "bt-flowchart") + marker + "".join(parts) + "</svg>")
+    return Picture(_open(width, height, title, desc, "bt-flowchart") + marker + "".join(parts) + "</svg>")
 
 
 # -- a Chemin de Fer table ----------------------------------------------------------------------
 
 
-def cdf_table_svg(players: Sequence[str], banker: int = 0, lang: str | None = None) -> str:
+def cdf_table_svg(players: Sequence[str], banker: int = 0, lang: str | None = None) -> Picture:
     """A Chemin de Fer table seen from above: the seats, who holds the bank, the order in
     which the others are offered to bet, and the seat the bank passes to.
 
@@ -364,7 +374,7 @@ def cdf_table_svg(players: Sequence[str], banker: int = 0, lang: str | None = No
     marker = ("<defs><marker id='bt-arrow-pass' viewBox='0 0 10 10' refX='9' refY='5' markerWidth='7' "
               "markerHeight='7' orient='auto-start-reverse'><path d='M0 0L10 5L0 10Z' fill='#f4e3b5'/>"
               "</marker></defs>")
-    return _open(width, height, title, desc, "bt-cdf-table") + marker + "".join(parts) + "</svg>"
+    return Picture(_open(width, height, title, desc, "bt-cdf-table") + marker + "".join(parts) + "</svg>")
 
 
 # -- the heat map of Banco's choices ---------------------------------------------------------
@@ -379,7 +389,7 @@ def _heat_colour(value: float, scale: float) -> tuple[str, float]:
 def draw_gain_heatmap_svg(gains: Mapping[tuple[int, int | None], Fraction],
                           tableau: Tableau = PUNTO_BANCO, lang: str | None = None, *,
                           close: Sequence[tuple[int, int | None]] = (),
-                          marked: Sequence[tuple[int, int | None]] = ()) -> str:
+                          marked: Sequence[tuple[int, int | None]] = ()) -> Picture:
     """Banco's draw-minus-stand figures as a heat map laid out like its table.
 
     Each cell shows the figure per 100 staked and carries it exactly, as ``data-gain``
@@ -461,19 +471,10 @@ def draw_gain_heatmap_svg(gains: Mapping[tuple[int, int | None], Fraction],
                    f"'se plantó'. Cada casilla da la ganancia esperada por cada 100 apostados al robar "
                    f"menos la de plantarse; robar es mejor en {best} de {len(gains)} casillas. Cada "
                    f"cifra está en el título de su casilla.")
-    return _open(width, height, title, desc, "bt-heatmap") + "".join(parts) + "</svg>"
+    return Picture(_open(width, height, title, desc, "bt-heatmap") + "".join(parts) + "</svg>")
 
 
 # -- pictures for the course pages, computed from the engine ---------------------------------
-
-
-class Picture(str):
-    """An SVG picture as a string that a notebook shows as the picture itself."""
-
-    __slots__ = ()
-
-    def _repr_html_(self) -> str:
-        return f"<figure class='bt-figure'>{self}</figure>"
 
 
 def _pct(value: float, digits: int = 2) -> str:
@@ -585,3 +586,17 @@ def draw_gain_heatmap(decks: int = 8, lang: str | None = None) -> Picture:
     gains = banco_draw_gains(decks)
     free = [(cell.total, cell.third) for cell in CHEMIN_DE_FER.free_cells() if cell.hand == "banker"]
     return Picture(draw_gain_heatmap_svg(gains, PUNTO_BANCO, lang, close=close_calls(gains), marked=free))
+
+
+def draw_gain_beside_table(decks: int = 8, lang: str | None = None) -> Picture:
+    """Banco's table and the heat map of its choices side by side (one above the other on a
+    narrow screen), so each cell's rule and its worth are read together.
+
+    >>> html = draw_gain_beside_table(8, "en")
+    >>> html.startswith("<div class='bt-beside'>"), "bt-tableau" in html, "bt-heatmap" in html
+    (True, True, True)
+    """
+    from bacara_teach.charts import tableau_html
+
+    return Picture(f"<div class='bt-beside'><div class='bt-scroll'>{tableau_html(PUNTO_BANCO, lang)}</div>"
+                   f"<div>{draw_gain_heatmap(decks, lang)}</div></div>")

@@ -166,7 +166,7 @@ def test_the_charts_show_the_engines_figures(lang: str) -> None:
     deals, banco, _, _ = counts.given_punto_total(9)
     assert f"9: Banco {banco / deals:.2%}" in (by_total.find(f"{SVG}desc").text or "")
     edges = _parse(house_edge_chart(8, lang))
-    assert len([r for r in edges.iter(f"{SVG}rect")]) == 7
+    assert len(list(edges.iter(f"{SVG}rect"))) == 7
 
 
 def test_horizontal_bars_grow_with_their_values_and_refuse_a_mismatch() -> None:
