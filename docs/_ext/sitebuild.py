@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -70,38 +71,70 @@ def commands(python: str, site: Path = SITE, *, fresh: bool = False,
     return runs
 
 
+def describe(command: list[str]) -> str:
+    """What a build command makes, in words, for progress lines.
+
+    >>> describe(["python", "-m", "sphinx", "-b", "html", "-D", "language=es", "docs", "out"])
+    'the Spanish site'
+    >>> describe(["python", "-m", "sphinx", "-b", "gettext", "docs", "out"])
+    'the message templates'
+    """
+    if "gettext" in command:
+        return "the message templates"
+    lang = next((part.split("=", 1)[1] for part in command if part.startswith("language=")), "en")
+    return {"en": "the English site", "es": "the Spanish site"}.get(lang, f"the {lang} site")
+
+
 def run_all(runs: list[list[str]], *, env: dict[str, str] | None = None,
-            jobs: int = 2) -> list[tuple[list[str], int, str]]:
+            jobs: int = 2, progress: Callable[[str], None] | None = None,
+            every: float = 30.0) -> list[tuple[list[str], int, str]]:
     """Run the builds, at most ``jobs`` at a time; ``(command, exit status, output)`` each.
 
     The builds are independent (each language has its own doctrees, notebook cache and
     output folder; only the English build makes the in-browser Python app), so on two
     cores the English and Spanish sites are built side by side.  Each build's output is
     kept and returned whole, in the order the builds were given.
+
+    ``progress``, when given, is told in one line when a build starts and ends (with its
+    time), and every ``every`` seconds which builds are still running, so a first build
+    (many minutes on two cores) is never silent.
     """
     import tempfile
     import time
 
+    def say(line: str) -> None:
+        if progress is not None:
+            progress(line)
+
     pending = list(enumerate(runs))
-    running: list[tuple[int, subprocess.Popen[bytes], Any]] = []
+    running: list[tuple[int, subprocess.Popen[bytes], Any, float]] = []
     done: dict[int, tuple[list[str], int, str]] = {}
+    begun = last = time.monotonic()
     while pending or running:
         while pending and len(running) < max(1, jobs):
             index, command = pending.pop(0)
             log = tempfile.TemporaryFile()  # noqa: SIM115  (closed when the build ends)
+            say(f"building {describe(command)}...")
             running.append((index, subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                                                    env=env), log))
+                                                    env=env), log, time.monotonic()))
         finished = [entry for entry in running if entry[1].poll() is not None]
         if not finished:
             time.sleep(0.2)
+            now = time.monotonic()
+            if now - last >= every:
+                last = now
+                say(f"still building ({now - begun:.0f} s so far): "
+                    + ", ".join(describe(runs[entry[0]]) for entry in running))
             continue
         for entry in finished:
-            index, process, log = entry
+            index, process, log, started = entry
             running.remove(entry)
             log.seek(0)
             done[index] = (runs[index], process.returncode,
                            log.read().decode("utf-8", errors="replace"))
             log.close()
+            outcome = "done" if process.returncode == 0 else f"FAILED (exit status {process.returncode})"
+            say(f"{describe(runs[index])}: {outcome} in {time.monotonic() - started:.0f} s")
     return [done[i] for i in range(len(runs))]
 
 
@@ -113,8 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     quiet = "--quiet" in args
     site = Path(args[args.index("--site") + 1]) if "--site" in args else SITE
     failed = 0
+    def progress(line: str) -> None:
+        print(f"sitebuild: {line}", file=sys.stderr, flush=True)
+
     for command, code, output in run_all(commands(sys.executable, site, fresh="--fresh" in args),
-                                         jobs=jobs):
+                                         jobs=jobs, progress=progress):
         if code or not quiet:
             print("$", " ".join(command), flush=True)
             print(output, flush=True)
