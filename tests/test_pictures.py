@@ -37,13 +37,20 @@ from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Decision
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+def _text(element: ET.Element, path: str) -> str:
+    """The text of the first element at ``path`` (SVG namespace), which must exist."""
+    found = element.find(path.replace("svg:", SVG))
+    assert found is not None, path
+    return found.text or ""
+
+
 def _parse(svg: str) -> ET.Element:
     # the pages inline their SVG in HTML, which needs no namespace; XML does
     assert "http" not in svg and "href" not in svg
     root = ET.fromstring(svg.replace("<svg ", f"<svg xmlns='{SVG[1:-1]}' ", 1))
     assert root.get("role") == "img"
-    assert root.find(f"{SVG}title") is not None and (root.find(f"{SVG}title").text or "").strip()
-    assert (root.find(f"{SVG}desc").text or "").strip()
+    assert _text(root, "svg:title").strip()
+    assert _text(root, "svg:desc").strip()
     return root
 
 
@@ -52,6 +59,7 @@ def _brute_gains(points: list[int]) -> dict[tuple[int, int | None], Fraction]:
     cards = [v for v, n in enumerate(points) for _ in range(n)]
     diff: dict[tuple[int, int | None], int] = {}
     ways: dict[tuple[int, int | None], int] = {}
+    key: tuple[int, int | None]
     for p1, b1, p2, b2, c5, c6 in itertools.permutations(cards, 6):
         punto, banco = hand_total([p1, p2]), hand_total([b1, b2])
         if punto >= 8 or banco >= 8:
@@ -106,12 +114,12 @@ def test_the_heat_map_carries_exactly_the_engines_figures() -> None:
             shown[key] = Fraction(cell.get("data-gain") or "")
             text = cell.find(f"{SVG}text")
             assert text is not None and text.text == f"{float(shown[key]) * 100:+.2f}"
-            assert (cell.find(f"{SVG}rect/{SVG}title").text or "").startswith("Banco on")
+            assert _text(cell, "svg:rect/svg:title").startswith("Banco on")
     assert shown == gains
 
 
 def test_the_heat_map_dots_the_chemin_de_fer_free_cells_and_outlines_close_calls() -> None:
-    gains = {(3, 8): Fraction(-1, 500), (3, 9): Fraction(1, 5)}
+    gains: dict[tuple[int, int | None], Fraction] = {(3, 8): Fraction(-1, 500), (3, 9): Fraction(1, 5)}
     svg = draw_gain_heatmap_svg(gains, lang="es", close=[(3, 8)], marked=[(3, 9)])
     cells = re.findall(r"<g class='bt-heat-cell'.*?</g>", svg)
     assert len(cells) == 2
@@ -126,7 +134,7 @@ def test_the_heat_map_dots_the_chemin_de_fer_free_cells_and_outlines_close_calls
 def test_card_faces_name_every_card_and_show_each_index_once(lang: str) -> None:
     hand = parse_cards("4♥ K♠ A♦ 10♣")
     root = _parse(cards_svg(hand, lang))
-    assert (root.find(f"{SVG}title").text or "") == ", ".join(c.describe(lang) for c in hand)
+    assert _text(root, "svg:title") == ", ".join(c.describe(lang) for c in hand)
     texts = [t.text for t in root.iter(f"{SVG}text")]
     assert texts == [str(c) for c in hand]
     _parse(card_svg(hand[0], lang))
@@ -139,14 +147,14 @@ def test_the_flowchart_reads_each_games_rules(lang: str) -> None:
     chemin_text = " ".join(t.text or "" for t in chemin.iter(f"{SVG}text"))
     assert ("0–5" in punto_banco) and ("0–4" in chemin_text)
     free = sum(1 for c in CHEMIN_DE_FER.free_cells() if c.hand == "banker")
-    assert f"{free} " in (chemin.find(f"{SVG}desc").text or "")
+    assert f"{free} " in _text(chemin, "svg:desc")
     assert punto_banco != chemin_text
 
 
 def test_the_cdf_table_follows_the_sessions_seating() -> None:
     players = ["Ana", "Luis", "Eva", "Marta", "Pablo"]
     root = _parse(cdf_table_svg(players, 1, "en"))
-    desc = root.find(f"{SVG}desc").text or ""
+    desc = _text(root, "svg:desc")
     # bets from the banker's right (lower seat numbers, wrapping), and the bank passes there
     assert "from the banker's right: Ana, Pablo, Marta, Eva." in desc
     assert desc.endswith("to the right, to Ana.")
@@ -161,10 +169,10 @@ def test_the_charts_show_the_engines_figures(lang: str) -> None:
     counts = count_deals(8, detail=True)
     totals = _parse(final_totals_chart(8, lang))
     zero_punto = float(counts.final_total_distribution("punto")[0])
-    assert f"0 {zero_punto:.2%}" in (totals.find(f"{SVG}desc").text or "")
+    assert f"0 {zero_punto:.2%}" in _text(totals, "svg:desc")
     by_total = _parse(outcome_by_punto_total_chart(8, lang))
     deals, banco, _, _ = counts.given_punto_total(9)
-    assert f"9: Banco {banco / deals:.2%}" in (by_total.find(f"{SVG}desc").text or "")
+    assert f"9: Banco {banco / deals:.2%}" in _text(by_total, "svg:desc")
     edges = _parse(house_edge_chart(8, lang))
     assert len(list(edges.iter(f"{SVG}rect"))) == 7
 
