@@ -36,6 +36,7 @@ __all__ = [
     "TABLEAUX",
     "Cell",
     "Decision",
+    "MarkedTableau",
     "Tableau",
     "banco_draws",
     "get_tableau",

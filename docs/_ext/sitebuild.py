@@ -14,6 +14,7 @@ Warnings are errors in all three.  The builds are independent, so they run two a
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -138,9 +139,32 @@ def run_all(runs: list[list[str]], *, env: dict[str, str] | None = None,
     return [done[i] for i in range(len(runs))]
 
 
+NOISE = re.compile(
+    r"^\[IPKernelApp\] WARNING \| Kernel is running over TCP without encryption"  # every kernel
+    r"|^myst(?:-nb)? v[\d.]+: \w+Config\("                 # myst's configuration dumps
+    r"|^\[LiteBuildApp\] |^\.  \S+:\S|^\s+\S[^:]*: \d+ files?$"  # jupyter lite build --debug
+    r"|^\[jupyterlite-sphinx\] Command: "
+    r"|UserWarning: install libarchive-c|^\s+return has_optional_dependency\("
+)
+"""Lines every build prints that say nothing about this site (dropped by :func:`quiet_output`)."""
+
+
+def quiet_output(text: str) -> str:
+    r"""A build's output without the tools' routine noise (:data:`NOISE`); warnings stay.
+
+    >>> print(quiet_output("[IPKernelApp] WARNING | Kernel is running over TCP without encryption. x\n"
+    ...                    "docs/a.md:3: WARNING: undefined label\n"
+    ...                    "[LiteBuildApp] Looking for jupyter_config in /etc\n"))
+    docs/a.md:3: WARNING: undefined label
+    <BLANKLINE>
+    """
+    return "".join(line for line in text.splitlines(keepends=True) if not NOISE.search(line))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Build everything with this interpreter: ``--fresh`` re-reads every page, ``--quiet``
-    prints a build's output only when it fails, ``--jobs N`` builds N at a time (2)."""
+    prints a build's output only when it fails, ``--verbose`` keeps the tools' routine noise
+    (:data:`NOISE`) in it, ``--jobs N`` builds N at a time (2)."""
     args = sys.argv[1:] if argv is None else argv
     jobs = int(args[args.index("--jobs") + 1]) if "--jobs" in args else 2
     quiet = "--quiet" in args
@@ -153,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
                                          jobs=jobs, progress=progress):
         if code or not quiet:
             print("$", " ".join(command), flush=True)
-            print(output, flush=True)
+            print(output if "--verbose" in args else quiet_output(output), flush=True)
         if code:
             print(f"sitebuild: exited with {code}: {' '.join(command)}", file=sys.stderr)
             failed = failed or code
