@@ -13,9 +13,11 @@ pytestmark = pytest.mark.browser
 WIDER_THAN_THE_SCREEN = """() => {
   const width = document.documentElement.clientWidth;
   const wide = [];
-  for (const element of document.querySelectorAll("main *")) {
+  // the content column (the theme's drawers sit off-screen until opened; the page-wide
+  // scroll width below covers them)
+  for (const element of document.querySelectorAll(".bd-article *")) {
     const box = element.getBoundingClientRect();
-    if (box.width === 0 || box.right <= width + 1) continue;
+    if (box.width === 0 || box.right <= width + 1 || !element.checkVisibility()) continue;
     // inside a box of its own that scrolls or clips: that box is what the page sees
     let parent = element.parentElement, boxed = false;
     while (parent && parent !== document.body) {
