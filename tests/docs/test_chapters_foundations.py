@@ -372,7 +372,7 @@ def test_profiles_table_shows_each_profile_data(page: Pages) -> None:
         assert shown == ", ".join(f"{kind.label} {_odds(odds)}" for kind, odds in profile.payouts)
     for shown, profile in zip(rows["Commission"], profiles, strict=True):
         if profile.commission_rate:
-            assert shown.startswith(f"{profile.commission_rate * 100:g}% of Banco wins")
+            assert shown.startswith(f"{float(profile.commission_rate * 100):g}% of Banco wins")
         else:  # the house's share is in the price: Banco's win pays less than even money
             assert profile.payout("banco") < 1
             assert shown == f"no separate commission: a Banco win pays {_odds(profile.payout('banco'))}"
