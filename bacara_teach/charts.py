@@ -138,7 +138,8 @@ def tableau_html(tableau: Tableau = PUNTO_BANCO, lang: str | None = None,
     """The banker table as an accessible HTML table.
 
     ``highlight=(total, third)`` marks one cell (``aria-current``), as the
-    coup stepper does.  Cells carry the word, not only a colour.
+    coup stepper does.  Cells carry the word, not only a colour, and the tableau's letter
+    (``data-letter``), which the site shows instead of the word on a narrow screen.
 
     >>> html = tableau_html(PUNTO_BANCO, "es", highlight=(3, 8))
     >>> "<caption>Punto Banco (reglas fijas)</caption>" in html, "aria-current='true'>se planta<" in html
@@ -154,7 +155,8 @@ def tableau_html(tableau: Tableau = PUNTO_BANCO, lang: str | None = None,
         cells = []
         for column, decision in zip(COLUMNS, row, strict=True):
             mark = highlight == (total, column)
-            attrs = f" class='bt-{decision.value}{' bt-current' if mark else ''}'"
+            attrs = (f" class='bt-{decision.value}{' bt-current' if mark else ''}'"
+                     f" data-letter='{decision.letter}'")
             if mark:
                 attrs += " aria-current='true'"
             cells.append(f"<td{attrs}>{escape(_DECISION_WORDS[lang][decision.value])}</td>")

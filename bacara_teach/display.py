@@ -22,27 +22,29 @@ if TYPE_CHECKING:
 
 __all__ = ["card_html", "cards_html", "coup_html"]
 
-_STYLE = (
-    "display:inline-block;min-width:2.4em;padding:.25em .35em;margin:0 .15em;"
-    "border:1px solid currentColor;border-radius:.3em;text-align:center;"
-    "font-weight:600;background:transparent"
-)
+_STYLE = "display:inline-block;width:2.1em;margin:0 .12em;vertical-align:middle;line-height:0"
 
 
 def card_html(card: Card, lang: str | None = None) -> str:
-    """One card as a labelled ``<span>``.
+    """One card as a labelled ``<span>`` holding a picture of its face.
+
+    The face is drawn as SVG shapes whose only text is the card's index, so the
+    span still reads ``4♥``; the label names the card.
 
     >>> html = card_html(Card.parse("4h"), "en")
-    >>> 'aria-label="4 of hearts"' in html, html.endswith(">4♥</span>")
-    (True, True)
+    >>> 'aria-label="4 of hearts"' in html, html.endswith("</svg></span>"), ">4♥</text>" in html
+    (True, True, True)
     >>> 'aria-label="4 de corazones"' in card_html(Card.parse("4h"), "es")
     True
     """
+    from bacara_teach.pictures import card_face_svg
+
     colour = "bt-red" if card.suit.is_red else "bt-black"
-    style = _STYLE + (";color:#b3001b" if card.suit.is_red else "")
+    face = (f"<svg viewBox='0 0 40 56' width='100%' aria-hidden='true' focusable='false' "
+            f"style='height:auto;font-family:inherit'>{card_face_svg(card)}</svg>")
     return (
         f'<span class="bt-card {colour}" role="img" aria-label="{escape(card.describe(lang))}"'
-        f' style="{style}">{escape(str(card))}</span>'
+        f' style="{_STYLE}">{face}</span>'
     )
 
 

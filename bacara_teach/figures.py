@@ -27,7 +27,7 @@ from html import escape
 
 from bacara_teach.i18n import pick
 
-__all__ = ["PALETTE", "bar_chart_svg", "line_chart_svg", "nice_ticks"]
+__all__ = ["PALETTE", "bar_chart_svg", "hbar_chart_svg", "line_chart_svg", "nice_ticks"]
 
 PALETTE: tuple[str, ...] = ("#1f6fb5", "#c0392b", "#2e7d32", "#8e44ad", "#b7791f")
 """Series colours, in order; readable on light and dark backgrounds."""
@@ -185,6 +185,63 @@ def bar_chart_svg(
         parts.append(f"<text transform='rotate(-90)' x='{-(top + plot_h / 2):.1f}' y='14' "
                      f"text-anchor='middle' fill='currentColor'>{escape(y_label)}</text>")
     parts.append(_legend(names, width - right + 12, top + 4, lines=False))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def hbar_chart_svg(
+    labels: Sequence[str],
+    values: Sequence[float],
+    *,
+    title: str,
+    desc: str = "",
+    value_format: Formatter = _default_format,
+    width: int = 640,
+    bar_height: int = 22,
+    label_width: int = 250,
+) -> str:
+    """A horizontal bar chart: one labelled bar per value, its figure written at its end.
+
+    Suits long labels (the names of bets) and reads on a narrow screen.  Negative values
+    extend to the left of the zero line.
+
+    >>> svg = hbar_chart_svg(["Banco", "Punto"], [0.0106, 0.0124], title="Edge",
+    ...                      value_format=lambda v: f"{v:.2%}")
+    >>> svg.count("<rect class='bt-bar'"), "<title>Punto: 1.24%</title>" in svg, ">1.06%</text>" in svg
+    (2, True, True)
+    >>> hbar_chart_svg(["a"], [1, 2], title="T")
+    Traceback (most recent call last):
+    ...
+    ValueError: series 'values' has 2 values; expected 1, one per horizontal bar chart position
+    """
+    _check_series({"values": values}, len(labels), "horizontal bar chart")
+    if not labels:
+        raise ValueError("a horizontal bar chart needs at least one bar")
+    low, high = min(0.0, *values), max(0.0, *values)
+    if high == low:
+        high = low + 1
+    top, gap, figure_room = 8, 6, 70
+    plot_x, plot_w = label_width + 8, width - label_width - 8 - figure_room
+    height = top * 2 + len(labels) * (bar_height + gap)
+
+    def x_of(v: float) -> float:
+        return plot_x + (v - low) / (high - low) * plot_w
+
+    zero = x_of(0.0)
+    parts = [_svg_open(width, height, title, desc or title, "bt-chart bt-hbar-chart")]
+    for i, (label, value) in enumerate(zip(labels, values, strict=True)):
+        y = top + i * (bar_height + gap)
+        x0, x1 = sorted((zero, x_of(float(value))))
+        colour = PALETTE[0] if value >= 0 else PALETTE[1]
+        parts.append(f"<text x='{label_width:g}' y='{y + bar_height / 2 + 4:.1f}' text-anchor='end' "
+                     f"fill='currentColor'>{escape(label)}</text>")
+        parts.append(f"<rect class='bt-bar' x='{x0:.1f}' y='{y:.1f}' width='{max(x1 - x0, 0.5):.1f}' "
+                     f"height='{bar_height}' fill='{colour}'><title>{escape(label)}: "
+                     f"{escape(value_format(float(value)))}</title></rect>")
+        parts.append(f"<text x='{x1 + 4:.1f}' y='{y + bar_height / 2 + 4:.1f}' fill='currentColor'>"
+                     f"{escape(value_format(float(value)))}</text>")
+    parts.append(f"<line x1='{zero:.1f}' y1='{top - 2}' x2='{zero:.1f}' y2='{height - top + 2}' "
+                 "stroke='currentColor'/>")
     parts.append("</svg>")
     return "".join(parts)
 

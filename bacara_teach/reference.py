@@ -273,6 +273,11 @@ def _players(profile: TableProfile, lang: str) -> str:
 
 def _commission(profile: TableProfile, lang: str) -> str:
     if profile.commission_rate == 0:
+        payout = profile.payout("banco")
+        if payout < 1:
+            # the house's share is already in the price: no separate step after the coup
+            return pick(lang, en="no separate commission: a Banco win pays {}",
+                        es="sin comisión aparte: una ganancia de Banco paga {}").format(odds_text(payout))
         return pick(lang, en="none", es="ninguna")
     return pick(lang, en="{} of Banco wins, {}", es="{} de las ganancias de Banco; {}").format(
         _percent(profile.commission_rate), _COMMISSION_WHEN[profile.commission][lang])

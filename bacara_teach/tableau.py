@@ -36,6 +36,7 @@ __all__ = [
     "TABLEAUX",
     "Cell",
     "Decision",
+    "MarkedTableau",
     "Tableau",
     "banco_draws",
     "get_tableau",
@@ -85,6 +86,19 @@ class Cell:
     def to_dict(self) -> dict[str, object]:
         return {"hand": self.hand, "total": self.total, "third": self.third,
                 "decision": self.decision.value}
+
+
+@dataclass(frozen=True, slots=True)
+class MarkedTableau:
+    """A tableau with one banker cell marked, for display: :meth:`Tableau.marked`."""
+
+    tableau: Tableau
+    cell: Cell
+
+    def _repr_html_(self) -> str:
+        from bacara_teach.charts import tableau_html
+
+        return tableau_html(self.tableau, highlight=(self.cell.total, self.cell.third))
 
 
 def is_natural(total: int) -> bool:
@@ -262,6 +276,23 @@ class Tableau:
         if base.endswith(_FIXED_SUFFIX[0]):
             base, fixed = base[: -len(_FIXED_SUFFIX[0])], _FIXED_SUFFIX[1]
         return _TITLES_ES[base] + fixed if base in _TITLES_ES else self.title
+
+    def _repr_html_(self) -> str:
+        """A notebook shows a tableau as its banker table (:func:`~bacara_teach.charts.tableau_html`)."""
+        from bacara_teach.charts import tableau_html
+
+        return tableau_html(self)
+
+    def marked(self, cell: Cell) -> MarkedTableau:
+        """The banker table with ``cell`` marked, as a notebook shows it.
+
+        >>> html = PUNTO_BANCO.marked(PUNTO_BANCO.banker_cell(3, 8))._repr_html_()
+        >>> "aria-current='true'>stand<" in html or "aria-current='true'>se planta<" in html
+        True
+        """
+        if cell.hand != "banker":
+            raise IllegalAction(f"only a banker's cell can be marked on the table; got the {cell.hand}'s")
+        return MarkedTableau(self, cell)
 
     def to_dict(self) -> dict[str, object]:
         """Plain data (for JSON, docs tables and the browser)."""

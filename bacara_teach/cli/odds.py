@@ -101,7 +101,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "cdf-analysis",
         help="Chemin de Fer: the game of the free cells, solved exactly",
         description="Values, optimal strategies and payoff matrices of the Chemin de Fer free "
-        "cells: the seed's rules on a real shoe (several bettors, a single bettor, choices by "
+        "cells: the home session's rules on a real shoe (several bettors, a single bettor, choices by "
         "cards), and the classic model (banker free everywhere, infinite deck). Only the game "
         "with choices by cards needs a linear program (scipy, the 'analysis' extra); without "
         "scipy that game reports an error and what to install, the others still print, and the "

@@ -156,7 +156,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     home = sub.add_parser(
         "home-session",
         help="the home prediction session: 2-8 players, 10 coups, scoreboard",
-        description="Run the home session of seed 000. Before each coup every participant "
+        description="Run the home study session (the home rules). Before each coup every participant "
         "predicts punto, banco or empate (p/b/e; several on one line for the players in turn); "
         "the dealer may predict too, or pass (-) and score 0 for that coup. "
         "Also: scores, save [FILE], quit. Reads from stdin when it is not a terminal.",

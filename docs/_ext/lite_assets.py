@@ -452,6 +452,8 @@ _GLUE_ROLE = re.compile(r"\{glue(?::[a-z]+)?\}`([^`]+)`")
 
 
 _HEADING = re.compile(r"^(?P<marks>#{1,6})\s+(?P<text>.+)$")
+_FENCE = re.compile(r"^(?P<open>:{3,}\{[\w-]+\})(?P<title>.*)$|^:{3,}\s*$")
+_FENCE_OPTION = re.compile(r"^:[a-z][\w-]*:(?:\s|$)")
 _ITEM = re.compile(r"^(?P<mark>\s*(?:[-*+]|\d+[.)])\s+)(?P<text>.*)$")
 
 LANGUAGE_CELL = {
@@ -500,11 +502,33 @@ def translate_markdown(source: str, messages: dict[str, str]) -> str:
     >>> translate_markdown("Shoe\n: The box the cards\n  come from.",
     ...                    {"Shoe": "Sabot", "The box the cards come from.": "La caja."})
     'Sabot\n: La caja.'
+
+    A colon fence (``:::{admonition} Title``, its ``:class:`` options, the closing ``:::``)
+    keeps its marks; its title and what it holds are translated:
+
+    >>> translate_markdown(":::{admonition} In short\n:class: tip\n\n- one\n- two\n:::",
+    ...                    {"In short": "En resumen", "two": "dos"})
+    ':::{admonition} En resumen\n:class: tip\n\n- one\n- dos\n:::'
     """
     blocks = re.split(r"\n[ \t]*\n", source)
     out = []
     for block in blocks:
         lines = block.splitlines()
+        head: list[str] = []
+        tail: list[str] = []
+        while lines and (_FENCE.match(lines[0]) or _FENCE_OPTION.match(lines[0])):
+            line = lines.pop(0)
+            fence = _FENCE.match(line)
+            if fence and fence["title"] and fence["title"].strip():
+                title = fence["title"].strip()
+                line = f"{fence['open']} {messages.get(title, title)}"
+            head.append(line)
+        while lines and lines[-1].strip() == ":::":
+            tail.insert(0, lines.pop())
+        if head or tail:
+            inner = translate_markdown("\n".join(lines), messages) if lines else ""
+            out.append("\n".join([*head, *([inner] if lines else []), *tail]))
+            continue
         heading = _HEADING.match(block.strip()) if len(lines) == 1 else None
         if heading:
             found = messages.get(heading["text"].strip())

@@ -188,8 +188,54 @@ def _config_inited(_app: Any, config: Any) -> None:
         config.translation_progress_classes = "untranslated"
 
 
+TOGGLE_LABELS: dict[str, dict[str, str]] = {
+    "es": {
+        "Show code cell source": "Mostrar el código de la celda",
+        "Hide code cell source": "Ocultar el código de la celda",
+        "Show code cell output": "Mostrar el resultado de la celda",
+        "Hide code cell output": "Ocultar el resultado de la celda",
+        "Show code cell outputs": "Mostrar los resultados de la celda",
+        "Hide code cell outputs": "Ocultar los resultados de la celda",
+        "Show code cell content": "Mostrar el contenido de la celda",
+        "Hide code cell content": "Ocultar el contenido de la celda",
+    },
+}
+"""myst-nb's labels of the folded cells (``hide-input``, ``hide-output``), per language.
+
+myst-nb writes them from one English template; on a page in another language they are
+replaced by these, so a Spanish page shows no English control."""
+
+
+def translate_toggle_labels(doctree: Any, lang: str) -> int:
+    """Put ``lang``'s words on the folded cells' labels of ``doctree``; returns how many.
+
+    >>> from docutils import nodes
+    >>> tree = nodes.container()
+    >>> fold = nodes.Element(prompt_show="Show code cell source", prompt_hide="Hide code cell source")
+    >>> tree += fold
+    >>> translate_toggle_labels(tree, "es"), fold["prompt_show"]
+    (1, 'Mostrar el código de la celda')
+    """
+    words = TOGGLE_LABELS.get(lang)
+    if not words:
+        return 0
+    changed = 0
+    for node in doctree.findall(lambda n: hasattr(n, "get") and n.get("prompt_show") is not None):
+        for key in ("prompt_show", "prompt_hide"):
+            if node[key] in words:
+                node[key] = words[node[key]]
+                changed += 1
+    return changed // 2
+
+
+def _translate_toggles(app: Any, doctree: Any, _docname: str) -> None:
+    translate_toggle_labels(doctree, app.config.language)
+
+
 def setup(app: Any) -> dict[str, Any]:
     _patch_publish_msgstr()
+    # after myst-nb's HideInputCells post-transform has made the folded cells
+    app.connect("doctree-resolved", _translate_toggles)
     app.add_transform(KeepEngineOutputs)
     app.add_transform(DocstringsAsWritten)
     app.connect("config-inited", _config_inited)

@@ -14,8 +14,10 @@ Warnings are errors in all three.  The builds are independent, so they run two a
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -70,54 +72,112 @@ def commands(python: str, site: Path = SITE, *, fresh: bool = False,
     return runs
 
 
+def describe(command: list[str]) -> str:
+    """What a build command makes, in words, for progress lines.
+
+    >>> describe(["python", "-m", "sphinx", "-b", "html", "-D", "language=es", "docs", "out"])
+    'the Spanish site'
+    >>> describe(["python", "-m", "sphinx", "-b", "gettext", "docs", "out"])
+    'the message templates'
+    """
+    if "gettext" in command:
+        return "the message templates"
+    lang = next((part.split("=", 1)[1] for part in command if part.startswith("language=")), "en")
+    return {"en": "the English site", "es": "the Spanish site"}.get(lang, f"the {lang} site")
+
+
 def run_all(runs: list[list[str]], *, env: dict[str, str] | None = None,
-            jobs: int = 2) -> list[tuple[list[str], int, str]]:
+            jobs: int = 2, progress: Callable[[str], None] | None = None,
+            every: float = 30.0) -> list[tuple[list[str], int, str]]:
     """Run the builds, at most ``jobs`` at a time; ``(command, exit status, output)`` each.
 
     The builds are independent (each language has its own doctrees, notebook cache and
     output folder; only the English build makes the in-browser Python app), so on two
     cores the English and Spanish sites are built side by side.  Each build's output is
     kept and returned whole, in the order the builds were given.
+
+    ``progress``, when given, is told in one line when a build starts and ends (with its
+    time), and every ``every`` seconds which builds are still running, so a first build
+    (many minutes on two cores) is never silent.
     """
     import tempfile
     import time
 
+    def say(line: str) -> None:
+        if progress is not None:
+            progress(line)
+
     pending = list(enumerate(runs))
-    running: list[tuple[int, subprocess.Popen[bytes], Any]] = []
+    running: list[tuple[int, subprocess.Popen[bytes], Any, float]] = []
     done: dict[int, tuple[list[str], int, str]] = {}
+    begun = last = time.monotonic()
     while pending or running:
         while pending and len(running) < max(1, jobs):
             index, command = pending.pop(0)
             log = tempfile.TemporaryFile()  # noqa: SIM115  (closed when the build ends)
+            say(f"building {describe(command)}...")
             running.append((index, subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                                                    env=env), log))
+                                                    env=env), log, time.monotonic()))
         finished = [entry for entry in running if entry[1].poll() is not None]
         if not finished:
             time.sleep(0.2)
+            now = time.monotonic()
+            if now - last >= every:
+                last = now
+                say(f"still building ({now - begun:.0f} s so far): "
+                    + ", ".join(describe(runs[entry[0]]) for entry in running))
             continue
         for entry in finished:
-            index, process, log = entry
+            index, process, log, started = entry
             running.remove(entry)
             log.seek(0)
             done[index] = (runs[index], process.returncode,
                            log.read().decode("utf-8", errors="replace"))
             log.close()
+            outcome = "done" if process.returncode == 0 else f"FAILED (exit status {process.returncode})"
+            say(f"{describe(runs[index])}: {outcome} in {time.monotonic() - started:.0f} s")
     return [done[i] for i in range(len(runs))]
+
+
+NOISE = re.compile(
+    r"^\[IPKernelApp\] WARNING \| Kernel is running over TCP without encryption"  # every kernel
+    r"|^myst(?:-nb)? v[\d.]+: \w+Config\("                 # myst's configuration dumps
+    r"|^\[LiteBuildApp\] |^\.  \S+:\S|^\s+\S[^:]*: \d+ files?$"  # jupyter lite build --debug
+    r"|^\[jupyterlite-sphinx\] Command: "
+    r"|UserWarning: install libarchive-c|^\s+return has_optional_dependency\("
+)
+"""Lines every build prints that say nothing about this site (dropped by :func:`quiet_output`)."""
+
+
+def quiet_output(text: str) -> str:
+    r"""A build's output without the tools' routine noise (:data:`NOISE`); warnings stay.
+
+    >>> print(quiet_output("[IPKernelApp] WARNING | Kernel is running over TCP without encryption. x\n"
+    ...                    "docs/a.md:3: WARNING: undefined label\n"
+    ...                    "[LiteBuildApp] Looking for jupyter_config in /etc\n"))
+    docs/a.md:3: WARNING: undefined label
+    <BLANKLINE>
+    """
+    return "".join(line for line in text.splitlines(keepends=True) if not NOISE.search(line))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Build everything with this interpreter: ``--fresh`` re-reads every page, ``--quiet``
-    prints a build's output only when it fails, ``--jobs N`` builds N at a time (2)."""
+    prints a build's output only when it fails, ``--verbose`` keeps the tools' routine noise
+    (:data:`NOISE`) in it, ``--jobs N`` builds N at a time (2)."""
     args = sys.argv[1:] if argv is None else argv
     jobs = int(args[args.index("--jobs") + 1]) if "--jobs" in args else 2
     quiet = "--quiet" in args
     site = Path(args[args.index("--site") + 1]) if "--site" in args else SITE
     failed = 0
+    def progress(line: str) -> None:
+        print(f"sitebuild: {line}", file=sys.stderr, flush=True)
+
     for command, code, output in run_all(commands(sys.executable, site, fresh="--fresh" in args),
-                                         jobs=jobs):
+                                         jobs=jobs, progress=progress):
         if code or not quiet:
             print("$", " ".join(command), flush=True)
-            print(output, flush=True)
+            print(output if "--verbose" in args else quiet_output(output), flush=True)
         if code:
             print(f"sitebuild: exited with {code}: {' '.join(command)}", file=sys.stderr)
             failed = failed or code

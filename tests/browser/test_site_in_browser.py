@@ -28,7 +28,7 @@ def test_chapter_renders_tableau_and_worked_examples_from_local_files_only(
     desktop.open(CHAPTER)
     page = desktop.page
     tables = page.locator("table.bt-tableau")
-    assert tables.count() == 1 + len(WORKED_EXAMPLES)
+    assert tables.count() == 2 + len(WORKED_EXAMPLES)  # and the one beside the heat map
     first = tables.first
     assert first.is_visible()
     for total in range(8):

@@ -374,7 +374,11 @@ def test_profiles_table_shows_each_profile_data(page: Pages) -> None:
     for shown, profile in zip(rows["Bets and payouts"], profiles, strict=True):
         assert shown == ", ".join(f"{kind.label} {_odds(odds)}" for kind, odds in profile.payouts)
     for shown, profile in zip(rows["Commission"], profiles, strict=True):
-        assert (shown == "none") is (profile.commission_rate == 0)
+        if profile.commission_rate:
+            assert shown.startswith(f"{float(profile.commission_rate * 100):g}% of Banco wins")
+        else:  # the house's share is in the price: Banco's win pays less than even money
+            assert profile.payout("banco") < 1
+            assert shown == f"no separate commission: a Banco win pays {_odds(profile.payout('banco'))}"
 
 
 def test_payment_tables_are_the_engine_settlement_of_each_bet(page: Pages) -> None:

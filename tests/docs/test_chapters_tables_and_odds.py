@@ -391,7 +391,9 @@ def test_removal_table_and_chart_show_the_effect_of_removal(odds_page: Element) 
     assert [label for label, _ in rows] == [r.card for r in removal.rows]
     for (_, cells), r in zip(rows, removal.rows, strict=True):
         assert cells == [str(r.count)] + [f"{float(r.change[b] * 100_000):+.1f}" for b in ("banco", "punto", "empate")]
-    (chart,) = odds_page.find_all("svg", class_="bt-bar-chart")
+    # the chapter's other bar charts (final totals, outcome by Punto's total) come first
+    (chart,) = [svg for svg in odds_page.find_all("svg", class_="bt-bar-chart")
+                if svg.children_of("title")[0].text().startswith("Change of the house edge")]
     titles = [t.text() for t in chart.find_all("title")][1:]
     expected = [f"{r.card}, {name}: {float(r.change[name.lower()] * 100_000):+.1f}"
                 for r in removal.rows for name in ("Banco", "Punto")]
@@ -461,7 +463,7 @@ def test_banker_by_cards_answers_are_best_replies_and_change_at_5_against_4(deci
 def test_seed_cells_make_the_bettor_draw_on_5_without_mixing(decisions: Element) -> None:
     text = _paragraph(decisions, "Only one cell differs")
     assert "banker on 6 after the bettor stood" in text
-    assert "should draw with probability 859/2288 and the seed's banker must stand" in text
+    assert "should draw with probability 859/2288 and the home session's banker must stand" in text
     assert "the bettor draw on 5 with probability 1;" in text
     seeded = solve_decision_game(decision_game(CHEMIN_DE_FER, INFINITE_DECK))
     assert seeded.bettor[BettorPoint(5)] == 1

@@ -52,7 +52,8 @@ def _coup_blocks(chapter: Element) -> list[Element]:
 
 
 def test_chapter_is_built_with_the_tableau_and_both_worked_examples(chapter: Element) -> None:
-    assert len(chapter.find_all("table", class_="bt-tableau")) == 1 + len(WORKED_EXAMPLES)
+    # the full table, one per worked example, and the table beside the heat map of its worth
+    assert len(chapter.find_all("table", class_="bt-tableau")) == 2 + len(WORKED_EXAMPLES)
     assert len(_coup_blocks(chapter)) == len(WORKED_EXAMPLES)
 
 
@@ -75,8 +76,9 @@ def test_tableau_on_the_page_equals_the_engine_data_cell_by_cell(chapter: Elemen
 
 
 def test_banker_table_marks_the_cell_each_worked_example_used(chapter: Element) -> None:
-    full, *examples = chapter.find_all("table", class_="bt-tableau")
-    assert not [td for td in full.find_all("td") if "aria-current" in td.attrs]
+    full, *examples, beside = chapter.find_all("table", class_="bt-tableau")
+    for plain in (full, beside):
+        assert not [td for td in plain.find_all("td") if "aria-current" in td.attrs]
     for table, cards in zip(examples, WORKED_EXAMPLES, strict=True):
         step = _banco_step(Coup.from_cards(cards))
         assert step.cell is not None
