@@ -7,7 +7,6 @@ import argparse
 from bacara_teach.cli.messages import add_lang_argument, current_language, t
 from bacara_teach.errors import IllegalAction
 from bacara_teach.punto_banco import deal_coup, play_coup
-from bacara_teach.saves import read_seed
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Shoe
 from bacara_teach.tableau import TABLEAUX, get_tableau
 
@@ -70,9 +69,14 @@ def run_deal(args: argparse.Namespace) -> int:
             ))
         coup = deal_coup(args.cards)
     else:
-        import secrets
+        if args.seed is not None:
+            from bacara_teach.saves import read_seed
 
-        seed = read_seed(args.seed) if args.seed is not None else secrets.randbelow(2**32)
+            seed = read_seed(args.seed)
+        else:
+            import secrets
+
+            seed = secrets.randbelow(2**32)
         coup = play_coup(Shoe.standard(args.decks, seed=seed))
     if args.json:
         import json
