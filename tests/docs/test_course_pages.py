@@ -33,28 +33,11 @@ def _chapters(site: Path, prefix: str) -> list[Path]:
     return found
 
 
-# The self-checks and the widget cells are the practice's own, being rebuilt as practice that
-# runs in the page; they are left out here until then.
-PRACTICE_SECTIONS = ("Check yourself", "Compruebe lo aprendido")
-
-
-def _practice_cells(page: Element) -> set[int]:
-    cells = set()
-    for section in page.find_all("section"):
-        heading = section.children_of("h2")
-        if heading and heading[0].text().startswith(PRACTICE_SECTIONS):
-            cells |= {id(cell) for cell in section.find_all("div", class_="cell")}
-    return cells
-
-
 def _visible_inputs(page: Element) -> list[str]:
     """The source of every code cell a reader sees without opening anything."""
     sources = []
-    practice = _practice_cells(page)
     for cell in page.find_all("div", class_="cell"):
-        if {"tag_hide-input", "tag_remove-input"} & set(cell.classes) or id(cell) in practice:
-            continue
-        if "bacara_teach.widgets" in cell.text():
+        if {"tag_hide-input", "tag_remove-input"} & set(cell.classes):
             continue
         for block in cell.find_all("div", class_="cell_input"):
             sources.append(block.text() if not block.find_all("pre") else
