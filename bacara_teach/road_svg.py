@@ -24,7 +24,7 @@ from bacara_teach.i18n import pick, term
 from bacara_teach.punto_banco import Outcome
 from bacara_teach.roads import ROWS, BeadCell, BigRoadCell, DerivedCell, Road, Roads, road_title
 
-__all__ = ["RED", "BLUE", "road_svg", "roads_html"]
+__all__ = ["BLUE", "RED", "road_svg", "roads_html"]
 
 RED = "#c0392b"
 """Banco, and a derived road's red."""

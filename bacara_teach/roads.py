@@ -56,7 +56,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Literal
 
 from bacara_teach.errors import NotationError

@@ -40,7 +40,8 @@ def test_in_a_small_shoe_the_result_so_far_moves_the_odds_through_the_cards_it_u
     fresh = count_deals(TINY).probabilities()
     after_banco = pattern_odds_by_dealing(TINY, "B")
     after_punto = pattern_odds_by_dealing(TINY, "P")
-    assert after_banco != fresh and after_punto != fresh and after_banco != after_punto
+    assert fresh not in (after_banco, after_punto)
+    assert after_banco != after_punto
 
 
 def test_a_pattern_the_shoe_cannot_carry_is_refused() -> None:

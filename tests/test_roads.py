@@ -19,7 +19,15 @@ from bacara_teach import Coup
 from bacara_teach.errors import NotationError
 from bacara_teach.punto_banco import Outcome
 from bacara_teach.road_svg import road_svg, roads_html
-from bacara_teach.roads import ROWS, BigRoadCell, DerivedCell, Roads, derived_colours, parse_results
+from bacara_teach.roads import (
+    ROWS,
+    BeadCell,
+    BigRoadCell,
+    DerivedCell,
+    Roads,
+    derived_colours,
+    parse_results,
+)
 
 
 def board(text: str) -> str:
@@ -39,7 +47,7 @@ def test_results_notation_reads_winners_and_pairs() -> None:
     assert parse_results(" ".join(c.notation for c in coups)) == coups
 
 
-@pytest.mark.parametrize("text, where", [("BX", "'X' at position 2"), ("p", "'p' at position 1"),
+@pytest.mark.parametrize(("text", "where"), [("BX", "'X' at position 2"), ("p", "'p' at position 1"),
                                          ("Bpp", "repeated at position 3"), ("B 9", "'9' at position 3")])
 def test_unreadable_results_name_the_character_and_what_is_valid(text: str, where: str) -> None:
     with pytest.raises(NotationError, match=re.escape(where)) as error:
@@ -67,9 +75,10 @@ def test_bead_plate_fills_each_column_top_to_bottom_ties_included() -> None:
         B .
         P .
     """)
-    ninth = roads.bead_plate.cells[8]
+    ninth, eighth = roads.bead_plate.cells[8], roads.bead_plate.cells[7]
+    assert isinstance(ninth, BeadCell) and isinstance(eighth, BeadCell)
     assert (ninth.x, ninth.y, ninth.index) == (1, 2, 8)
-    assert roads.bead_plate.cells[7].coup.banco_pair
+    assert eighth.coup.banco_pair
 
 
 # -- big road ---------------------------------------------------------------------------------

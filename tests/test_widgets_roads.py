@@ -6,12 +6,12 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bacara_teach.analysis import Composition, count_deals  # noqa: E402
-from bacara_teach.analysis.roads import deal_shoe  # noqa: E402
-from bacara_teach.road_svg import roads_html  # noqa: E402
-from bacara_teach.roads import Roads  # noqa: E402
-from bacara_teach.widgets import RoadsBoard  # noqa: E402
-from bacara_teach.widgets.still import still_html  # noqa: E402
+from bacara_teach.analysis import Composition, count_deals
+from bacara_teach.analysis.roads import deal_shoe
+from bacara_teach.road_svg import roads_html
+from bacara_teach.roads import Roads
+from bacara_teach.widgets import RoadsBoard
+from bacara_teach.widgets.still import still_html
 
 
 def test_board_deals_the_seeded_shoe_of_the_engine_and_draws_its_roads() -> None:
