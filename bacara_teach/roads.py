@@ -71,7 +71,9 @@ __all__ = [
     "Road",
     "RoadCoup",
     "Roads",
+    "derived_colours",
     "parse_results",
+    "road_title",
 ]
 
 ROWS = 6
