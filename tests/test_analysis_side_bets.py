@@ -21,7 +21,7 @@ from fractions import Fraction
 
 import pytest
 
-from bacara_teach.analysis import count_deals
+from bacara_teach.analysis import count_deals, pair_probability
 from bacara_teach.analysis.side_bets import (
     BANCO_EZ,
     BANCO_SIX_HALF,
@@ -29,10 +29,13 @@ from bacara_teach.analysis.side_bets import (
     DRAGON_7,
     DRAGON_BONUS_BANCO,
     DRAGON_BONUS_PUNTO,
+    EITHER_PAIR,
     EVENTS,
     FIVE_CARDS,
     FOUR_CARDS,
     PANDA_8,
+    PERFECT_PAIR,
+    PERFECT_PAIR_ONE_OR_BOTH,
     PUNTO_EVEN,
     SIDE_BETS,
     SIX_CARDS,
@@ -43,6 +46,9 @@ from bacara_teach.analysis.side_bets import (
     count_finals,
     house_edge,
     outcome_distribution,
+    pair_bet_edge,
+    pair_bet_odds,
+    standard_cards,
 )
 from bacara_teach.errors import NotationError
 
@@ -164,3 +170,37 @@ def test_distribution_sums_to_one_and_unknown_events_are_refused(eight: FinalCou
         assert sum(outcome_distribution(bet, eight).values()) == 1
     with pytest.raises(NotationError, match="unknown event 'dragon-9'"):
         SideBet("x", "x", {"dragon-9": Fraction(1)})
+
+
+# -- pair bets: Wizard of Odds, Perfect Pairs versions 1 and 2 (7,379,583,120 four-card deals
+# counted with the two cards of each hand unordered); Either Pair 5:1 published at 13.71% --------
+
+
+def test_perfect_pairs_match_the_published_tables() -> None:
+    eight = standard_cards(8)
+    deals = 7_379_583_120
+    odds = pair_bet_odds(PERFECT_PAIR_ONE_OR_BOTH, eight)
+    assert [odds[k] * deals for k in ("both", "one", "none")] == [2_101_008, 244_747_776, 7_132_734_336]
+    assert round(float(pair_bet_edge(PERFECT_PAIR, eight)), 6) == 0.130294
+    assert round(float(pair_bet_edge(PERFECT_PAIR_ONE_OR_BOTH, eight)), 6) == 0.066235
+    six = pair_bet_odds(PERFECT_PAIR, standard_cards(6))
+    assert (six["one"] + six["both"]) * 2_323_673_820 == 74_114_820
+    assert round(float(pair_bet_edge(PERFECT_PAIR, standard_cards(6))), 6) == 0.170716
+
+
+def test_either_pair_matches_the_published_edge_and_the_engine_s_pair_chance() -> None:
+    eight = standard_cards(8)
+    assert f"{float(pair_bet_edge(EITHER_PAIR, eight)) * 100:.2f}" == "13.71"
+    odds = pair_bet_odds(EITHER_PAIR, eight)
+    one_hand = pair_probability(8)  # the engine's Punto (or Banco) pair chance
+    assert odds["one"] + 2 * odds["both"] == 2 * one_hand
+
+
+def test_pair_bets_for_a_shoe_with_cards_out() -> None:
+    cards = standard_cards(1)
+    for suit in range(4):
+        cards[(12, suit)] = 0  # no kings left
+    odds = pair_bet_odds(EITHER_PAIR, cards)
+    assert sum(odds.values()) == 1
+    with pytest.raises(NotationError, match="too small"):
+        pair_bet_odds(EITHER_PAIR, {(0, 0): 3})

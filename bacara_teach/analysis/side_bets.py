@@ -37,20 +37,28 @@ __all__ = [
     "DRAGON_7",
     "DRAGON_BONUS_BANCO",
     "DRAGON_BONUS_PUNTO",
+    "EITHER_PAIR",
     "EVENTS",
     "FIVE_CARDS",
     "FOUR_CARDS",
+    "PAIR_BETS",
     "PANDA_8",
+    "PERFECT_PAIR",
+    "PERFECT_PAIR_ONE_OR_BOTH",
     "PUNTO_EVEN",
     "SIDE_BETS",
     "SIX_CARDS",
     "SMALL",
     "Final",
     "FinalCounts",
+    "PairBet",
     "SideBet",
     "count_finals",
     "house_edge",
     "outcome_distribution",
+    "pair_bet_edge",
+    "pair_bet_odds",
+    "standard_cards",
 ]
 
 
@@ -271,3 +279,84 @@ def house_edge(bet: SideBet, shoe: ShoeSpec | FinalCounts) -> Fraction:
     """
     counts = shoe if isinstance(shoe, FinalCounts) else count_finals(shoe)
     return -sum((r * p for r, p in outcome_distribution(bet, counts).items()), Fraction(0))
+
+
+# -- pair bets on the first four cards (rank pairs and perfect pairs) --------------------------
+
+def _two_hand_pairs(counts: list[int], total: int) -> tuple[Fraction, Fraction]:
+    """``(one hand, both hands)``: the chance that Punto's first two cards (cards 1 and 3)
+    match, and that both hands' do (cards 2 and 4 too), when ``counts`` are the numbers of
+    each kind of card that counts as matching (by rank, or by rank and suit)."""
+    s2 = sum(k * (k - 1) for k in counts)
+    one = Fraction(s2, total * (total - 1))
+    both_ways = sum(k * (k - 1) * (s2 - k * (k - 1) + (k - 2) * (k - 3)) for k in counts)
+    both = Fraction(both_ways, _falling(total, 4))
+    return one, both
+
+
+@dataclass(frozen=True, slots=True)
+class PairBet:
+    """A bet on the first two cards of each hand: ``kind`` ``"rank"`` (K-K) or ``"perfect"``
+    (K♠-K♠, same rank and suit); it pays ``one`` when exactly one hand has such a pair and
+    ``both`` when both do."""
+
+    name: str
+    description: str
+    kind: str
+    one: Fraction
+    both: Fraction
+
+    def house_edge(self, cards: Mapping[tuple[int, int], int]) -> Fraction:
+        """Exact house edge for a shoe given as counts of each card ``(rank index, suit index)``."""
+        return pair_bet_edge(self, cards)
+
+
+def standard_cards(decks: int) -> dict[tuple[int, int], int]:
+    """``decks`` full decks as counts per (rank index 0-12, suit index 0-3).
+
+    >>> sum(standard_cards(8).values())
+    416
+    """
+    return {(r, s): decks for r in range(13) for s in range(4)}
+
+
+def pair_bet_odds(bet: PairBet, cards: Mapping[tuple[int, int], int]) -> dict[str, Fraction]:
+    """Chances of ``"both"``, ``"one"`` (exactly one hand) and ``"none"`` for ``bet``.
+
+    >>> odds = pair_bet_odds(PERFECT_PAIR_ONE_OR_BOTH, standard_cards(8))
+    >>> odds["both"] * 7_379_583_120, odds["one"] * 7_379_583_120
+    (Fraction(2101008, 1), Fraction(244747776, 1))
+    """
+    total = sum(cards.values())
+    if total < 4:
+        raise NotationError(f"a shoe of {total} cards is too small: the pair bets need 4 cards")
+    if bet.kind == "perfect":
+        counts = list(cards.values())
+    elif bet.kind == "rank":
+        counts = [sum(n for (r, _), n in cards.items() if r == rank) for rank in range(13)]
+    else:
+        raise NotationError(f"unknown pair kind {bet.kind!r}: expected 'rank' or 'perfect'")
+    one_hand, both = _two_hand_pairs(counts, total)
+    either = 2 * one_hand - both
+    return {"both": both, "one": either - both, "none": 1 - either}
+
+
+def pair_bet_edge(bet: PairBet, cards: Mapping[tuple[int, int], int]) -> Fraction:
+    """The house's expected gain per unit staked on ``bet``.
+
+    >>> round(float(pair_bet_edge(PERFECT_PAIR, standard_cards(8))), 6)
+    0.130294
+    """
+    odds = pair_bet_odds(bet, cards)
+    return odds["none"] - bet.one * odds["one"] - bet.both * odds["both"]
+
+
+PERFECT_PAIR = PairBet("perfect-pair", "Perfect Pair: either hand's first two cards are the same card, 25:1",
+                       "perfect", Fraction(25), Fraction(25))
+PERFECT_PAIR_ONE_OR_BOTH = PairBet(
+    "perfect-pair-both", "Perfect Pair: one hand 25:1, both hands 250:1", "perfect", Fraction(25), Fraction(250))
+EITHER_PAIR = PairBet("either-pair", "Either Pair: either hand's first two cards are of one rank, 5:1",
+                      "rank", Fraction(5), Fraction(5))
+
+PAIR_BETS: tuple[PairBet, ...] = (PERFECT_PAIR, PERFECT_PAIR_ONE_OR_BOTH, EITHER_PAIR)
+"""The pair bets priced here."""
