@@ -36,6 +36,7 @@ from bacara_teach.analysis.side_bets import (
     PANDA_8,
     PERFECT_PAIR,
     PERFECT_PAIR_ONE_OR_BOTH,
+    PUBLISHED,
     PUNTO_EVEN,
     SIDE_BETS,
     SIX_CARDS,
@@ -204,3 +205,10 @@ def test_pair_bets_for_a_shoe_with_cards_out() -> None:
     assert sum(odds.values()) == 1
     with pytest.raises(NotationError, match="too small"):
         pair_bet_odds(EITHER_PAIR, {(0, 0): 3})
+
+
+def test_every_published_figure_listed_with_its_source_is_reproduced() -> None:
+    assert len(PUBLISHED) >= 10
+    for published in PUBLISHED:
+        assert published.engine_figure() == published.figure, published
+        assert published.url.startswith("https://")

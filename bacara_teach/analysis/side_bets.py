@@ -45,6 +45,7 @@ __all__ = [
     "PANDA_8",
     "PERFECT_PAIR",
     "PERFECT_PAIR_ONE_OR_BOTH",
+    "PUBLISHED",
     "PUNTO_EVEN",
     "SIDE_BETS",
     "SIX_CARDS",
@@ -52,6 +53,7 @@ __all__ = [
     "Final",
     "FinalCounts",
     "PairBet",
+    "Published",
     "SideBet",
     "count_finals",
     "house_edge",
@@ -360,3 +362,59 @@ EITHER_PAIR = PairBet("either-pair", "Either Pair: either hand's first two cards
 
 PAIR_BETS: tuple[PairBet, ...] = (PERFECT_PAIR, PERFECT_PAIR_ONE_OR_BOTH, EITHER_PAIR)
 """The pair bets priced here."""
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """A house edge as a source publishes it: ``figure`` is the text printed (a percentage),
+    its number of decimals is the precision to compare at."""
+
+    bet: str
+    decks: int
+    figure: str
+    source: str
+    url: str
+
+    def engine_figure(self) -> str:
+        """The engine's exact edge, rounded to the published precision.
+
+        >>> PUBLISHED[0].engine_figure() == PUBLISHED[0].figure
+        True
+        """
+        decimals = len(self.figure.partition(".")[2])
+        side = {b.name: b for b in SIDE_BETS}
+        pairs = {b.name: b for b in PAIR_BETS}
+        if self.bet in side:
+            edge = house_edge(side[self.bet], self.decks)
+        else:
+            edge = pair_bet_edge(pairs[self.bet], standard_cards(self.decks))
+        return f"{float(edge) * 100:.{decimals}f}"
+
+
+_EZ = ("Wizard of Odds, EZ Baccarat", "https://wizardofodds.com/games/baccarat/ez-baccarat/")
+_SIDE = ("Wizard of Odds, baccarat side bets", "https://wizardofodds.com/games/baccarat/side-bets/")
+_PP1 = ("Wizard of Odds, Perfect Pairs (version 1)",
+        "https://wizardofodds.com/games/baccarat/side-bets/perfect-pairs-ver1/")
+_PP2 = ("Wizard of Odds, Perfect Pairs (version 2)",
+        "https://wizardofodds.com/games/baccarat/side-bets/perfect-pairs-ver2/")
+_NC = ("Excel Punks, why a Banker win on 6 pays half",
+       "https://excelpunks.com/2018/05/12/concepts-13-baccarat-vs-non-commission-baccarat-why-does-a-banker-win-on-6-pay-half/")
+_BS = ("Vegas Freedom, Big and Small", "https://vegasfreedom.com/baccarat/what-is-big-and-small-in-baccarat/")
+
+PUBLISHED: tuple[Published, ...] = (
+    Published("banco-ez", 8, "1.0183", *_EZ),
+    Published("dragon-7", 8, "7.6113", *_EZ),
+    Published("panda-8", 8, "10.1876", *_EZ),
+    Published("banco-six-half", 8, "1.4581045", *_NC),
+    Published("dragon-bonus-punto", 8, "2.6517", *_SIDE),
+    Published("dragon-bonus-banco", 8, "9.3731", *_SIDE),
+    Published("dragon-bonus-punto", 6, "2.67", *_SIDE),
+    Published("dragon-bonus-banco", 6, "9.39", *_SIDE),
+    Published("4-cards", 8, "5.283", *_SIDE),
+    Published("big", 6, "4.35", *_BS),
+    Published("small", 6, "5.27", *_BS),
+    Published("perfect-pair", 8, "13.0294", *_PP1),
+    Published("perfect-pair", 6, "17.0716", *_PP1),
+    Published("perfect-pair-both", 8, "6.6235", *_PP2),
+)
+"""House edges as published, with their sources: the engine reproduces each to its precision."""
