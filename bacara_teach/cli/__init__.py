@@ -29,7 +29,7 @@ from bacara_teach.refusals import refusal_text
 
 __all__ = ["main"]
 
-COMMAND_MODULES: tuple[str, ...] = ("coup", "tables", "chemin", "teacher", "odds")
+COMMAND_MODULES: tuple[str, ...] = ("coup", "tables", "chemin", "teacher", "odds", "roads")
 """Sub-command modules of :mod:`bacara_teach.cli`, in the order ``--help`` lists them."""
 
 EXIT_USAGE = 2
