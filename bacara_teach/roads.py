@@ -352,7 +352,7 @@ def _derived(big_road: Road, name: str) -> Road:
 
 
 _NAMES = {
-    "bead_plate": ("Bead plate", "Tablero de cuentas"),
+    "bead_plate": ("Bead plate", "Placa de cuentas"),
     "big_road": ("Big road", "Camino grande"),
     "big_eye_boy": ("Big eye boy", "Ojo grande"),
     "small_road": ("Small road", "Camino pequeño"),
