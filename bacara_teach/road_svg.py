@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from html import escape
 
-from bacara_teach.i18n import pick, term
+from bacara_teach.i18n import pick, resolve_language, term
 from bacara_teach.punto_banco import Outcome
 from bacara_teach.roads import ROWS, BeadCell, BigRoadCell, DerivedCell, Road, Roads, road_title
 
@@ -134,14 +134,16 @@ def _describe(road: Road, lang: str) -> str:
                 es=f"{n} casillas: {reds} rojas, {n - reds} azules, en {len(lengths)} rachas.")
 
 
-def road_svg(road: Road, *, lang: str = "en", min_columns: int = 12) -> str:
-    """One road as an accessible SVG grid, ``min_columns`` wide at least.
+def road_svg(road: Road, *, lang: str | None = None, min_columns: int = 12) -> str:
+    """One road as an accessible SVG grid, ``min_columns`` wide at least, its words in ``lang``
+    (``"en"``, ``"es"``; ``None``: the default language).
 
     >>> from bacara_teach.roads import Roads
-    >>> svg = road_svg(Roads.from_results("BPPp").big_road)
+    >>> svg = road_svg(Roads.from_results("BPPp").big_road, lang="en")
     >>> svg.count("class='bt-road-cell'"), "Punto pair" in svg
     (3, True)
     """
+    lang = resolve_language(lang)
     columns = max(min_columns, road.width + 1)
     width, height = columns * CELL, ROWS * CELL
     grid = "".join(
@@ -158,8 +160,9 @@ def road_svg(road: Road, *, lang: str = "en", min_columns: int = 12) -> str:
     )
 
 
-def roads_html(roads: Roads, *, lang: str = "en", min_columns: int = 12) -> str:
-    """The five roads, each under its name, in one figure."""
+def roads_html(roads: Roads, *, lang: str | None = None, min_columns: int = 12) -> str:
+    """The five roads, each under its name, in one figure (``lang=None``: the default language)."""
+    lang = resolve_language(lang)
     parts = []
     for road in roads.roads():
         parts.append(f"<div class='bt-road-panel'><div class='bt-road-name'>{escape(road_title(road.name, lang))}"

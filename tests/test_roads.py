@@ -261,3 +261,11 @@ def test_an_empty_road_says_why_it_is_empty() -> None:
     assert "<desc>No coup yet.</desc>" in road_svg(Roads.from_results("").big_road, lang="en")
     text = roads.text("en")
     assert text.startswith("Bead plate:\nB\nP") and text.endswith("Cockroach pig:\n-")
+
+
+def test_the_pictures_follow_the_default_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    roads = Roads.from_results("BPB")
+    monkeypatch.setenv("BACARA_LANG", "es")
+    assert roads_html(roads) == roads_html(roads, lang="es") and "Placa de cuentas" in roads_html(roads)
+    monkeypatch.setenv("BACARA_LANG", "en")
+    assert "<title>Bead plate</title>" in road_svg(roads.bead_plate)
