@@ -41,6 +41,8 @@ COMMANDS: dict[str, str] = {
     "grade": "teacher",
     "odds": "odds",
     "cdf-analysis": "odds",
+    "roads": "roads",
+    "side-bets": "roads",
 }
 """Each sub-command and the module of :mod:`bacara_teach.cli` that registers it, in the
 order ``--help`` lists them: a command line that names one reads only that module."""

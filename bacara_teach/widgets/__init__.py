@@ -25,6 +25,7 @@ __all__ = [
     "HomeScoreboard",
     "OddsExplorer",
     "OnlineTableWidget",
+    "RoadsBoard",
     "TableauDrill",
 ]
 
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from bacara_teach.widgets.home import HomeScoreboard
     from bacara_teach.widgets.odds import OddsExplorer
     from bacara_teach.widgets.online import OnlineTableWidget
+    from bacara_teach.widgets.roads import RoadsBoard
     from bacara_teach.widgets.stepper import CoupStepper
     from bacara_teach.widgets.trainer import TableauDrill
 
@@ -42,6 +44,7 @@ _MODULES = {
     "HomeScoreboard": "home",
     "OddsExplorer": "odds",
     "OnlineTableWidget": "online",
+    "RoadsBoard": "roads",
     "TableauDrill": "trainer",
 }
 
