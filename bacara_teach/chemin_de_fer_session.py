@@ -92,7 +92,7 @@ from bacara_teach.chemin_de_fer import (
 )
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
-from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json
+from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json, replay_log
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Shoe
 
 __all__ = [
@@ -1091,16 +1091,8 @@ class CheminDeFerSession:
         except BacaraError as error:
             raise SaveError(f"invalid saved session: the rules are refused: {error}",
                             field="rules") from None
-        log = data.get("log")
-        if not isinstance(log, list):
-            raise SaveError("invalid saved session: the log is missing or not a list of moves",
-                            field="log")
-        for index, entry in enumerate(log):
-            try:
-                session.apply(Move.from_dict(entry))
-            except BacaraError as error:
-                raise SaveError(f"invalid saved session: log entry {index + 1} is refused: {error}",
-                                entry=index) from None
+        replay_log(data.get("log"), lambda entry: session.apply(Move.from_dict(entry)),
+                   items="moves", prefix="invalid saved session: ")
         return session
 
     @staticmethod

@@ -41,7 +41,7 @@ from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.money import Amount, add, format_amount, parse_amount
 from bacara_teach.punto_banco import Coup, play_coup
-from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json
+from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json, replay_log
 from bacara_teach.settlement import Bet, CoupSettlement, settle, verify_bet, verify_bets
 from bacara_teach.shoe import Shoe
 from bacara_teach.tables import (
@@ -644,14 +644,7 @@ class OnlineTable:
                         seed=rules["seed"])
         except BacaraError as error:
             raise SaveError(f"the rules are refused: {error}", field="rules") from None
-        log = data.get("log")
-        if not isinstance(log, list):
-            raise SaveError("the log is missing or not a list of actions", field="log")
-        for index, entry in enumerate(log):
-            try:
-                table._replay(entry)
-            except BacaraError as error:
-                raise SaveError(f"log entry {index + 1} is refused: {error}", entry=index) from None
+        replay_log(data.get("log"), table._replay)
         return table
 
     def _replay(self, op: object) -> None:

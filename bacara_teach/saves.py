@@ -36,10 +36,11 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 
 __all__ = [
     "MAX_DEPTH",
@@ -323,6 +324,34 @@ class SaveError(NotationError):
         self.reason = reason
         self.entry = entry
         self.field = field
+
+
+def replay_log(log: object, replay: Callable[[object], object], *, items: str = "actions",
+               prefix: str = "") -> None:
+    """Take each entry of a save's ``log`` again through ``replay`` (the same checks as the
+    action it records); the first entry refused is refused as a :class:`SaveError` naming it.
+
+    >>> replay_log([1, 2], lambda entry: None)
+    >>> replay_log("x", print)
+    Traceback (most recent call last):
+    ...
+    bacara_teach.saves.SaveError: the log is missing or not a list of actions
+    >>> def odd_only(entry: object) -> None:
+    ...     if entry == 2:
+    ...         raise IllegalAction("two is even")
+    >>> replay_log([1, 2], odd_only, items="moves", prefix="invalid saved session: ")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.saves.SaveError: invalid saved session: log entry 2 is refused: two is even
+    """
+    if not isinstance(log, list):
+        raise SaveError(f"{prefix}the log is missing or not a list of {items}", field="log")
+    for index, entry in enumerate(log):
+        try:
+            replay(entry)
+        except BacaraError as error:
+            raise SaveError(f"{prefix}log entry {index + 1} is refused: {error}",
+                            entry=index) from None
 
 
 _LOG_START = re.compile(r'"log"\s*:\s*\[')

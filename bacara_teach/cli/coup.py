@@ -20,7 +20,8 @@ def decks_error(text: str) -> argparse.ArgumentTypeError:
     ))
 
 
-def _decks(text: str) -> int:
+def decks_arg(text: str) -> int:
+    """A number of decks from the command line, or the refusal that says what is valid."""
     try:
         value = int(text)
     except ValueError:
@@ -44,7 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         '(e.g. "4♥ 2♠ 9♣ A♦ 8♦"; ASCII "4h 2s 9c ad 8d" works too)',
     )
     source.add_argument("--seed", help="shuffle a shoe with this seed (default: a random seed, printed)")
-    deal.add_argument("--decks", type=_decks, default=8,
+    deal.add_argument("--decks", type=decks_arg, default=8,
                       help=f"decks in the shuffled shoe ({MIN_DECKS}-{MAX_DECKS}, default 8)")
     deal.add_argument("--json", action="store_true", help="print one JSON object")
     add_lang_argument(deal)

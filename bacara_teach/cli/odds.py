@@ -16,7 +16,7 @@ from bacara_teach.analysis.edges import BetAnalysis, edges_for_profile
 from bacara_teach.analysis.punto_banco import count_deals
 from bacara_teach.analysis.simulation import simulate_coups
 from bacara_teach.cards import Card, parse_cards
-from bacara_teach.cli.coup import decks_error
+from bacara_teach.cli.coup import decks_arg
 from bacara_teach.cli.messages import add_lang_argument, current_language, t
 from bacara_teach.errors import BacaraError, IllegalAction
 from bacara_teach.progress import TerminalProgress
@@ -52,15 +52,6 @@ def _suited_excess(removed: str, decks: int) -> tuple[Card, int] | None:
     return None
 
 
-def _decks(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not MIN_DECKS <= value <= MAX_DECKS:
-        raise decks_error(text)
-    return value
-
 
 def _positive(text: str) -> int:
     try:
@@ -82,7 +73,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Exact probabilities of Banco, Punto and Empate and the house edge of every "
         "bet of a table profile, for a full shoe or one with cards removed.",
     )
-    odds.add_argument("--decks", type=_decks, default=None,
+    odds.add_argument("--decks", type=decks_arg, default=None,
                       help=f"decks in the shoe ({MIN_DECKS}-{MAX_DECKS}; default: the profile's)")
     odds.add_argument("--profile", choices=tuple(PROFILES), default="home",
                       help="table profile whose bets and payouts to price: "
@@ -107,7 +98,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "scipy that game reports an error and what to install, the others still print, and the "
         "exit status is 2.",
     )
-    cdf.add_argument("--decks", type=_decks, default=6, help="decks in the shoe (default 6)")
+    cdf.add_argument("--decks", type=decks_arg, default=6, help="decks in the shoe (default 6)")
     cdf.add_argument("--exact", action="store_true", help='print fractions as "n/d" strings')
     cdf.add_argument("--json", action="store_true", help="print one JSON object")
     add_lang_argument(cdf)

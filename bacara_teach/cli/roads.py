@@ -7,19 +7,9 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from bacara_teach.cli.coup import decks_error
+from bacara_teach.cli.coup import decks_arg
 from bacara_teach.cli.messages import add_lang_argument, current_language, t
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
-
-
-def _decks(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not MIN_DECKS <= value <= MAX_DECKS:
-        raise decks_error(text)
-    return value
 
 
 def _coups(text: str) -> int:
@@ -43,7 +33,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "bead plate, big road, big eye boy, small road and cockroach pig as text grids, with the "
         "exact odds of the next coup on the cards left; or draw the roads of --results.",
     )
-    roads.add_argument("--decks", type=_decks, default=8, help=f"decks in the shoe ({MIN_DECKS}-{MAX_DECKS}, default 8)")
+    roads.add_argument("--decks", type=decks_arg, default=8, help=f"decks in the shoe ({MIN_DECKS}-{MAX_DECKS}, default 8)")
     roads.add_argument("--seed", type=int, default=1, help="seed of the shuffle (default 1)")
     roads.add_argument("--coups", type=_coups, default=None, help="deal only this many coups")
     roads.add_argument("--results", default=None,
@@ -60,7 +50,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "Panda 8, Big/Small, 4-5-6, Dragon Bonus, Perfect Pair, Either Pair) for a full shoe, "
         "counted exactly.",
     )
-    side.add_argument("--decks", type=_decks, default=8, help=f"decks in the shoe ({MIN_DECKS}-{MAX_DECKS}, default 8)")
+    side.add_argument("--decks", type=decks_arg, default=8, help=f"decks in the shoe ({MIN_DECKS}-{MAX_DECKS}, default 8)")
     side.add_argument("--exact", action="store_true", help='print fractions as "n/d" strings')
     side.add_argument("--json", action="store_true", help="print one JSON object")
     add_lang_argument(side)
