@@ -122,8 +122,9 @@ def build_site(session: nox.Session, *, fresh: bool = False) -> None:
     notebook cache keeps that cheap, and any engine change re-executes the notebooks.
     """
     ensure_node_modules(session)
-    session.run("python", str(DOCS / "_ext" / "sitebuild.py"), *(["--fresh"] if fresh else []),
-                env=QUIET_JUPYTER)
+    # --quiet: a build that succeeds prints only its progress lines; one that fails, its output.
+    session.run("python", str(DOCS / "_ext" / "sitebuild.py"), "--quiet",
+                *(["--fresh"] if fresh else []), env=QUIET_JUPYTER)
 
 
 @nox.session
