@@ -38,7 +38,15 @@ from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.money import add, format_amount, parse_amount
 from bacara_teach.punto_banco import Coup, play_coup
-from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json, replay_log
+from bacara_teach.saves import (
+    SaveError,
+    check_seed,
+    dump_save,
+    locate,
+    parse_json,
+    replay_log,
+    save_version,
+)
 from bacara_teach.settlement import Bet, SettledBet, settle_bet
 from bacara_teach.shoe import Shoe
 from bacara_teach.tables import (
@@ -447,21 +455,8 @@ class HomeSession:
         profile, records and totals) are read when their table is a registered profile as it
         is.
         """
-        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise SaveError(f"not a saved home session: expected an object with format {FORMAT!r}",
-                            field="format")
-        version = data.get("version")
-        if version == 1:
+        if save_version(data, kind="home session", file_format=FORMAT, version=_VERSION) == 1:
             return cls._from_version_1(data)
-        if version != _VERSION or isinstance(version, bool):
-            raise SaveError(
-                f"unsupported home session version {version!r}: expected {_VERSION} (or 1)",
-                field="version",
-            )
-        unknown = sorted(set(data) - {"format", "version", "rules", "log"})
-        if unknown:
-            raise SaveError(f"unknown field {unknown[0]!r} in a saved home session: expected "
-                            "format, version, rules and log", field=unknown[0])
         rules = data.get("rules")
         if not isinstance(rules, Mapping):
             raise SaveError("the rules are missing or not an object: expected profile, options, "

@@ -41,7 +41,15 @@ from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.money import Amount, add, format_amount, parse_amount
 from bacara_teach.punto_banco import Coup, play_coup
-from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json, replay_log
+from bacara_teach.saves import (
+    SaveError,
+    check_seed,
+    dump_save,
+    locate,
+    parse_json,
+    replay_log,
+    save_version,
+)
 from bacara_teach.settlement import Bet, CoupSettlement, settle, verify_bet, verify_bets
 from bacara_teach.shoe import Shoe
 from bacara_teach.tables import (
@@ -618,21 +626,8 @@ class OnlineTable:
         give the cards saved; a save that fails is refused with the entry and the reason.
         Version 1 saves are read when their table is a registered profile as it is.
         """
-        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise SaveError(f"not a saved online table: expected an object with format {FORMAT!r}",
-                            field="format")
-        version = data.get("version")
-        if version == 1:
+        if save_version(data, kind="online table", file_format=FORMAT, version=_VERSION) == 1:
             return cls._from_version_1(data)
-        if version != _VERSION or isinstance(version, bool):
-            raise SaveError(
-                f"unsupported online table version {version!r}: expected {_VERSION} (or 1)",
-                field="version",
-            )
-        unknown = sorted(set(data) - {"format", "version", "rules", "log"})
-        if unknown:
-            raise SaveError(f"unknown field {unknown[0]!r} in a saved online table: expected "
-                            "format, version, rules and log", field=unknown[0])
         rules = data.get("rules")
         expected = {"profile", "options", "seed", "balance"}
         if not isinstance(rules, Mapping) or set(rules) != expected:

@@ -36,7 +36,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -324,6 +324,35 @@ class SaveError(NotationError):
         self.reason = reason
         self.entry = entry
         self.field = field
+
+
+def save_version(data: object, *, kind: str, file_format: str, version: int) -> int:
+    """The version of a saved ``kind`` (``"home session"``, ``"online table"``), 1 or
+    ``version``, after checking its format, its version and its top-level fields.
+
+    >>> save_version({"format": "x", "version": 2, "rules": {}, "log": []}, kind="home session",
+    ...              file_format="x", version=2)
+    2
+    >>> save_version({"format": "x", "version": 2, "balance": 10}, kind="home session",
+    ...              file_format="x", version=2)
+    Traceback (most recent call last):
+    ...
+    bacara_teach.saves.SaveError: unknown field 'balance' in a saved home session: expected format, version, rules and log
+    """
+    if not isinstance(data, Mapping) or data.get("format") != file_format:
+        raise SaveError(f"not a saved {kind}: expected an object with format {file_format!r}",
+                        field="format")
+    found = data.get("version")
+    if found == 1:
+        return 1
+    if found != version or isinstance(found, bool):
+        raise SaveError(f"unsupported {kind} version {found!r}: expected {version} (or 1)",
+                        field="version")
+    unknown = sorted(set(data) - {"format", "version", "rules", "log"})
+    if unknown:
+        raise SaveError(f"unknown field {unknown[0]!r} in a saved {kind}: expected "
+                        "format, version, rules and log", field=unknown[0])
+    return version
 
 
 def replay_log(log: object, replay: Callable[[object], object], *, items: str = "actions",
