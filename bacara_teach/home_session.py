@@ -44,6 +44,7 @@ from bacara_teach.saves import (
     dump_save,
     locate,
     parse_json,
+    registered_profile,
     replay_log,
     save_version,
 )
@@ -51,7 +52,6 @@ from bacara_teach.settlement import Bet, SettledBet, settle_bet
 from bacara_teach.shoe import Shoe
 from bacara_teach.tables import (
     HOME,
-    PROFILES,
     BetKind,
     TableProfile,
     get_profile,
@@ -503,17 +503,7 @@ class HomeSession:
 
     @classmethod
     def _from_version_1(cls, data: Mapping[str, Any]) -> HomeSession:
-        saved = data.get("profile")
-        try:
-            profile = TableProfile.from_dict(saved) if isinstance(saved, Mapping) else None
-        except BacaraError:
-            profile = None
-        name = saved.get("name") if isinstance(saved, Mapping) else None
-        if profile is None or not isinstance(name, str) or PROFILES.get(name) != profile:
-            raise SaveError(
-                "a version 1 save carries its own table rules, and these are not a registered "
-                f"profile as it is (expected one of {', '.join(PROFILES)}); tables come only from "
-                "the profile registry now", field="profile")
+        profile = registered_profile(data.get("profile"))
         try:
             session = cls(players=data["players"], seed=data["seed"], dealer=data.get("dealer"),
                           profile=profile, coups=data.get("coups", SESSION_COUPS))

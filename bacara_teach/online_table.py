@@ -47,6 +47,7 @@ from bacara_teach.saves import (
     dump_save,
     locate,
     parse_json,
+    registered_profile,
     replay_log,
     save_version,
 )
@@ -54,7 +55,6 @@ from bacara_teach.settlement import Bet, CoupSettlement, settle, verify_bet, ver
 from bacara_teach.shoe import Shoe
 from bacara_teach.tables import (
     ONLINE,
-    PROFILES,
     BetKind,
     TableProfile,
     TiePolicy,
@@ -678,17 +678,7 @@ class OnlineTable:
 
     @classmethod
     def _from_version_1(cls, data: Mapping[str, Any]) -> OnlineTable:
-        saved = data.get("profile")
-        try:
-            profile = TableProfile.from_dict(saved) if isinstance(saved, Mapping) else None
-        except BacaraError:
-            profile = None
-        name = saved.get("name") if isinstance(saved, Mapping) else None
-        if profile is None or not isinstance(name, str) or PROFILES.get(name) != profile:
-            raise SaveError(
-                "a version 1 save carries its own table rules, and these are not a registered "
-                f"profile as it is (expected one of {', '.join(PROFILES)}); tables come only from "
-                "the profile registry now", field="profile")
+        profile = registered_profile(data.get("profile"))
         try:
             table = cls(balance=_text(data["initial_balance"], "balance"), profile=profile,
                         seed=data["seed"])

@@ -38,9 +38,12 @@ import re
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
+
+if TYPE_CHECKING:
+    from bacara_teach.tables import TableProfile
 
 __all__ = [
     "MAX_DEPTH",
@@ -353,6 +356,33 @@ def save_version(data: object, *, kind: str, file_format: str, version: int) -> 
         raise SaveError(f"unknown field {unknown[0]!r} in a saved {kind}: expected "
                         "format, version, rules and log", field=unknown[0])
     return version
+
+
+def registered_profile(saved: object) -> TableProfile:
+    """The registered table profile that a version 1 save wrote out in full, or the refusal
+    (such saves carried their own table rules; tables now come only from the registry).
+
+    >>> from bacara_teach.tables import PROFILES
+    >>> registered_profile(PROFILES["home"].to_dict()) == PROFILES["home"]
+    True
+    >>> registered_profile({"name": "home", "decks": 1})
+    Traceback (most recent call last):
+    ...
+    bacara_teach.saves.SaveError: a version 1 save carries its own table rules, ...
+    """
+    from bacara_teach.tables import PROFILES, TableProfile
+
+    try:
+        profile = TableProfile.from_dict(saved) if isinstance(saved, Mapping) else None
+    except BacaraError:
+        profile = None
+    name = saved.get("name") if isinstance(saved, Mapping) else None
+    if profile is None or not isinstance(name, str) or PROFILES.get(name) != profile:
+        raise SaveError(
+            "a version 1 save carries its own table rules, and these are not a registered "
+            f"profile as it is (expected one of {', '.join(PROFILES)}); tables come only from "
+            "the profile registry now", field="profile")
+    return profile
 
 
 def replay_log(log: object, replay: Callable[[object], object], *, items: str = "actions",
