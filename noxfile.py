@@ -183,6 +183,8 @@ def translations(session: nox.Session) -> None:
     session.run(*gettext, env=QUIET_JUPYTER)
     for lang in sitebuild.LANGUAGES[1:]:
         session.run("sphinx-intl", "update", "-p", str(TEMPLATES), "-l", lang, "-d", str(LOCALES))
+    # The engine's own messages (narration, refusals, CLI, widgets, exercises).
+    session.run("python", str(DOCS / "_ext" / "engine_messages.py"), "update")
     session.run("python", str(DOCS / "_ext" / "translations.py"), "check", success_codes=[0, 1])
 
 

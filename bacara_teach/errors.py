@@ -10,9 +10,22 @@ know "bad input" can catch them together:
   empty shoe).
 
 Every refused action leaves the object it was asked of exactly as it was.
+
+An error carries its explanation as a :class:`~bacara_teach.text.Message`; ``str()`` of the
+error is the English text (part of the API, and what the doctests show), and
+:meth:`BacaraError.text` gives it in any language:
+
+>>> from bacara_teach.text import message
+>>> error = IllegalAction(message("a bet of {amount} is over the balance", amount=1500))
+>>> str(error)
+'a bet of 1500 is over the balance'
+>>> error.message.msgid
+'a bet of {amount} is over the balance'
 """
 
 from __future__ import annotations
+
+from bacara_teach.text import Message
 
 __all__ = [
     "BacaraError",
@@ -24,7 +37,21 @@ __all__ = [
 
 
 class BacaraError(ValueError):
-    """Base class of every error raised by :mod:`bacara_teach`."""
+    """Base class of every error raised by :mod:`bacara_teach`.
+
+    ``message`` is a :class:`~bacara_teach.text.Message` (a plain string is kept as a
+    message of its own, shown as it is in every language).
+    """
+
+    message: Message
+
+    def __init__(self, message: Message | str = "", *args: object) -> None:
+        self.message = message if isinstance(message, Message) else Message(str(message))
+        super().__init__(str(self.message), *args)
+
+    def text(self, lang: str | None = None) -> str:
+        """The explanation in ``lang`` (the default language when ``None``)."""
+        return self.message.render(lang)
 
 
 class NotationError(BacaraError):

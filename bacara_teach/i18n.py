@@ -36,8 +36,20 @@ __all__ = [
     "term",
 ]
 
-LANGUAGES = ("en", "es")
-"""The languages the engine and the site speak."""
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    LANGUAGES: tuple[str, ...]
+    """The languages the engine and the site speak (``bacara_teach/locale/languages.json``)."""
+
+
+def __getattr__(name: str) -> object:
+    # LANGUAGES is read from languages.json when first asked for, so that code speaking
+    # English (the source language) never reads it.
+    if name == "LANGUAGES":
+        from bacara_teach.text import language_codes
+
+        return language_codes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 ENV_VAR = "BACARA_LANG"
 """Environment variable naming the default language (``en`` or ``es``)."""
@@ -51,8 +63,10 @@ def language_of_locale(value: str) -> str | None:
     >>> language_of_locale("es"), language_of_locale("en_GB"), language_of_locale("de_DE")
     ('es', 'en', None)
     """
+    from bacara_teach.text import language_codes
+
     code = value.split(".", 1)[0].split("@", 1)[0].replace("-", "_").split("_", 1)[0].lower()
-    return code if code in LANGUAGES else None
+    return code if code in language_codes() else None
 
 
 def default_language(environ: Mapping[str, str] | None = None) -> str:
@@ -77,9 +91,13 @@ def default_language(environ: Mapping[str, str] | None = None) -> str:
     env = os.environ if environ is None else environ
     chosen = env.get(ENV_VAR, "").strip()
     if chosen:
-        if chosen not in LANGUAGES:
+        if chosen == "en":
+            return chosen
+        from bacara_teach.text import language_codes
+
+        if chosen not in language_codes():
             raise IllegalAction(f"{ENV_VAR}={chosen!r} is not a language of bacara_teach: "
-                                f"expected one of {', '.join(LANGUAGES)}")
+                                f"expected one of {', '.join(language_codes())}")
         return chosen
     for name in _LOCALE_VARS:
         value = env.get(name, "").strip()
@@ -92,8 +110,13 @@ def resolve_language(lang: str | None) -> str:
     """``lang`` checked, or :func:`default_language` when it is ``None``."""
     if lang is None:
         return default_language()
-    if lang not in LANGUAGES:
-        raise IllegalAction(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    if lang == "en":
+        return lang
+    from bacara_teach.text import language_codes
+
+    if lang not in language_codes():
+        raise IllegalAction(f"unknown language {lang!r}: expected one of "
+                            f"{', '.join(language_codes())}")
     return lang
 
 
@@ -107,10 +130,13 @@ def pick(lang: str | None = None, **texts: str) -> str:
     ...
     ValueError: pick() needs a text for every language: missing es
     """
-    missing = [code for code in LANGUAGES if code not in texts]
+    from bacara_teach.text import language_codes
+
+    languages = language_codes()
+    missing = [code for code in languages if code not in texts]
     if missing:
         raise ValueError(f"pick() needs a text for every language: missing {', '.join(missing)}")
-    unknown = sorted(set(texts) - set(LANGUAGES))
+    unknown = sorted(set(texts) - set(languages))
     if unknown:
         raise ValueError(f"pick() got texts for unknown languages: {', '.join(unknown)}")
     return texts[resolve_language(lang)]
