@@ -37,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import textwrap
 import zipfile
 from collections.abc import Iterator
 from importlib.metadata import version
@@ -44,6 +45,8 @@ from pathlib import Path
 from typing import Any
 
 import sitebuild
+
+from bacara_teach.text import N_, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -456,12 +459,17 @@ _FENCE = re.compile(r"^(?P<open>:{3,}\{[\w-]+\})(?P<title>.*)$|^:{3,}\s*$")
 _FENCE_OPTION = re.compile(r"^:[a-z][\w-]*:(?:\s|$)")
 _ITEM = re.compile(r"^(?P<mark>\s*(?:[-*+]|\d+[.)])\s+)(?P<text>.*)$")
 
-LANGUAGE_CELL = {
-    "es": ("# Este cuaderno habla español: el motor escribe sus textos en el idioma de\n"
-           "# BACARA_LANG (en su ordenador, si no se fija, en el de su configuración regional).\n"
-           "import os\n\nos.environ[\"BACARA_LANG\"] = \"es\""),
-}
-"""The first cell of a live notebook in a language other than English."""
+def language_cell(lang: str) -> str:
+    """The first cell of a live notebook in a language other than English.
+
+    >>> print(language_cell("es").splitlines()[-1])
+    os.environ["BACARA_LANG"] = "es"
+    """
+    note = tr("The engine writes its texts in the language of BACARA_LANG, set below to the "
+              "language of this notebook's page (on your own computer, when it is not set, in "
+              "that of your locale).", lang)
+    comment = "\n".join("# " + line for line in textwrap.wrap(note, 86))
+    return f"{comment}\nimport os\n\nos.environ[\"BACARA_LANG\"] = {lang!r}".replace("'", '"')
 
 
 def _joined(lines: list[str]) -> str:
@@ -598,8 +606,8 @@ def live_notebook(source: str, lang: str = "en",
             if messages:
                 cell.source = translate_markdown(cell.source, messages)
             cell.source = _GLUE_ROLE.sub(r"`\1`", cell.source)
-    if lang in LANGUAGE_CELL:
-        notebook.cells.insert(0, new_code_cell(LANGUAGE_CELL[lang]))  # type: ignore[no-untyped-call]
+    if lang != sitebuild.LANGUAGES[0]:
+        notebook.cells.insert(0, new_code_cell(language_cell(lang)))  # type: ignore[no-untyped-call]
     return dict(notebook)
 
 
@@ -622,7 +630,7 @@ def export_exercises(contents: Path, source: Path = EXERCISES) -> list[str]:
             shutil.rmtree(target)
         target.mkdir(parents=True)
         for notebook_path in sorted(source.glob("*.ipynb")):
-            text = (notebook_path.read_text(encoding="utf-8") if lang == "en"
+            text = (notebook_path.read_text(encoding="utf-8") if lang == sitebuild.LANGUAGES[0]
                     else practice_text(notebook_path.stem, lang))
             notebook = json.loads(text)
             notebook.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
@@ -655,7 +663,7 @@ def export_live_notebooks(srcdir: Path, contents: Path,
 
     written = []
     for lang, prefix in LANGUAGE_FOLDERS.items():
-        if lang != "en" and locales is None:
+        if lang != sitebuild.LANGUAGES[0] and locales is None:
             continue
         for folder in LIVE_FOLDERS:
             target = contents / prefix / folder
@@ -663,7 +671,7 @@ def export_live_notebooks(srcdir: Path, contents: Path,
                 shutil.rmtree(target)
             target.mkdir(parents=True)
             for page in sorted((srcdir / folder).glob("*.md")):
-                messages = (None if lang == "en" or locales is None else
+                messages = (None if lang == sitebuild.LANGUAGES[0] or locales is None else
                             catalogue(locales / lang / "LC_MESSAGES" / folder / f"{page.stem}.po"))
                 notebook = nbformat.from_dict(  # type: ignore[no-untyped-call]
                     live_notebook(page.read_text(encoding="utf-8"), lang, messages))
@@ -775,16 +783,11 @@ def _wrap_lite_build(app: Any) -> None:
                        "list 'jupyterlite_sphinx' before 'lite_assets' in extensions")
 
 
-LIVE_LINK = {
-    "en": ("Try this chapter live", "opens a notebook that runs Python in your browser, "
-           "served by this site (the first time it downloads Python and its packages, "
-           "about {mb} MB)"),
-    "es": ("Pruebe este capítulo en vivo", "abre un cuaderno que ejecuta Python en su "
-           "navegador, servido por este mismo sitio (la primera vez descarga Python y sus "
-           "paquetes, unos {mb} MB)"),
-}
-"""The "try it live" link, in each language of the site; ``{mb}`` is what the build
-measured a cold start downloads of the Python folder (:func:`prepare_python`)."""
+LIVE_LINK = (N_("Try this chapter live"),
+             N_("opens a notebook that runs Python in your browser, served by this site (the "
+                "first time it downloads Python and its packages, about {mb} MB)"))
+"""The "try it live" link and its note; ``{mb}`` is what the build measured a cold start
+downloads of the Python folder (:func:`prepare_python`)."""
 
 
 def live_note(lang: str, download_bytes: int) -> str:
@@ -795,7 +798,7 @@ def live_note(lang: str, download_bytes: int) -> str:
     >>> live_note("es", 21_351_256).endswith("unos 21 MB)")
     True
     """
-    return LIVE_LINK.get(lang, LIVE_LINK["en"])[1].format(mb=round(download_bytes / 1e6))
+    return tr(LIVE_LINK[1], lang, mb=round(download_bytes / 1e6))
 
 
 def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[str, Any],
@@ -809,7 +812,7 @@ def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[
     # The lite app sits at the root of the English site; other languages live one folder down.
     href = ("../" * (pagename.count("/") + prefix.count("/")) + "lite/notebooks/index.html"
             + f"?path={live}")
-    text = LIVE_LINK.get(lang, LIVE_LINK["en"])[0]
+    text = tr(LIVE_LINK[0], lang)
     note = live_note(lang, app.config.bacara_lite_summary["download_bytes"])
     link = (f"<div class='bt-live'><a class='bt-live-link' href='{href}'>{text}</a> "
             f"<span class='bt-live-note'>{note}</span></div>")
