@@ -107,13 +107,21 @@ def _glue_data(path: Path, _stamp: float) -> dict[str, Any]:
     return data
 
 
-def glue_values(env: Any, docname: str) -> dict[str, Any]:
-    """The values the executed notebook of ``docname`` glued, as myst-nb stored them."""
-    folder = Path(env.mystnb_config.output_folder)
-    path = folder.joinpath(*docname.split("/")).with_suffix(".glue.json")
+def glue_path(output_folder: Path, docname: str) -> Path:
+    """Where myst-nb keeps the values the executed notebook of ``docname`` glued."""
+    return output_folder.joinpath(*docname.split("/")).with_suffix(".glue.json")
+
+
+def read_glue(path: Path) -> dict[str, Any]:
+    """The glued values stored in ``path`` (empty when there is no such file)."""
     if not path.is_file():
         return {}
     return _glue_data(path, path.stat().st_mtime)
+
+
+def glue_values(env: Any, docname: str) -> dict[str, Any]:
+    """The values the executed notebook of ``docname`` glued, as myst-nb stored them."""
+    return read_glue(glue_path(Path(env.mystnb_config.output_folder), docname))
 
 
 def fill_glue(text: str, values: dict[str, Any], where: str) -> str:
