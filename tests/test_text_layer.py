@@ -84,3 +84,46 @@ def test_an_unknown_language_is_refused_with_the_valid_ones() -> None:
 
 def test_booleans_and_text_are_not_numbers() -> None:
     assert tr("{a} {b}", "es", a=True, b="4.75") == "True 4.75"
+
+
+# -- one mechanism ------------------------------------------------------------------------------
+_LANGUAGE_CODE_IN_CODE = re.compile(
+    r"""\bpick\(|[=!]=\s*["']es["']|["']es["']\s*:|\b\w+_es\b|\b_?[A-Z_]+_ES\b|\bes=["'(]""")
+_KNOWS_LANGUAGES = {"bacara_teach/text.py", "bacara_teach/i18n.py"}
+
+
+def _code_lines(path: Path) -> list[tuple[int, str]]:
+    """The lines of ``path`` that are code (docstrings and comments are left out roughly:
+    lines inside triple-quoted blocks and ``#`` comments)."""
+    out, in_doc = [], False
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        stripped = line.strip()
+        quotes = stripped.count('"""') + stripped.count("'''")
+        if in_doc or stripped.startswith(("#", ">>>", "...")):
+            in_doc = in_doc != (quotes % 2 == 1)
+            continue
+        if quotes % 2 == 1:
+            in_doc = True
+        out.append((number, line.split("  #", 1)[0]))
+    return out
+
+
+def test_no_module_speaks_a_language_of_its_own() -> None:
+    """Only the text layer knows language codes: no pick(), no Spanish tables or branches."""
+    found = []
+    sources = [p for p in (ROOT / "bacara_teach").rglob("*.py") if "__pycache__" not in p.parts]
+    sources += list((ROOT / "docs" / "_ext").glob("*.py"))
+    for path in sources:
+        name = path.relative_to(ROOT).as_posix()
+        if name in _KNOWS_LANGUAGES:
+            continue
+        for number, line in _code_lines(path):
+            if _LANGUAGE_CODE_IN_CODE.search(line):
+                found.append(f"{name}:{number}: {line.strip()}")
+    for page in (ROOT / "docs").rglob("*.md"):
+        if "_build" in page.parts:
+            continue
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            if "pick(" in line or re.search(r"""[=!]=\s*["']es["']""", line):
+                found.append(f"{page.relative_to(ROOT).as_posix()}:{number}: {line.strip()}")
+    assert not found, f"{len(found)} place(s) speak a language of their own:\n" + "\n".join(found[:80])

@@ -5,7 +5,8 @@ Every sentence the package shows a person is a message written in English in the
 
 * ``extract`` writes the template ``bacara_teach/locale/bacara_teach.pot`` from the code;
 * ``update`` extracts, then merges the template into every language's ``bacara_teach.po``
-  (a new message empty, a changed one fuzzy, a removed one obsolete) and compiles;
+  (a new message empty, a changed one fuzzy with the old translation as a start, a
+  removed one dropped) and compiles;
 * ``compile`` writes each ``.po`` as the ``.mo`` the standard library's :mod:`gettext` reads
   (the ``.mo`` files are kept in the repository, so an install from source speaks every
   language without a build step);
@@ -35,6 +36,16 @@ PACKAGE = ROOT / "bacara_teach"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "bacara_teach"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+SITE_EXTENSIONS = ROOT / "docs" / "_ext"
+
+
+def sources() -> list[Path]:
+    """The files messages are written in: the package, and those of the site's extensions
+    that speak through the text layer (the language switch, the toggles, the live link)."""
+    found = sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+    found += sorted(p for p in SITE_EXTENSIONS.glob("*.py")
+                    if "bacara_teach.text import" in p.read_text(encoding="utf-8"))
+    return found
 
 KEYWORDS: dict[str, Any] = {
     "tr": None,
@@ -60,17 +71,20 @@ def catalogue_path(lang: str, suffix: str = ".po") -> Path:
     return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
 
 
-def extract() -> Any:
+def extract_template() -> Any:
     """The template catalogue of every message in the package's code."""
     from babel.messages.catalog import Catalog
-    from babel.messages.extract import extract_from_dir
+    from babel.messages.extract import extract
 
     template = _new_catalogue(Catalog, None)
-    for filename, lineno, msg, comments, context in extract_from_dir(
-            str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS,
-            comment_tags=("Translators:",), strip_comment_tags=True):
-        template.add(msg, None, [(f"bacara_teach/{filename}", lineno)],
-                     auto_comments=comments, context=context)
+    for path in sources():
+        where = path.relative_to(ROOT).as_posix()
+        with path.open("rb") as handle:
+            for lineno, msg, comments, context in extract(
+                    "python", handle, keywords=KEYWORDS, comment_tags=("Translators:",),
+                    strip_comment_tags=True):
+                template.add(msg, None, [(where, lineno)], auto_comments=comments,
+                             context=context)
     return template
 
 
@@ -79,7 +93,7 @@ def _write(catalogue: Any, path: Path) -> None:
 
     buffer = io.BytesIO()
     write_po(buffer, catalogue, width=100, sort_by_file=True, include_lineno=False,
-             omit_header=False, ignore_obsolete=False)
+             omit_header=False, ignore_obsolete=True)
     path.parent.mkdir(parents=True, exist_ok=True)
     text = buffer.getvalue().decode("utf-8")
     # The creation and revision dates change at every run; they say nothing a reader needs.
@@ -123,10 +137,16 @@ HEADER = """\
 
 
 def _new_catalogue(catalog: Any, lang: str | None) -> Any:
-    catalogue = catalog(locale=lang, domain=DOMAIN, project="bacara_teach", version="1",
-                        copyright_holder="bacara_teach developers", fuzzy=False,
-                        msgid_bugs_address="", last_translator="bacara_teach developers",
-                        language_team=lang or "", header_comment=HEADER)
+    fields: dict[str, Any] = {
+        "domain": DOMAIN, "project": "bacara_teach", "version": "1",
+        "copyright_holder": "bacara_teach developers", "fuzzy": False,
+        "msgid_bugs_address": "", "last_translator": "bacara_teach developers",
+        "language_team": lang or "", "header_comment": HEADER}
+    try:
+        catalogue = catalog(locale=lang, **fields)
+    except Exception:
+        catalogue = catalog(locale=None, **fields)
+        catalogue.mime_headers = [*catalogue.mime_headers, ("Language", lang)]
     if lang is not None:
         # Two forms (one, other) for every language unless its catalogue says otherwise.
         catalogue.mime_headers = [*catalogue.mime_headers,
@@ -138,7 +158,7 @@ def update() -> None:
     """Extract the template, merge it into every language's catalogue, compile them."""
     from babel.messages.catalog import Catalog
 
-    template = extract()
+    template = extract_template()
     _write(template, TEMPLATE)
     for lang in languages():
         po = catalogue_path(lang)
@@ -164,7 +184,7 @@ def _ids(message: Any) -> tuple[str, ...]:
 def check(langs: Iterable[str] | None = None) -> list[str]:
     """Every problem of the engine's catalogues, as lines to print; empty when all is well."""
     problems: list[str] = []
-    code = extract()
+    code = extract_template()
     if not TEMPLATE.is_file():
         return [f"{TEMPLATE.relative_to(ROOT)} is missing: run 'engine_messages.py update'"]
     template = read(TEMPLATE)
@@ -246,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("action", choices=("extract", "update", "compile", "check"))
     args = parser.parse_args(argv)
     if args.action == "extract":
-        _write(extract(), TEMPLATE)
+        _write(extract_template(), TEMPLATE)
     elif args.action == "update":
         update()
     elif args.action == "compile":

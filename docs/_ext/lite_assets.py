@@ -37,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import textwrap
 import zipfile
 from collections.abc import Iterator
 from importlib.metadata import version
@@ -44,6 +45,8 @@ from pathlib import Path
 from typing import Any
 
 import sitebuild
+
+from bacara_teach.text import N_, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -330,7 +333,16 @@ def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[s
     """
     static = lite_dir / "static" / "pyodide"
     python = prepare_python(static, lite_dir / "pypi", cache)
-    project = static / python["project_wheel"]
+    storage = write_config(lite_dir, contents, static / python["project_wheel"])
+    return {"storage": storage, **python}
+
+
+def write_config(lite_dir: Path, contents: Path | None, project: Path) -> str:
+    """Write the lite app's configuration; returns the browser storage name it gives.
+
+    Written again when the notebooks change (the live notebooks get their pages' values
+    once the pages have run), so the storage name always follows what is offered.
+    """
     storage = storage_name(contents, project)  # the wheel as served
     config = {
         "jupyter-lite-schema-version": 0,
@@ -364,7 +376,7 @@ def prepare(lite_dir: Path, cache: Path, contents: Path | None = None) -> dict[s
     # Source maps are for debugging the lite app itself; readers never need them.
     build_config = {"LiteBuildConfig": {"no_sourcemaps": True}}
     (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1))
-    return {"storage": storage, **python}
+    return storage
 
 
 def enforce_settings(output: Path, lite_dir: Path) -> None:
@@ -456,12 +468,17 @@ _FENCE = re.compile(r"^(?P<open>:{3,}\{[\w-]+\})(?P<title>.*)$|^:{3,}\s*$")
 _FENCE_OPTION = re.compile(r"^:[a-z][\w-]*:(?:\s|$)")
 _ITEM = re.compile(r"^(?P<mark>\s*(?:[-*+]|\d+[.)])\s+)(?P<text>.*)$")
 
-LANGUAGE_CELL = {
-    "es": ("# Este cuaderno habla español: el motor escribe sus textos en el idioma de\n"
-           "# BACARA_LANG (en su ordenador, si no se fija, en el de su configuración regional).\n"
-           "import os\n\nos.environ[\"BACARA_LANG\"] = \"es\""),
-}
-"""The first cell of a live notebook in a language other than English."""
+def language_cell(lang: str) -> str:
+    """The first cell of a live notebook in a language other than English.
+
+    >>> print(language_cell("es").splitlines()[-1])
+    os.environ["BACARA_LANG"] = "es"
+    """
+    note = tr("The engine writes its texts in the language of BACARA_LANG, set below to the "
+              "language of this notebook's page (on your own computer, when it is not set, in "
+              "that of your locale).", lang)
+    comment = "\n".join("# " + line for line in textwrap.wrap(note, 86))
+    return f"{comment}\nimport os\n\nos.environ[\"BACARA_LANG\"] = {lang!r}".replace("'", '"')
 
 
 def _joined(lines: list[str]) -> str:
@@ -572,13 +589,16 @@ def catalogue(path: Path) -> dict[str, str]:
 
 
 def live_notebook(source: str, lang: str = "en",
-                  messages: dict[str, str] | None = None) -> dict[str, Any]:
+                  messages: dict[str, str] | None = None,
+                  glued: dict[str, Any] | None = None) -> dict[str, Any]:
     """A chapter's MyST source as a notebook for the Pyodide kernel.
 
-    Values the site weaves into the prose with ``glue`` are shown by name in the
-    live copy (myst-nb itself does not run in the browser).  In a language other than
-    English the prose is read through that language's catalogue and a first cell sets
-    ``BACARA_LANG``, so the engine's words in the notebook are in that language too.
+    Values the site weaves into the prose with ``glue`` are written into the live copy's
+    prose as the page shows them (``glued``: the values the page's build computed; myst-nb
+    itself does not run in the browser).  In a language other than English the prose is
+    read through that language's catalogue and a first cell sets ``BACARA_LANG``, so the
+    engine's words in the notebook are in that language too.  A folded cell gives the
+    engine's tables, cards and figures the site's own styles.
     """
     from myst_nb.core.read import read_myst_markdown_notebook
     from nbformat.v4 import new_code_cell
@@ -597,10 +617,103 @@ def live_notebook(source: str, lang: str = "en",
         else:
             if messages:
                 cell.source = translate_markdown(cell.source, messages)
-            cell.source = _GLUE_ROLE.sub(r"`\1`", cell.source)
-    if lang in LANGUAGE_CELL:
-        notebook.cells.insert(0, new_code_cell(LANGUAGE_CELL[lang]))  # type: ignore[no-untyped-call]
+            cell.source = fill_live_glue(cell.source, glued or {})
+    style = new_code_cell(style_cell(lang))  # type: ignore[no-untyped-call]
+    style.metadata["jupyter"] = {"source_hidden": True}
+    style.metadata["tags"] = ["bacara-styles"]
+    notebook.cells.insert(0, style)
+    if lang != sitebuild.LANGUAGES[0]:
+        notebook.cells.insert(0, new_code_cell(language_cell(lang)))  # type: ignore[no-untyped-call]
     return dict(notebook)
+
+
+def fill_live_glue(text: str, values: dict[str, Any]) -> str:
+    """Markdown with each glue role replaced by its value (an ellipsis if it has none).
+
+    >>> fill_live_glue("Banco wins {glue:text}`n` times in {glue:md}`m`.",
+    ...                {"n": {"data": {"text/plain": "8"}}})
+    'Banco wins 8 times in ….'
+    """
+    from site_languages import fill_glue
+
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1).partition(":")[0]
+        return fill_glue(match.group(0), values, "live notebook") if name in values else "…"
+
+    return _GLUE_ROLE.sub(one, text)
+
+
+STYLESHEETS = (ROOT / "docs" / "_static" / "bacara.css",)
+"""The site's stylesheets whose rules for the engine's output the live notebooks reuse."""
+
+_THEME_VARIABLES = (":root{--pst-color-border:var(--jp-border-color1);"
+                    "--pst-color-primary:var(--jp-brand-color1);"
+                    "--pst-color-surface:var(--jp-layout-color2);"
+                    "--pst-color-text-base:var(--jp-content-font-color1)}")
+
+
+def _css_rules(css: str) -> list[tuple[str, str]]:
+    """``(prelude, body)`` of each top-level rule of ``css`` (comments dropped)."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
+    rules, depth, start, prelude = [], 0, 0, ""
+    for i, ch in enumerate(css):
+        if ch == "{":
+            if depth == 0:
+                prelude, start = css[start:i].strip(), i + 1
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                rules.append((prelude, css[start:i].strip()))
+                start = i + 1
+    return rules
+
+
+_top_level_commas = re.compile(r",(?![^()]*\))")
+"""Commas between selectors, not those inside ``:has(...)`` or ``:not(...)``."""
+
+
+def live_stylesheet(sheets: tuple[Path, ...] = STYLESHEETS) -> str:
+    """The site's rules for the engine's output (``.bt-`` classes), for JupyterLab.
+
+    Rules about the site's own page layout are left out; the site's dark theme becomes
+    JupyterLab's, and the theme colours the rules use are JupyterLab's.
+
+    >>> css = live_stylesheet()
+    >>> ".bt-tableau" in css and ".bd-article" not in css and "data-jp-theme-light" in css
+    True
+    """
+    out = [_THEME_VARIABLES]
+
+    def keep(prelude: str, body: str) -> str | None:
+        selectors = [sel.strip() for sel in _top_level_commas.split(prelude)]
+        chosen = [sel for sel in selectors if ".bt-" in sel and ".bd-" not in sel
+                  and "cell_output" not in sel]
+        if not chosen:
+            return None
+        chosen = [sel.replace('html[data-theme="dark"]', 'body[data-jp-theme-light="false"]')
+                  for sel in chosen]
+        return ",".join(chosen) + "{" + " ".join(body.split()) + "}"
+
+    for sheet in sheets:
+        for prelude, body in _css_rules(sheet.read_text(encoding="utf-8")):
+            if prelude.startswith("@media"):
+                inner = [k for k in (keep(p, b) for p, b in _css_rules(body)) if k]
+                if inner:
+                    out.append(prelude + "{" + "".join(inner) + "}")
+            elif not prelude.startswith("@"):
+                rule = keep(prelude, body)
+                if rule:
+                    out.append(rule)
+    return "\n".join(out)
+
+
+def style_cell(lang: str = "en") -> str:
+    """The folded first cell of a live notebook: the site's styles for the engine's output."""
+    comment = "# " + tr("The site's styles for the tables, cards and figures below.", lang)
+    css = live_stylesheet()
+    return (f"{comment}\nfrom IPython.display import HTML\n\n"
+            f"HTML({('<style>' + css + '</style>')!r})")
 
 
 EXERCISES = ROOT / "exercises"
@@ -622,7 +735,7 @@ def export_exercises(contents: Path, source: Path = EXERCISES) -> list[str]:
             shutil.rmtree(target)
         target.mkdir(parents=True)
         for notebook_path in sorted(source.glob("*.ipynb")):
-            text = (notebook_path.read_text(encoding="utf-8") if lang == "en"
+            text = (notebook_path.read_text(encoding="utf-8") if lang == sitebuild.LANGUAGES[0]
                     else practice_text(notebook_path.stem, lang))
             notebook = json.loads(text)
             notebook.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
@@ -645,17 +758,19 @@ def live_paths(srcdir: Path, lang: str) -> list[str]:
 
 
 def export_live_notebooks(srcdir: Path, contents: Path,
-                          locales: Path | None = None) -> list[str]:
+                          locales: Path | None = None,
+                          glue: Any = None) -> list[str]:
     """Write the live copy of every page in :data:`LIVE_FOLDERS`, in every language.
 
     English comes from the sources; each other language from the sources read through
-    its catalogues in ``locales`` (``docs/locales``).  Returns the paths written.
+    its catalogues in ``locales`` (``docs/locales``).  ``glue(lang, docname)``, when
+    given, says the values that page glued in that language.  Returns the paths written.
     """
     import nbformat
 
     written = []
     for lang, prefix in LANGUAGE_FOLDERS.items():
-        if lang != "en" and locales is None:
+        if lang != sitebuild.LANGUAGES[0] and locales is None:
             continue
         for folder in LIVE_FOLDERS:
             target = contents / prefix / folder
@@ -663,10 +778,11 @@ def export_live_notebooks(srcdir: Path, contents: Path,
                 shutil.rmtree(target)
             target.mkdir(parents=True)
             for page in sorted((srcdir / folder).glob("*.md")):
-                messages = (None if lang == "en" or locales is None else
+                messages = (None if lang == sitebuild.LANGUAGES[0] or locales is None else
                             catalogue(locales / lang / "LC_MESSAGES" / folder / f"{page.stem}.po"))
+                glued = glue(lang, f"{folder}/{page.stem}") if glue is not None else None
                 notebook = nbformat.from_dict(  # type: ignore[no-untyped-call]
-                    live_notebook(page.read_text(encoding="utf-8"), lang, messages))
+                    live_notebook(page.read_text(encoding="utf-8"), lang, messages, glued))
                 out = target / f"{page.stem}.ipynb"
                 nbformat.write(notebook, out)  # type: ignore[no-untyped-call]
                 written.append(out.relative_to(contents).as_posix())
@@ -697,6 +813,8 @@ def _on_builder_inited(app: Any) -> None:
     srcdir = Path(app.srcdir)
     cache = Path(os.environ.get("BACARA_LITE_CACHE", ROOT / ".cache" / "lite"))
     if not _is_primary(app):
+        Path(app.outdir).mkdir(parents=True, exist_ok=True)
+        (Path(app.outdir) / BUILDING).write_text(str(os.getpid()))
         app.config.bacara_live_notebooks = live_paths(srcdir, app.config.language)
         # The same Python folder as the English build's, prepared aside (from the shared
         # cache) only so that these pages can say how much a live start downloads.
@@ -733,6 +851,41 @@ def lite_inputs_digest(lite_dir: Path, contents: Path) -> str:
     return digest.hexdigest()
 
 
+BUILDING = ".bacara-building"
+"""Marker a language's build keeps in its output folder while it runs (see
+:func:`_glued_values`)."""
+GLUE_WAIT_S = 900.0
+
+
+def _glued_values(app: Any) -> Any:
+    """``values(lang, docname)``: what a page glued in each language's build.
+
+    The English build has its own values; another language's build, run beside it, keeps
+    them in its own notebook folder.  While that build is still running (its marker is
+    there) and the page's values are not written yet, or older than the page, this waits.
+    """
+    import time
+
+    from site_languages import glue_path, glue_values, read_glue
+
+    site = Path(app.outdir)
+    srcdir = Path(app.srcdir)
+
+    def values(lang: str, docname: str) -> dict[str, Any]:
+        if lang == app.config.language:
+            return glue_values(app.env, docname)
+        folder = sitebuild.site_folder(site, lang)
+        path = glue_path(folder.parent / "jupyter_execute", docname)
+        source = srcdir / f"{docname}.md"
+        deadline = time.monotonic() + GLUE_WAIT_S
+        while (folder / BUILDING).exists() and time.monotonic() < deadline and not (
+                path.is_file() and path.stat().st_mtime >= source.stat().st_mtime):
+            time.sleep(1.0)
+        return read_glue(path)
+
+    return values
+
+
 def _lite_build_if_changed(build: Any, app: Any, error: Exception | None) -> None:
     """Run jupyterlite-sphinx's ``jupyter lite build`` only when one of its inputs changed.
 
@@ -748,6 +901,12 @@ def _lite_build_if_changed(build: Any, app: Any, error: Exception | None) -> Non
         return
     output = Path(app.outdir) / "lite"
     contents = Path(app.srcdir) / app.config.jupyterlite_content_dir
+    # Now that every page has run, the live notebooks get the values their pages glued.
+    locales = Path(app.srcdir) / app.config.locale_dirs[0] if app.config.locale_dirs else None
+    export_live_notebooks(Path(app.srcdir), contents, locales, glue=_glued_values(app))
+    lite_dir = Path(app.config.jupyterlite_dir)
+    wheel = lite_dir / "static" / "pyodide" / app.config.bacara_lite_summary["project_wheel"]
+    app.config.bacara_lite_summary["storage"] = write_config(lite_dir, contents, wheel)
     wanted = lite_inputs_digest(Path(app.config.jupyterlite_dir), contents)
     stamp = output / LITE_STAMP
     if stamp.is_file() and stamp.read_text() == wanted and (output / "jupyter-lite.json").is_file():
@@ -775,16 +934,11 @@ def _wrap_lite_build(app: Any) -> None:
                        "list 'jupyterlite_sphinx' before 'lite_assets' in extensions")
 
 
-LIVE_LINK = {
-    "en": ("Try this chapter live", "opens a notebook that runs Python in your browser, "
-           "served by this site (the first time it downloads Python and its packages, "
-           "about {mb} MB)"),
-    "es": ("Pruebe este capítulo en vivo", "abre un cuaderno que ejecuta Python en su "
-           "navegador, servido por este mismo sitio (la primera vez descarga Python y sus "
-           "paquetes, unos {mb} MB)"),
-}
-"""The "try it live" link, in each language of the site; ``{mb}`` is what the build
-measured a cold start downloads of the Python folder (:func:`prepare_python`)."""
+LIVE_LINK = (N_("Try this chapter live"),
+             N_("opens a notebook that runs Python in your browser, served by this site (the "
+                "first time it downloads Python and its packages, about {mb} MB)"))
+"""The "try it live" link and its note; ``{mb}`` is what the build measured a cold start
+downloads of the Python folder (:func:`prepare_python`)."""
 
 
 def live_note(lang: str, download_bytes: int) -> str:
@@ -795,7 +949,7 @@ def live_note(lang: str, download_bytes: int) -> str:
     >>> live_note("es", 21_351_256).endswith("unos 21 MB)")
     True
     """
-    return LIVE_LINK.get(lang, LIVE_LINK["en"])[1].format(mb=round(download_bytes / 1e6))
+    return tr(LIVE_LINK[1], lang, mb=round(download_bytes / 1e6))
 
 
 def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[str, Any],
@@ -809,7 +963,7 @@ def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[
     # The lite app sits at the root of the English site; other languages live one folder down.
     href = ("../" * (pagename.count("/") + prefix.count("/")) + "lite/notebooks/index.html"
             + f"?path={live}")
-    text = LIVE_LINK.get(lang, LIVE_LINK["en"])[0]
+    text = tr(LIVE_LINK[0], lang)
     note = live_note(lang, app.config.bacara_lite_summary["download_bytes"])
     link = (f"<div class='bt-live'><a class='bt-live-link' href='{href}'>{text}</a> "
             f"<span class='bt-live-note'>{note}</span></div>")
@@ -829,6 +983,8 @@ def _outdated_by_download(app: Any, env: Any, _added: set[str], _changed: set[st
 
 
 def _on_build_finished(app: Any, error: Exception | None) -> None:
+    if app.builder.format == "html" and not _is_primary(app):
+        (Path(app.outdir) / BUILDING).unlink(missing_ok=True)
     if error is not None or app.builder.format != "html" or not _is_primary(app):
         return
     output = Path(app.outdir) / "lite"

@@ -32,13 +32,16 @@ import sitebuild
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
-LANGUAGES = {"en": "English", "es": "Español"}
-"""The site's languages and their names, each in its own language."""
+from bacara_teach.text import N_, tr
+
+LANGUAGES = dict(sitebuild.NAMES)
+"""The site's languages and their names, each in its own language (``languages.json``)."""
 
 PREFIX = {lang: sitebuild.prefix(lang) for lang in sitebuild.LANGUAGES}
 """Where each language's site lives, relative to the site's root."""
 
-SWITCH_LABEL = {"en": "Language", "es": "Idioma"}
+SWITCH_LABEL = N_("Language")
+"""The name of the language switch, for screen readers."""
 
 
 def twin_href(pagename: str, lang: str, other: str) -> str:
@@ -104,13 +107,21 @@ def _glue_data(path: Path, _stamp: float) -> dict[str, Any]:
     return data
 
 
-def glue_values(env: Any, docname: str) -> dict[str, Any]:
-    """The values the executed notebook of ``docname`` glued, as myst-nb stored them."""
-    folder = Path(env.mystnb_config.output_folder)
-    path = folder.joinpath(*docname.split("/")).with_suffix(".glue.json")
+def glue_path(output_folder: Path, docname: str) -> Path:
+    """Where myst-nb keeps the values the executed notebook of ``docname`` glued."""
+    return output_folder.joinpath(*docname.split("/")).with_suffix(".glue.json")
+
+
+def read_glue(path: Path) -> dict[str, Any]:
+    """The glued values stored in ``path`` (empty when there is no such file)."""
     if not path.is_file():
         return {}
     return _glue_data(path, path.stat().st_mtime)
+
+
+def glue_values(env: Any, docname: str) -> dict[str, Any]:
+    """The values the executed notebook of ``docname`` glued, as myst-nb stored them."""
+    return read_glue(glue_path(Path(env.mystnb_config.output_folder), docname))
 
 
 def fill_glue(text: str, values: dict[str, Any], where: str) -> str:
@@ -176,34 +187,29 @@ def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[
                          f'lang="{code}">{escape(name)}</a>')
     context["metatags"] = context.get("metatags", "") + "\n".join(alternates)
     if "body" in context:
-        switch = (f'<nav class="bt-lang" aria-label="{SWITCH_LABEL[lang]}">'
+        switch = (f'<nav class="bt-lang" aria-label="{escape(tr(SWITCH_LABEL, lang))}">'
                   + " · ".join(links) + "</nav>")
         context["body"] = switch + context["body"]
 
 
 def _config_inited(_app: Any, config: Any) -> None:
-    if config.language != "en":
+    if config.language != sitebuild.LANGUAGES[0]:
         # Sphinx marks each paragraph that found no translation: the built Spanish pages
         # are checked for that class, so a message that failed to apply cannot hide.
         config.translation_progress_classes = "untranslated"
 
 
-TOGGLE_LABELS: dict[str, dict[str, str]] = {
-    "es": {
-        "Show code cell source": "Mostrar el código de la celda",
-        "Hide code cell source": "Ocultar el código de la celda",
-        "Show code cell output": "Mostrar el resultado de la celda",
-        "Hide code cell output": "Ocultar el resultado de la celda",
-        "Show code cell outputs": "Mostrar los resultados de la celda",
-        "Hide code cell outputs": "Ocultar los resultados de la celda",
-        "Show code cell content": "Mostrar el contenido de la celda",
-        "Hide code cell content": "Ocultar el contenido de la celda",
-    },
-}
-"""myst-nb's labels of the folded cells (``hide-input``, ``hide-output``), per language.
+TOGGLE_LABELS: tuple[str, ...] = (
+    N_("Show code cell source"), N_("Hide code cell source"),
+    N_("Show code cell output"), N_("Hide code cell output"),
+    N_("Show code cell outputs"), N_("Hide code cell outputs"),
+    N_("Show code cell content"), N_("Hide code cell content"),
+)
+"""myst-nb's labels of the folded cells (``hide-input``, ``hide-output``).
 
 myst-nb writes them from one English template; on a page in another language they are
-replaced by these, so a Spanish page shows no English control."""
+replaced by their translation in the engine's catalogue, so a Spanish page shows no English
+control."""
 
 
 def translate_toggle_labels(doctree: Any, lang: str) -> int:
@@ -216,9 +222,9 @@ def translate_toggle_labels(doctree: Any, lang: str) -> int:
     >>> translate_toggle_labels(tree, "es"), fold["prompt_show"]
     (1, 'Mostrar el código de la celda')
     """
-    words = TOGGLE_LABELS.get(lang)
-    if not words:
+    if lang == sitebuild.LANGUAGES[0]:
         return 0
+    words = {label: tr(label, lang) for label in TOGGLE_LABELS}
     changed = 0
     for node in doctree.findall(lambda n: hasattr(n, "get") and n.get("prompt_show") is not None):
         for key in ("prompt_show", "prompt_hide"):

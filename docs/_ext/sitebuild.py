@@ -14,6 +14,7 @@ Warnings are errors in all three.  The builds are independent, so they run two a
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -25,8 +26,15 @@ DOCS = Path(__file__).resolve().parents[1]
 BUILD = DOCS / "_build"
 SITE = BUILD / "html"
 TEMPLATES = BUILD / "gettext"
-LANGUAGES = ("en", "es")
+LANGUAGE_LIST = DOCS.parent / "bacara_teach" / "locale" / "languages.json"
+"""The one list of the languages the project speaks (the engine reads it too)."""
+_ENTRIES = json.loads(LANGUAGE_LIST.read_text(encoding="utf-8"))
+LANGUAGES: tuple[str, ...] = tuple(entry["code"] for entry in _ENTRIES)
 """The site's languages; the first is the source and sits at the site's root."""
+NAMES: dict[str, str] = {entry["code"]: entry["name"] for entry in _ENTRIES}
+"""Each language's name in its own language (the language switch shows these)."""
+ENGLISH_NAMES: dict[str, str] = {entry["code"]: entry.get("english_name", entry["name"])
+                                 for entry in _ENTRIES}
 
 
 def prefix(lang: str) -> str:
@@ -83,7 +91,7 @@ def describe(command: list[str]) -> str:
     if "gettext" in command:
         return "the message templates"
     lang = next((part.split("=", 1)[1] for part in command if part.startswith("language=")), "en")
-    return {"en": "the English site", "es": "the Spanish site"}.get(lang, f"the {lang} site")
+    return f"the {ENGLISH_NAMES.get(lang, lang)} site"
 
 
 def run_all(runs: list[list[str]], *, env: dict[str, str] | None = None,

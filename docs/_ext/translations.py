@@ -28,10 +28,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import engine_messages
+import sitebuild
+
 DOCS = Path(__file__).resolve().parents[1]
 TEMPLATES = DOCS / "_build" / "gettext"
 LOCALES = DOCS / "locales"
-TRANSLATED_LANGUAGES = ("es",)
+TRANSLATED_LANGUAGES = sitebuild.LANGUAGES[1:]
 
 _GLUE = re.compile(r"\{glue(?::[a-z]+)?\}`([^`]+)`")
 _ROLE = re.compile(r"\{(?!glue)([a-z:]+)\}`([^`]+)`")
@@ -147,8 +150,42 @@ def templates(docnames: Iterable[str] = ()) -> list[tuple[str, Path]]:
                   for p in TEMPLATES.rglob("*.pot"))
 
 
+def check_engine(langs: Iterable[str] = TRANSLATED_LANGUAGES) -> list[Problem]:
+    """Every problem of the engine's catalogues (narration, refusals, CLI, widgets, exercises).
+
+    The same checks as the pages' catalogues: every message of the code extracted, each one
+    translated, not fuzzy, not obsolete, keeping its parameters, compiled, and using the
+    glossary's terms.
+    """
+    chosen = list(langs)
+    problems = [Problem(f"{DOMAIN_NAME}.po", line.split(": ", 2)[-1], line.split(": ", 2)[1]
+                        if line.count(": ") >= 2 else line)
+                for line in engine_messages.check(chosen)]
+    for lang in chosen:
+        path = engine_messages.catalogue_path(lang)
+        if not path.is_file():
+            continue
+        for entry in engine_messages.read(path, lang):
+            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            first = entry.id[0] if isinstance(entry.id, tuple) else entry.id
+            for msgstr in strings:
+                if entry.id and msgstr:
+                    problems += [Problem(f"{lang}/{DOMAIN_NAME}.po", str(first), f"uses {what}")
+                                 for what in avoided_terms(str(msgstr), lang)]
+    return problems
+
+
+DOMAIN_NAME = engine_messages.DOMAIN
+
+
 def check(langs: Iterable[str] = TRANSLATED_LANGUAGES, docnames: Iterable[str] = ()) -> list[Problem]:
-    """Every problem of every catalogue (templates must have been built first)."""
+    """Every problem of every catalogue (templates must have been built first).
+
+    The pages' catalogues (``docs/locales``) and, unless only some pages are asked for, the
+    engine's (``bacara_teach/locale``).
+    """
+    langs = list(langs)
+    engine = [] if list(docnames) else check_engine(langs)
     pairs = templates(docnames)
     if not pairs:
         raise FileNotFoundError(f"no message templates in {TEMPLATES}: build them with "
@@ -158,7 +195,7 @@ def check(langs: Iterable[str] = TRANSLATED_LANGUAGES, docnames: Iterable[str] =
         for docname, template in pairs:
             catalogue = LOCALES / lang / "LC_MESSAGES" / f"{docname}.po"
             problems += check_catalogue(template, catalogue, lang, f"{lang}/{docname}.po")
-    return problems
+    return engine + problems
 
 
 def run_page(docname: str, lang: str) -> dict[str, Any]:

@@ -191,17 +191,21 @@ def test_built_lite_app_records_the_inputs_it_was_built_from(site_dir: Path) -> 
     assert len(stamp.read_text()) == 64
 
 
-def test_live_notebook_keeps_code_and_shows_glued_values_by_name() -> None:
+def test_live_notebook_keeps_code_and_writes_the_glued_values_into_its_prose() -> None:
     source = (
         "---\njupytext:\n  text_representation:\n    format_name: myst\nkernelspec:\n"
         "  name: python3\n  display_name: Python 3\n---\n\n# T\n\nTotal {glue:md}`total`.\n\n"
         "```{code-cell} ipython3\nfrom myst_nb import glue\nglue('total', 3, display=False)\n```\n"
     )
-    notebook = lite_assets.live_notebook(source)
+    notebook = lite_assets.live_notebook(source, glued={"total": {"data": {"text/plain": "3"}}})
     assert notebook["metadata"]["kernelspec"]["name"] == "python"
     markdown = [c for c in notebook["cells"] if c["cell_type"] == "markdown"]
-    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
-    assert "Total `total`." in markdown[-1]["source"]
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"
+            and "bacara-styles" not in c["metadata"].get("tags", [])]
+    assert "Total 3." in markdown[-1]["source"]
+    # a value the build did not record is never shown by its name
+    unfilled = lite_assets.live_notebook(source)
+    assert "`total`" not in [c for c in unfilled["cells"] if c["cell_type"] == "markdown"][-1]["source"]
     assert "from myst_nb import glue" not in code[0]["source"]
     namespace: dict[str, object] = {}
     exec(code[0]["source"], namespace)  # the shim stands in for myst-nb's glue
