@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 from bacara_teach.errors import BacaraError
 from bacara_teach.i18n import resolve_language, term
+from bacara_teach.text import SOURCE_LANGUAGE
 
 __all__ = ["refusal_text"]
 
@@ -639,30 +640,44 @@ def refusal_text(error: BaseException | str, lang: str | None = None, *,
                  fallback: str | None = None) -> str:
     """Why the engine refused, in ``lang`` (``None``: the default language).
 
-    ``error`` is the exception the engine raised, or its message.  English is the engine's
-    message unchanged; Spanish is the same message translated, keeping the amounts, cards,
-    names, quoted input and list of valid choices.  A message not known here gives
-    ``fallback`` when one is given, else the English message.
+    ``error`` is the exception the engine raised, or its message.  An error of the engine
+    carries its message (:attr:`BacaraError.message`): it is rendered in ``lang`` from the
+    catalogues, with the amounts, cards, names, quoted input and list of valid choices the
+    engine gave it.  A message that has no translation in ``lang`` gives ``fallback`` when
+    one is given, else the English message.
 
     >>> from bacara_teach.errors import IllegalAction
-    >>> refused = IllegalAction("bet banco=300 refused: the online table's maximum bet is 250")
+    >>> from bacara_teach.settlement import Bet, verify_bet
+    >>> try:
+    ...     verify_bet(Bet.parse("banco=300"), "online")
+    ... except IllegalAction as error:
+    ...     refused = error
     >>> refusal_text(refused, "en")
     "bet banco=300 refused: the online table's maximum bet is 250"
     >>> refusal_text(refused, "es")
-    'Apuesta Banco 300 rechazada: el máximo por apuesta en la mesa en línea es 250.'
-    >>> refusal_text("unknown table profile 'macao': expected one of home, casino, online", "es")
-    "perfil de mesa desconocido 'macao': se esperaba uno de home, casino, online"
+    'Apuesta banco=300 rechazada: el máximo por apuesta en la mesa en línea es 250.'
     >>> refusal_text(IllegalAction("something new"), "es", fallback="La mesa no acepta la apuesta.")
     'La mesa no acepta la apuesta.'
     >>> refusal_text(IllegalAction("something new"), "es")
     'something new'
     """
-    message = str(error)
-    if resolve_language(lang) == "en":
-        return message
+    lang = resolve_language(lang)
+    english = str(error)
+    if lang == SOURCE_LANGUAGE:
+        return english
+    if isinstance(error, BacaraError):
+        text = error.text(lang)
+        if text != english:
+            return text
+    text = _legacy(english)
+    if text is None:
+        return fallback if fallback is not None else english
+    return text
+
+
+def _legacy(message: str) -> str | None:
+    """A message of the modules whose refusals are not messages yet, read back into Spanish."""
     text = _sentence(message.strip())
     if text is None:
         text = _phrases(message)
-    if text is None:
-        return fallback if fallback is not None else message
     return text
