@@ -85,8 +85,8 @@ __all__ = [
     "always_draw",
     "always_stand",
     "as_punto_banco",
-    "deal_coup",
     "cell_message",
+    "deal_coup",
     "describe_cell",
     "get_policy",
     "parse_decision",
@@ -194,6 +194,8 @@ def parse_decision(answer: object, *, who: str | Message = "the answer") -> Deci
             return Decision(text)
     if who == "the answer":
         who = message("the answer")
+    elif isinstance(who, str) and who in _WHO.values():
+        who = message(who)  # a role named in English: the catalogue's words for it
     raise InvalidDecision(message("invalid decision {answer!r} from {who}: expected 'draw' or "
                                   "'stand'", answer=answer, who=who))
 

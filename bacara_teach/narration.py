@@ -31,6 +31,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     LANGUAGES: tuple[str, ...]
     """The languages the narration speaks (:data:`bacara_teach.i18n.LANGUAGES`)."""
+    MESSAGES: dict[str, dict[str, str]]
+    """Superseded by :func:`step_templates`: the same templates, by language."""
 
 
 def __getattr__(name: str) -> object:

@@ -666,13 +666,13 @@ def refusal_text(error: BaseException | str, lang: str | None = None, *,
     if lang == SOURCE_LANGUAGE:
         return english
     if isinstance(error, BacaraError):
-        text = error.text(lang)
-        if text != english:
-            return text
-    text = _legacy(english)
-    if text is None:
+        rendered = error.text(lang)
+        if rendered != english:
+            return rendered
+    legacy = _legacy(english)
+    if legacy is None:
         return fallback if fallback is not None else english
-    return text
+    return legacy
 
 
 def _legacy(message: str) -> str | None:

@@ -34,7 +34,6 @@ from typing import Any
 from bacara_teach.cards import Card
 from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
-from bacara_teach.text import Message, localize_number, message, ptr, tr
 from bacara_teach.money import (
     Amount,
     add,
@@ -54,6 +53,7 @@ from bacara_teach.tables import (
     TiePolicy,
     get_profile,
 )
+from bacara_teach.text import Message, localize_number, message, ptr, tr
 
 __all__ = [
     "Bet",

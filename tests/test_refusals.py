@@ -63,8 +63,8 @@ TRIGGERED: list[tuple[str, Callable[[], Any], tuple[str, ...]]] = [
     ("card in a text", lambda: parse_cards("4♥ 2♠ 11♥"),
      ("Carta no válida: '11♥' (carta 3 de '4♥ 2♠ 11♥')", "rango (A, 2-10, T, J, Q, K)")),
     ("card in a list", lambda: parse_cards(["4♥", "x"]), ("'x' (carta 2 de la lista)",)),
-    ("empty card", lambda: parse_card(""), ("Carta no válida: '' (el texto está vacío)",)),
-    ("not a card", lambda: parse_card(cast(Any, 5)), ("carta no válida 5: se esperaba un texto",)),
+    ("empty card", lambda: parse_card(""), ("Carta no válida: ''; el texto está vacío",)),
+    ("not a card", lambda: parse_card(cast(Any, 5)), ("Carta no válida: 5; se esperaba un texto",)),
     ("over the limit", lambda: _table().place("banco", "300"),
      ("Apuesta Banco 300 rechazada", "el máximo por apuesta en la mesa en línea es 250.")),
     ("under the limit", lambda: _table().place("empate", "0.5"),
@@ -75,9 +75,9 @@ TRIGGERED: list[tuple[str, Callable[[], Any], tuple[str, ...]]] = [
     ("raising over the limit", lambda: _table_with_banco_5().place("banco", "250"),
      ("llevaría la apuesta a Banco a 255, y el máximo por apuesta en la mesa en línea es 250",)),
     ("unreadable stake", lambda: _table().place("banco", "ten"),
-     ("Cantidad no válida: 'ten'", "p. ej. 20, 4.75 o 0.5")),
+     ("Importe no válido: 'ten'", "p. ej. 20, 4.75 o 0.5")),
     ("stake of 0", lambda: Bet.of("banco", "0"),
-     ("Cantidad no válida para Banco: 0", "mayor que 0")),
+     ("Importe no válido en banco: 0", "mayor que 0")),
     ("unknown bet", lambda: _table().place("dragon", "5"),
      ("apuesta desconocida 'dragon'", "se esperaba una de punto, banco, empate, pareja-punto")),
     ("one position", lambda: _table_with_banco_5().place("punto", "5"),
@@ -107,16 +107,16 @@ TRIGGERED: list[tuple[str, Callable[[], Any], tuple[str, ...]]] = [
     ("predicted twice", lambda: _predicted_twice(),  # noqa: PLW0108 - defined below
      ("Ana ya predijo Banco para el coup 1",)),
     ("Chemin de Fer: coup not over", lambda: CoupInPlay(CHEMIN).result(),
-     ("El coup no ha terminado: el punto todavía tiene que decidir.",)),
+     ("El coup no ha terminado: el apostador todavía tiene que decidir",)),
     ("Chemin de Fer: decide after the end", lambda: _finished_coup().decide("draw"),
-     ("No se puede decidir robar: el coup ha terminado",)),
+     ("No se puede decidir 'draw': el coup ha terminado",)),
     ("Chemin de Fer: missing decision", lambda: deal_coup(CHEMIN),
-     ("el punto debe decidir", "necesita una decisión, draw o stand")),
+     ("el apostador debe decidir", "necesita una decisión, draw (robar) o stand (plantarse)")),
     ("Chemin de Fer: forced cell", lambda: deal_coup("2♥ A♠ 4♣ 2♦ 9♥", bettor="draw", banker="stand"),
-     ("se dio una decisión para el punto ('draw'), pero el 6 del punto con varios "
+     ("se dio una decisión para el apostador ('draw'), pero el 6 del apostador con varios "
       "apostadores (debe plantarse) es una casilla forzada",)),
     ("Chemin de Fer: unreadable decision", lambda: parse_decision("maybe", who="the bettor"),
-     ("decisión no válida 'maybe'", "'robar' o 'plantarse'")),
+     ("Decisión no válida (el apostador): 'maybe'", "'draw' (robar) o 'stand' (plantarse)")),
     ("Chemin de Fer: too few cards", lambda: deal_coup("2♥ A♠ 3♣"),
      ("Faltan cartas para este coup: se han dado 3 (2♥ A♠ 3♣), y",)),
     ("too many cards", lambda: _too_many(),  # noqa: PLW0108 - defined below
@@ -129,7 +129,7 @@ TRIGGERED: list[tuple[str, Callable[[], Any], tuple[str, ...]]] = [
     ("table profile", lambda: get_profile("macao"),
      ("perfil de mesa desconocido 'macao'", "home, casino, online")),
     ("float stake", lambda: parse_amount(cast(Any, 0.1)),
-     ("Cantidad no válida: 0.1", "escríbalo como texto ('0.1')")),
+     ("Importe no válido: 0.1", "escríbalo como texto ('0.1')")),
 ]
 
 
@@ -169,7 +169,10 @@ def test_real_refusals_read_in_spanish_keep_what_the_engine_names(
     assert spanish != english
     for word in words:
         assert word in spanish, spanish
-    assert refusal_text(english, "es") == spanish   # the message alone is enough
+    if isinstance(error, BacaraError) and error.text("es") != english:
+        assert spanish == error.text("es")   # the engine's own message, from the catalogue
+    else:
+        assert refusal_text(english, "es") == spanish   # the message alone is enough
     # what the reader typed, the cards and the amounts come through
     for quoted in re.findall(r"'[^']*'", english):
         if quoted not in ("'draw'", "'stand'"):
