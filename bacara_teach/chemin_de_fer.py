@@ -209,6 +209,16 @@ _WHO: dict[str, str] = {
 """Who gave a decision, as a refusal names them."""
 
 
+def _quoted_decision(choice: object) -> str | Message:
+    """A decision as a refusal quotes it: ``'draw'`` is ``robar`` in Spanish, anything else as typed."""
+    text = choice.value if isinstance(choice, Decision) else choice
+    if text == "draw":
+        return pmessage("quoted decision", "'draw'")
+    if text == "stand":
+        return pmessage("quoted decision", "'stand'")
+    return repr(choice)
+
+
 def _who(role: str, *, policy: bool = False) -> Message:
     return message(_WHO[f"{role}'s policy" if policy else role])
 
@@ -589,8 +599,8 @@ class CoupInPlay:
         """Raise unless ``choice`` may be played now; return it as a :class:`Decision`."""
         view = self._progress.pending
         if view is None:
-            raise IllegalAction(message("cannot decide {choice!r}: the coup is over, no decision "
-                                        "is pending", choice=choice))
+            raise IllegalAction(message("cannot decide {choice}: the coup is over, no decision "
+                                        "is pending", choice=_quoted_decision(choice)))
         decision = parse_decision(choice, who=_who(view.role))
         self._try({**self._choices, view.role: decision})
         return decision

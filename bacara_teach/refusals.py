@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 from bacara_teach.errors import BacaraError
 from bacara_teach.i18n import resolve_language, term
-from bacara_teach.text import SOURCE_LANGUAGE
+from bacara_teach.text import SOURCE_LANGUAGE, Message
 
 __all__ = ["refusal_text"]
 
@@ -667,12 +667,26 @@ def refusal_text(error: BaseException | str, lang: str | None = None, *,
         return english
     if isinstance(error, BacaraError):
         rendered = error.text(lang)
-        if rendered != english:
+        if rendered != english and _translated(error.message, lang):
             return rendered
     legacy = _legacy(english)
+    if legacy is None and isinstance(error, BacaraError) and error.text(lang) != english:
+        return error.text(lang)  # some of it still English, from a module not converted yet
     if legacy is None:
         return fallback if fallback is not None else english
     return legacy
+
+
+def _translated(message: Message, lang: str) -> bool:
+    """Whether ``message`` and every message among its parameters has a translation in ``lang``.
+
+    A message made from a plain string (a module that does not write messages yet) reads
+    the same in every language: such a part leaves the whole to the phrases below.
+    """
+    if not message.params and message.render(lang) == str(message):
+        return False
+    return all(_translated(value, lang) for value in message.params.values()
+               if isinstance(value, Message))
 
 
 def _legacy(message: str) -> str | None:

@@ -25,7 +25,7 @@ from bacara_teach.errors import IllegalAction
 from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import describe_banker_row, describe_player_rule, hand_name, spans
 from bacara_teach.tableau import PUNTO_BANCO, Cell, Decision, Tableau
-from bacara_teach.text import N_, message, ptr, tr
+from bacara_teach.text import N_, Message, language_codes, message, pmessage, ptr, tr
 
 __all__ = ["Feedback", "Situation", "TableauTrainer", "deal_situation"]
 
@@ -48,6 +48,24 @@ def _answer(decision: Decision, lang: str) -> str:
     if decision is Decision.STAND:
         return ptr("the rule says", "stand", lang)
     return ptr("the rule says", "free choice", lang)
+
+
+def _choice(code: str) -> Message:
+    """An answer of the drill as the reader names it: ``draw`` / ``robar``."""
+    if code == Decision.DRAW.value:
+        return pmessage("answer", "draw")
+    if code == Decision.STAND.value:
+        return pmessage("answer", "stand")
+    return pmessage("answer", "choice")
+
+
+def _choice_list(codes: Sequence[str]) -> Message:
+    """``draw, stand`` or ``draw, stand, choice``, each in the reader's words."""
+    choices = [_choice(code) for code in codes]
+    if len(choices) == 2:
+        return message("{first}, {second}", first=choices[0], second=choices[1])
+    return message("{first}, {second}, {third}", first=choices[0], second=choices[1],
+                   third=choices[2])
 
 
 def _chemin(tableau: Tableau) -> bool:
@@ -269,7 +287,23 @@ class TableauTrainer:
     def answer(self, choice: str | Decision) -> Feedback:
         """Answer the current situation; returns the feedback and moves on.
 
-        A bad answer is refused and changes nothing.
+        ``choice`` is a :class:`Decision`, its code (``draw``, ``stand``, ``choice``) or the
+        word a refusal names it by in any language (``robar``).  A bad answer is refused, in
+        the reader's words, and changes nothing.
+
+        >>> drill = TableauTrainer(seed=1)
+        >>> drill.answer("robar").given
+        <Decision.DRAW: 'draw'>
+        >>> drill.answer("maybe")
+        Traceback (most recent call last):
+        ...
+        bacara_teach.errors.IllegalAction: invalid answer 'maybe': expected one of draw, stand
+        >>> from bacara_teach.refusals import refusal_text
+        >>> try:
+        ...     drill.answer("maybe")
+        ... except IllegalAction as error:
+        ...     print(refusal_text(error, "es"))
+        Respuesta no válida: 'maybe'; escriba una de estas: robar, plantarse.
         """
         given = self._parse(choice)
         situation = self.current
@@ -289,10 +323,15 @@ class TableauTrainer:
     def _parse(self, choice: str | Decision) -> Decision:
         if isinstance(choice, Decision) and choice.value in self.choices:
             return choice
-        if isinstance(choice, str) and choice.strip().lower() in self.choices:
-            return Decision(choice.strip().lower())
+        if isinstance(choice, str):
+            text = choice.strip().lower()
+            if text in self.choices:
+                return Decision(text)
+            for code in self.choices:  # the answer as a refusal names it: robar, plantarse...
+                if any(text == _choice(code).render(lang).lower() for lang in language_codes()):
+                    return Decision(code)
         raise IllegalAction(message("invalid answer {answer!r}: expected one of {choices}",
-                                    answer=choice, choices=", ".join(self.choices)))
+                                    answer=choice, choices=_choice_list(self.choices)))
 
     def weakest(self, n: int = 3) -> Sequence[tuple[tuple[str, int, int | None], int]]:
         """The cells answered wrongly most often."""

@@ -109,7 +109,7 @@ TRIGGERED: list[tuple[str, Callable[[], Any], tuple[str, ...]]] = [
     ("Chemin de Fer: coup not over", lambda: CoupInPlay(CHEMIN).result(),
      ("El coup no ha terminado: el apostador todavía tiene que decidir",)),
     ("Chemin de Fer: decide after the end", lambda: _finished_coup().decide("draw"),
-     ("No se puede decidir 'draw': el coup ha terminado",)),
+     ("No se puede decidir robar: el coup ha terminado",)),
     ("Chemin de Fer: missing decision", lambda: deal_coup(CHEMIN),
      ("el apostador debe decidir", "necesita una decisión, draw (robar) o stand (plantarse)")),
     ("Chemin de Fer: forced cell", lambda: deal_coup("2♥ A♠ 4♣ 2♦ 9♥", bettor="draw", banker="stand"),
