@@ -399,6 +399,18 @@ class _NeedCard(ShoeExhausted):
         self.why = why
 
 
+_DEAL_ORDER = (BETTOR, BANKER, BETTOR, BANKER)
+_DEAL_WHY = (
+    message("the bettor's first card is missing"),
+    message("the banker's first card is missing"),
+    message("the bettor's second card is missing"),
+    message("the banker's second card is missing"),
+)
+"""Why a coup cannot go on without each of the four dealt cards."""
+_BETTOR_THIRD = message("the bettor asked for a third card and it is missing")
+_BANKER_THIRD = message("the banker draws a third card and it is missing")
+
+
 @dataclass
 class _Progress:
     """How far a coup got with the cards and decisions it was given."""
@@ -428,12 +440,8 @@ def _advance(cards: Sequence[Card], bettors: int, choices: Mapping[str, Decision
         p.used += 1
         return card
 
-    for hand, role, why in (
-        (p.bettor, BETTOR, message("the bettor's first card is missing")),
-        (p.banker, BANKER, message("the banker's first card is missing")),
-        (p.bettor, BETTOR, message("the bettor's second card is missing")),
-        (p.banker, BANKER, message("the banker's second card is missing")),
-    ):
+    for hand, role, why in zip((p.bettor, p.banker, p.bettor, p.banker), _DEAL_ORDER, _DEAL_WHY,
+                               strict=True):
         card = take(why)
         hand.append(card)
         p.steps.append(Step(role, "deal", Rule.DEAL_ORDER, card=card, total=hand_total(hand),
@@ -478,7 +486,7 @@ def _advance(cards: Sequence[Card], bettors: int, choices: Mapping[str, Decision
 
     third: int | None = None
     if announced is Decision.DRAW:
-        card = take(message("the bettor asked for a third card and it is missing"))
+        card = take(_BETTOR_THIRD)
         p.bettor.append(card)
         third = card.points
         p.steps.append(Step(BETTOR, "draw", Rule.THIRD_CARD_FACE_UP, card=card,
@@ -500,7 +508,7 @@ def _advance(cards: Sequence[Card], bettors: int, choices: Mapping[str, Decision
         rule = Rule.BANKER_AFTER_STAND if third is None else Rule.BANKER_TABLE
         p.unasked_reason[BANKER] = message("{cell} is forced", cell=cell_message(cell, bettors))
     if decision is Decision.DRAW:
-        card = take(message("the banker draws a third card and it is missing"))
+        card = take(_BANKER_THIRD)
         p.banker.append(card)
         p.steps.append(Step(BANKER, "draw", rule, card=card, total=hand_total(p.banker),
                             cell=cell, facts=facts))

@@ -245,6 +245,8 @@ class _NeedCard(ShoeExhausted):
         self.why = why
 
 
+_PUNTO_THIRD = message("Punto must draw a third card")
+_BANCO_THIRD = message("Banco must draw a third card")
 _DEAL_WHY = (
     (PUNTO, message("the first card of Punto is missing")),
     (BANCO, message("the first card of Banco is missing")),
@@ -329,7 +331,7 @@ def _deal(draw: Any, tableau: Tableau) -> Coup:
         third_value: int | None = None
         third: Card | None = None
         if cell.decision is Decision.DRAW:
-            third = take(message("Punto must draw a third card"))
+            third = take(_PUNTO_THIRD)
             punto.append(third)
             third_value = third.points
             p_final = (p_total + third_value) % 10
@@ -343,7 +345,7 @@ def _deal(draw: Any, tableau: Tableau) -> Coup:
         third_code = -1 if third is None else third.code
         b_facts: tuple[tuple[str, Any], ...] = () if third is None else (("third_card", str(third)),)
         if cell.decision is Decision.DRAW:
-            card = take(message("Banco must draw a third card"))
+            card = take(_BANCO_THIRD)
             banco.append(card)
             b_final = (b_total + card.points) % 10
             steps.append(step(("b-draw", card.code, b_final, b_total, third_code), BANCO, "draw",
