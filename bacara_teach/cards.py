@@ -18,21 +18,23 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 from bacara_teach.errors import InvalidCard
-from bacara_teach.i18n import resolve_language
+from bacara_teach.text import N_, Message, message, nmessage, tr
 
 __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "cards_or_none",
     "format_cards",
     "hand_total",
     "parse_card",
     "parse_cards",
+    "too_many_cards",
 ]
 
 
@@ -112,10 +114,10 @@ class Suit(enum.Enum):
         return f"Suit.{self.name}"
 
 
-_RANK_WORDS_ES: dict[Rank, str] = {Rank.ACE: "as", Rank.JACK: "jota", Rank.QUEEN: "reina",
-                                   Rank.KING: "rey"}
-_SUIT_WORDS_ES: dict[Suit, str] = {Suit.SPADES: "picas", Suit.HEARTS: "corazones",
-                                   Suit.DIAMONDS: "diamantes", Suit.CLUBS: "tréboles"}
+_RANK_WORDS: dict[Rank, str] = {Rank.ACE: N_("ace"), Rank.JACK: N_("jack"),
+                                Rank.QUEEN: N_("queen"), Rank.KING: N_("king")}
+_SUIT_WORDS: dict[Suit, str] = {Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
+                                Suit.DIAMONDS: N_("diamonds"), Suit.CLUBS: N_("clubs")}
 
 _CARD_CODES: dict[tuple[Rank, Suit], int] = {
     (rank, suit): 4 * r + s for r, rank in enumerate(Rank) for s, suit in enumerate(Suit)
@@ -131,10 +133,6 @@ _SUIT_ALIASES.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMON
 
 _CARD_RE = re.compile(r"(?P<rank>10|[2-9AaTtJjQqKk])(?P<suit>.)", re.DOTALL)
 _SEPARATORS = re.compile(r"[\s,]+")
-_VALID_CARDS = (
-    "a rank (A, 2-10, T, J, Q, K) followed by a suit (♠ ♥ ♦ ♣ or s h d c), "
-    "e.g. '4♥', '10♦', 'Td', 'ks'"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,17 +177,17 @@ class Card:
     def describe(self, lang: str | None = None) -> str:
         """Words for screen readers: ``10 of diamonds``, ``king of spades``.
 
-        In Spanish (``lang="es"``): ``10 de diamantes``, ``rey de picas``.  ``None`` is the
-        default language (see :mod:`bacara_teach.i18n`).
+        In Spanish: ``10 de diamantes``, ``rey de picas``.  ``None`` is the default language
+        (see :mod:`bacara_teach.i18n`).
 
         >>> Card.parse("ks").describe("en"), Card.parse("ah").describe("es")
         ('king of spades', 'as de corazones')
+        >>> Card.parse("10d").describe("es")
+        '10 de diamantes'
         """
-        if resolve_language(lang) == "es":
-            rank = _RANK_WORDS_ES.get(self.rank, self.rank.symbol)
-            return f"{rank} de {_SUIT_WORDS_ES[self.suit]}"
-        names = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
-        return f"{names.get(self.rank, self.rank.symbol)} of {self.suit.word}s"
+        word = _RANK_WORDS.get(self.rank)
+        rank = self.rank.symbol if word is None else tr(word, lang)
+        return tr("{rank} of {suit}", lang, rank=rank, suit=tr(_SUIT_WORDS[self.suit], lang))
 
     def __str__(self) -> str:
         return self.rank.symbol + self.suit.symbol
@@ -227,14 +225,23 @@ def parse_card(text: str) -> Card:
     bacara_teach.errors.InvalidCard: invalid card '11♥': expected a rank (A, 2-10, T, J, Q, K) followed by a suit (♠ ♥ ♦ ♣ or s h d c), e.g. '4♥', '10♦', 'Td', 'ks'
     """
     if not isinstance(text, str):
-        raise InvalidCard(f"invalid card {text!r}: expected a string, {_VALID_CARDS}")
+        raise _invalid(text, message("expected a string, a rank (A, 2-10, T, J, Q, K) followed "
+                                     "by a suit (♠ ♥ ♦ ♣ or s h d c), e.g. '4♥', '10♦', 'Td', "
+                                     "'ks'"))
     cleaned = text.strip().replace("\ufe0f", "")
     if not cleaned:
-        raise InvalidCard(f"invalid card {text!r}: the text is empty; expected {_VALID_CARDS}")
+        raise _invalid(text, message("the text is empty; expected a rank (A, 2-10, T, J, Q, K) "
+                                     "followed by a suit (♠ ♥ ♦ ♣ or s h d c), e.g. '4♥', "
+                                     "'10♦', 'Td', 'ks'"))
     match = _CARD_RE.fullmatch(cleaned)
     if match is None or match["suit"] not in _SUIT_ALIASES:
-        raise InvalidCard(f"invalid card {text!r}: expected {_VALID_CARDS}")
+        raise _invalid(text, message("expected a rank (A, 2-10, T, J, Q, K) followed by a suit "
+                                     "(♠ ♥ ♦ ♣ or s h d c), e.g. '4♥', '10♦', 'Td', 'ks'"))
     return _card(_RANK_ALIASES[match["rank"]], _SUIT_ALIASES[match["suit"]])
+
+
+def _invalid(text: object, reason: Message) -> InvalidCard:
+    return InvalidCard(message("invalid card {card!r}: {reason}", card=text, reason=reason))
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
@@ -251,10 +258,10 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """
     if isinstance(text, str):
         tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
-        source = repr(text)
+        source: str | Message = repr(text)
     else:
         tokens = list(text)
-        source = "the list"
+        source = message("the list")
     cards: list[Card] = []
     for position, token in enumerate(tokens, start=1):
         if isinstance(token, Card):
@@ -263,10 +270,10 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         try:
             cards.append(parse_card(token))
         except InvalidCard as error:
-            detail = str(error).split(": ", 1)[1]
-            raise InvalidCard(
-                f"invalid card {token!r} (card {position} of {source}): {detail}"
-            ) from None
+            raise InvalidCard(message(
+                "invalid card {card!r} (card {position} of {source}): {reason}", card=token,
+                position=position, source=source,
+                reason=error.message.params.get("reason", error.message))) from None
     return tuple(cards)
 
 
@@ -279,6 +286,28 @@ def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
     '4h Td Ks'
     """
     return " ".join(card.ascii if ascii else str(card) for card in cards)
+
+
+def cards_or_none(cards: Iterable[Card]) -> str | Message:
+    """The cards as :func:`format_cards` writes them, or ``none`` (in the reader's language).
+
+    >>> cards_or_none(parse_cards("4h 10d")), str(cards_or_none(()))
+    ('4♥ 10♦', 'none')
+    """
+    text = format_cards(cards)
+    return text if text else message("none")
+
+
+def too_many_cards(used: Sequence[Card], left: Sequence[Card]) -> Message:
+    """The refusal of cards a coup does not use: it used ``used``, ``left`` were left over.
+
+    >>> str(too_many_cards(parse_cards("4♥ 2♠ 9♣ A♦ 8♦"), parse_cards("5♦")))
+    'too many cards for this coup: it used 5 (4♥ 2♠ 9♣ A♦ 8♦) and 5♦ was left over'
+    """
+    return nmessage("too many cards for this coup: it used {used} ({cards}) and {left} was left "
+                    "over", "too many cards for this coup: it used {used} ({cards}) and {left} "
+                    "were left over", len(left), used=len(used), cards=format_cards(used),
+                    left=format_cards(left))
 
 
 def hand_total(cards: Iterable[Card | int]) -> int:

@@ -44,7 +44,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bacara_teach.cards import Card, format_cards, hand_total, parse_cards
+from bacara_teach.cards import (
+    Card,
+    cards_or_none,
+    format_cards,
+    hand_total,
+    parse_cards,
+    too_many_cards,
+)
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError, ShoeExhausted
 from bacara_teach.i18n import resolve_language
 from bacara_teach.shoe import Shoe
@@ -58,6 +65,7 @@ from bacara_teach.tableau import (
     Tableau,
     is_natural,
 )
+from bacara_teach.text import N_, Message, message, pmessage, tr
 
 __all__ = [
     "BANKER",
@@ -77,6 +85,7 @@ __all__ = [
     "always_draw",
     "always_stand",
     "as_punto_banco",
+    "cell_message",
     "deal_coup",
     "describe_cell",
     "get_policy",
@@ -130,7 +139,7 @@ class ForcedCell(IllegalAction):
     ``role`` is ``"bettor"`` or ``"banker"``: whose decision was refused.
     """
 
-    def __init__(self, message: str, *, role: str) -> None:
+    def __init__(self, message: Message | str, *, role: str) -> None:
         super().__init__(message)
         self.role = role
 
@@ -141,16 +150,16 @@ class MissingDecision(IllegalAction):
     ``role`` is ``"bettor"`` or ``"banker"``: whose decision is missing.
     """
 
-    def __init__(self, message: str, *, role: str) -> None:
+    def __init__(self, message: Message | str, *, role: str) -> None:
         super().__init__(message)
         self.role = role
 
 
 def _check_bettors(bettors: object) -> int:
     if isinstance(bettors, bool) or not isinstance(bettors, int) or not 1 <= bettors <= MAX_BETTORS:
-        raise IllegalAction(
-            f"invalid number of bettors {bettors!r}: expected a whole number from 1 to {MAX_BETTORS}"
-        )
+        raise IllegalAction(message(
+            "invalid number of bettors {bettors}: expected a whole number from 1 to {most}",
+            bettors=repr(bettors), most=MAX_BETTORS))
     return bettors
 
 
@@ -167,7 +176,7 @@ def tableau_for(bettors: int) -> Tableau:
     return CHEMIN_DE_FER_SINGLE_BETTOR if _check_bettors(bettors) == 1 else CHEMIN_DE_FER
 
 
-def parse_decision(answer: object, *, who: str = "the answer") -> Decision:
+def parse_decision(answer: object, *, who: str | Message = "the answer") -> Decision:
     """Read a decision: ``draw`` or ``stand`` (any case), or ``Decision.DRAW``/``STAND``.
 
     >>> parse_decision("Draw"), parse_decision(Decision.STAND)
@@ -183,57 +192,73 @@ def parse_decision(answer: object, *, who: str = "the answer") -> Decision:
         text = answer.strip().lower()
         if text in ("draw", "stand"):
             return Decision(text)
-    raise InvalidDecision(f"invalid decision {answer!r} from {who}: expected 'draw' or 'stand'")
+    if who == "the answer":
+        who = message("the answer")
+    elif isinstance(who, str) and who in _WHO.values():
+        who = message(who)  # a role named in English: the catalogue's words for it
+    raise InvalidDecision(message("invalid decision {answer!r} from {who}: expected 'draw' or "
+                                  "'stand'", answer=answer, who=who))
+
+
+_WHO: dict[str, str] = {
+    "bettor": N_("the bettor"),
+    "banker": N_("the banker"),
+    "bettor's policy": N_("the bettor's policy"),
+    "banker's policy": N_("the banker's policy"),
+}
+"""Who gave a decision, as a refusal names them."""
+
+
+def _quoted_decision(choice: object) -> str | Message:
+    """A decision as a refusal quotes it: ``'draw'`` is ``robar`` in Spanish, anything else as typed."""
+    text = choice.value if isinstance(choice, Decision) else choice
+    if text == "draw":
+        return pmessage("quoted decision", "'draw'")
+    if text == "stand":
+        return pmessage("quoted decision", "'stand'")
+    return repr(choice)
+
+
+def _who(role: str, *, policy: bool = False) -> Message:
+    return message(_WHO[f"{role}'s policy" if policy else role])
+
+
+def cell_message(cell: Cell, bettors: int) -> Message:
+    """A tableau cell in words (:func:`describe_cell`), kept as a message for a refusal."""
+    if cell.decision is Decision.DRAW:
+        how = pmessage("cell", "must draw")
+    elif cell.decision is Decision.STAND:
+        how = pmessage("cell", "must stand")
+    else:
+        how = pmessage("cell", "free")
+    if cell.hand == "player":
+        if bettors == 1:
+            return message("the bettor's {total} with a single bettor ({how})", total=cell.total,
+                           how=how)
+        return message("the bettor's {total} with several bettors ({how})", total=cell.total,
+                       how=how)
+    if cell.third is None:
+        return message("the banker's {total} after the bettor stood ({how})", total=cell.total,
+                       how=how)
+    return message("the banker's {total} against a third card of {third} ({how})",
+                   total=cell.total, third=cell.third, how=how)
 
 
 def describe_cell(cell: Cell, bettors: int, lang: str | None = None) -> str:
-    """A tableau cell in words, as error messages and prompts quote it.
+    """A tableau cell in words, as refusals and prompts quote it.
 
-    ``lang`` is ``"en"``, ``"es"`` or ``None`` (the default language); error messages
-    always quote the cell in English.
+    ``lang`` is a language code or ``None`` (the default language).
 
     >>> describe_cell(CHEMIN_DE_FER.banker_cell(3, 9), 2, "en")
     "the banker's 3 against a third card of 9 (free)"
     >>> describe_cell(CHEMIN_DE_FER_SINGLE_BETTOR.player_cell(0), 1, "en")
     "the bettor's 0 with a single bettor (must draw)"
     >>> describe_cell(CHEMIN_DE_FER.banker_cell(3, 9), 2, "es")
-    'el 3 de la banca ante una tercera carta de 9 (libre)'
+    'el 3 del banquero ante una tercera carta de 9 (libre)'
     >>> describe_cell(CHEMIN_DE_FER_SINGLE_BETTOR.player_cell(0), 1, "es")
-    'el 0 del punto con un solo apostador (debe robar)'
+    'el 0 del apostador con un solo apostador (debe robar)'
     """
-    words = _CELL_WORDS[resolve_language(lang)]
-    how = words[cell.decision.value]
-    if cell.hand == "player":
-        who = words["one"] if bettors == 1 else words["several"]
-        return words["player"].format(total=cell.total, who=who, how=how)
-    against = (words["stood"] if cell.third is None
-               else words["against"].format(third=cell.third))
-    return words["banker"].format(total=cell.total, against=against, how=how)
-
-
-_CELL_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "draw": "must draw", "stand": "must stand", "choice": "free",
-        "one": "a single bettor", "several": "several bettors",
-        "player": "the bettor's {total} with {who} ({how})",
-        "stood": "after the bettor stood", "against": "against a third card of {third}",
-        "banker": "the banker's {total} {against} ({how})",
-        "own": "your cards {cards} make {total}",
-        "third": "; the bettor's face-up third card is {card}",
-        "bettor-stood": "; the bettor stood",
-    },
-    "es": {
-        "draw": "debe robar", "stand": "debe plantarse", "choice": "libre",
-        "one": "un solo apostador", "several": "varios apostadores",
-        "player": "el {total} del punto con {who} ({how})",
-        "stood": "después de que el punto se plantó",
-        "against": "ante una tercera carta de {third}",
-        "banker": "el {total} de la banca {against} ({how})",
-        "own": "sus cartas {cards} suman {total}",
-        "third": "; la tercera carta del punto, boca arriba, es {card}",
-        "bettor-stood": "; el punto se plantó",
-    },
-}
+    return cell_message(cell, bettors).render(resolve_language(lang))
 
 
 # -- what a deciding player may see, and the policies that answer ------------------------------
@@ -264,16 +289,20 @@ class View:
         >>> view.describe("en")
         "your cards A♠ 4♦ make 5; the bettor's face-up third card is 4♥: the banker's 5 against a third card of 4 (free)"
         >>> view.describe("es")
-        'sus cartas A♠ 4♦ suman 5; la tercera carta del punto, boca arriba, es 4♥: el 5 de la banca ante una tercera carta de 4 (libre)'
+        'sus cartas A♠ 4♦ suman 5; la tercera carta del apostador, boca arriba, es 4♥: el 5 del banquero ante una tercera carta de 4 (libre)'
         """
         lang = resolve_language(lang)
-        words = _CELL_WORDS[lang]
-        own = words["own"].format(cards=format_cards(self.cards), total=self.total)
+        cell = cell_message(self.cell, self.bettors)
+        cards = format_cards(self.cards)
         if self.third_card is not None:
-            own += words["third"].format(card=self.third_card)
-        elif self.role == BANKER:
-            own += words["bettor-stood"]
-        return f"{own}: {describe_cell(self.cell, self.bettors, lang)}"
+            return tr("your cards {cards} make {total}; the bettor's face-up third card is "
+                      "{card}: {cell}", lang, cards=cards, total=self.total, card=self.third_card,
+                      cell=cell)
+        if self.role == BANKER:
+            return tr("your cards {cards} make {total}; the bettor stood: {cell}", lang,
+                      cards=cards, total=self.total, cell=cell)
+        return tr("your cards {cards} make {total}: {cell}", lang, cards=cards, total=self.total,
+                  cell=cell)
 
 
 Policy = Callable[[View], Decision | str]
@@ -357,18 +386,29 @@ def get_policy(name: str, *, seed: int | str | None = None) -> Policy:
     try:
         return POLICIES[name]
     except KeyError:
-        raise IllegalAction(
-            f"unknown policy {name!r}: expected one of {', '.join([*POLICIES, 'random'])}"
-        ) from None
+        raise IllegalAction(message("unknown policy {name!r}: expected one of {names}", name=name,
+                                    names=", ".join([*POLICIES, "random"]))) from None
 
 
 # -- the coup itself -------------------------------------------------------------------------------
 
 
 class _NeedCard(ShoeExhausted):
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: Message) -> None:
         super().__init__(why)
         self.why = why
+
+
+_DEAL_ORDER = (BETTOR, BANKER, BETTOR, BANKER)
+_DEAL_WHY = (
+    message("the bettor's first card is missing"),
+    message("the banker's first card is missing"),
+    message("the bettor's second card is missing"),
+    message("the banker's second card is missing"),
+)
+"""Why a coup cannot go on without each of the four dealt cards."""
+_BETTOR_THIRD = message("the bettor asked for a third card and it is missing")
+_BANKER_THIRD = message("the banker draws a third card and it is missing")
 
 
 @dataclass
@@ -381,7 +421,7 @@ class _Progress:
     used: int = 0
     pending: View | None = None
     asked: set[str] = field(default_factory=set)
-    unasked_reason: dict[str, str] = field(default_factory=dict)
+    unasked_reason: dict[str, Message] = field(default_factory=dict)
 
 
 def _advance(cards: Sequence[Card], bettors: int, choices: Mapping[str, Decision]) -> _Progress:
@@ -393,19 +433,15 @@ def _advance(cards: Sequence[Card], bettors: int, choices: Mapping[str, Decision
     tableau = tableau_for(bettors)
     p = _Progress()
 
-    def take(why: str) -> Card:
+    def take(why: Message) -> Card:
         if p.used >= len(cards):
             raise _NeedCard(why)
         card = cards[p.used]
         p.used += 1
         return card
 
-    for hand, role, why in (
-        (p.bettor, BETTOR, "the bettor's first card is missing"),
-        (p.banker, BANKER, "the banker's first card is missing"),
-        (p.bettor, BETTOR, "the bettor's second card is missing"),
-        (p.banker, BANKER, "the banker's second card is missing"),
-    ):
+    for hand, role, why in zip((p.bettor, p.banker, p.bettor, p.banker), _DEAL_ORDER, _DEAL_WHY,
+                               strict=True):
         card = take(why)
         hand.append(card)
         p.steps.append(Step(role, "deal", Rule.DEAL_ORDER, card=card, total=hand_total(hand),
@@ -419,7 +455,8 @@ def _advance(cards: Sequence[Card], bettors: int, choices: Mapping[str, Decision
                             facts=(("cards", format_cards(p.bettor)),)))
         p.steps.append(Step(BANKER, "show", Rule.NATURAL, total=banker_total,
                             facts=(("cards", format_cards(p.banker)),)))
-        reason = f"the bettor showed a natural {bettor_total}: no decision is asked"
+        reason = message("the bettor showed a natural {total}: no decision is asked",
+                         total=bettor_total)
         p.unasked_reason = {BETTOR: reason, BANKER: reason}
         return _finish(p)
 
@@ -432,7 +469,7 @@ def _advance(cards: Sequence[Card], bettors: int, choices: Mapping[str, Decision
         announced, rule = choices[BETTOR], Rule.CHOICE
     else:
         announced, rule = cell.decision, Rule.PLAYER_RULE
-        p.unasked_reason[BETTOR] = f"{describe_cell(cell, bettors, 'en')} is forced"
+        p.unasked_reason[BETTOR] = message("{cell} is forced", cell=cell_message(cell, bettors))
     p.steps.append(Step(BETTOR, "announce", rule, total=bettor_total, cell=cell,
                         facts=(("decision", announced), ("bettors", bettors))))
 
@@ -442,14 +479,14 @@ def _advance(cards: Sequence[Card], bettors: int, choices: Mapping[str, Decision
         withheld = announced is Decision.DRAW
         p.steps.append(Step(BANKER, "natural", Rule.BANKER_NATURAL, total=banker_total,
                             facts=(("cards", format_cards(p.banker)), ("withheld", withheld))))
-        p.unasked_reason[BANKER] = (
-            f"the banker showed a natural {banker_total} and won at once: no decision is asked"
-        )
+        p.unasked_reason[BANKER] = message(
+            "the banker showed a natural {total} and won at once: no decision is asked",
+            total=banker_total)
         return _showdown(p)
 
     third: int | None = None
     if announced is Decision.DRAW:
-        card = take("the bettor asked for a third card and it is missing")
+        card = take(_BETTOR_THIRD)
         p.bettor.append(card)
         third = card.points
         p.steps.append(Step(BETTOR, "draw", Rule.THIRD_CARD_FACE_UP, card=card,
@@ -469,9 +506,9 @@ def _advance(cards: Sequence[Card], bettors: int, choices: Mapping[str, Decision
     else:
         decision = cell.decision
         rule = Rule.BANKER_AFTER_STAND if third is None else Rule.BANKER_TABLE
-        p.unasked_reason[BANKER] = f"{describe_cell(cell, bettors, 'en')} is forced"
+        p.unasked_reason[BANKER] = message("{cell} is forced", cell=cell_message(cell, bettors))
     if decision is Decision.DRAW:
-        card = take("the banker draws a third card and it is missing")
+        card = take(_BANKER_THIRD)
         p.banker.append(card)
         p.steps.append(Step(BANKER, "draw", rule, card=card, total=hand_total(p.banker),
                             cell=cell, facts=facts))
@@ -535,10 +572,9 @@ class CoupInPlay:
         try:
             return _advance(self._cards, self.bettors, choices)
         except _NeedCard as need:
-            raise ShoeExhausted(
-                f"not enough cards for this coup: {len(self._cards)} available"
-                f" ({format_cards(self._cards) or 'none'}), and {need.why}"
-            ) from None
+            raise ShoeExhausted(message(
+                "not enough cards for this coup: {count} available ({cards}), and {why}",
+                count=len(self._cards), cards=cards_or_none(self._cards), why=need.why)) from None
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -571,8 +607,9 @@ class CoupInPlay:
         """Raise unless ``choice`` may be played now; return it as a :class:`Decision`."""
         view = self._progress.pending
         if view is None:
-            raise IllegalAction(f"cannot decide {choice!r}: the coup is over, no decision is pending")
-        decision = parse_decision(choice, who=f"the {view.role}")
+            raise IllegalAction(message("cannot decide {choice}: the coup is over, no decision "
+                                        "is pending", choice=_quoted_decision(choice)))
+        decision = parse_decision(choice, who=_who(view.role))
         self._try({**self._choices, view.role: decision})
         return decision
 
@@ -597,10 +634,12 @@ class CoupInPlay:
         """The finished coup; refused while a decision is pending."""
         view = self._progress.pending
         if view is not None:
-            raise IllegalAction(
-                f"the coup is not over: the {view.role} must still decide on"
-                f" {describe_cell(view.cell, self.bettors, 'en')}"
-            )
+            cell = cell_message(view.cell, self.bettors)
+            if view.role == BETTOR:
+                raise IllegalAction(message("the coup is not over: the bettor must still decide "
+                                            "on {cell}", cell=cell))
+            raise IllegalAction(message("the coup is not over: the banker must still decide on "
+                                        "{cell}", cell=cell))
         p = self._progress
         return CheminDeFerCoup(bettor=tuple(p.bettor), banker=tuple(p.banker), steps=tuple(p.steps),
                                bettors=self.bettors, bettor_choice=self._choices.get(BETTOR),
@@ -613,10 +652,10 @@ class CoupInPlay:
         """
         coup = self.result()
         if shoe.peek(self.cards_used) != self._cards[: self.cards_used]:
-            raise IllegalAction(
-                f"the shoe's next cards ({format_cards(shoe.peek(self.cards_used))}) are not the"
-                f" ones this coup was played with ({format_cards(coup.cards)})"
-            )
+            raise IllegalAction(message(
+                "the shoe's next cards ({next}) are not the ones this coup was played with "
+                "({cards})", next=format_cards(shoe.peek(self.cards_used)),
+                cards=format_cards(coup.cards)))
         for _ in range(self.cards_used):
             shoe.draw()
         return coup
@@ -806,40 +845,41 @@ def deal_coup(
     choices: dict[str, Decision] = {}
     for role, answer in ((BETTOR, bettor), (BANKER, banker)):
         if answer is not None:
-            choices[role] = parse_decision(answer, who=f"the {role}")
+            choices[role] = parse_decision(answer, who=_who(role))
     try:
         p = _advance(given, bettors, choices)
     except _NeedCard as need:
-        raise ShoeExhausted(
-            f"not enough cards for this coup: {len(given)} given"
-            f" ({format_cards(given) or 'none'}), and {need.why}"
-        ) from None
+        raise ShoeExhausted(message(
+            "not enough cards for this coup: {count} given ({cards}), and {why}",
+            count=len(given), cards=cards_or_none(given), why=need.why)) from None
     if p.pending is not None:
-        raise MissingDecision(
-            f"the {p.pending.role} must decide: {describe_cell(p.pending.cell, bettors, 'en')}"
-            " needs a decision, draw or stand",
-            role=p.pending.role,
-        )
+        cell = cell_message(p.pending.cell, bettors)
+        if p.pending.role == BETTOR:
+            missing = message("the bettor must decide: {cell} needs a decision, draw or stand",
+                              cell=cell)
+        else:
+            missing = message("the banker must decide: {cell} needs a decision, draw or stand",
+                              cell=cell)
+        raise MissingDecision(missing, role=p.pending.role)
     for role, decision in choices.items():
         if role not in p.asked:
-            raise ForcedCell(
-                f"a decision was given for the {role} ({decision.value!r}), but"
-                f" {p.unasked_reason.get(role, 'no decision of the ' + role + ' was asked')}",
-                role=role,
-            )
+            reason = p.unasked_reason.get(role) or (
+                message("no decision of the bettor was asked") if role == BETTOR
+                else message("no decision of the banker was asked"))
+            given_for = (message("a decision was given for the bettor ({decision!r}), but {reason}",
+                                 decision=decision.value, reason=reason) if role == BETTOR
+                         else message("a decision was given for the banker ({decision!r}), but "
+                                      "{reason}", decision=decision.value, reason=reason))
+            raise ForcedCell(given_for, role=role)
     if p.used < len(given) and not leftover:
-        raise IllegalAction(
-            f"too many cards for this coup: it used {p.used} ({format_cards(given[:p.used])})"
-            f" and {format_cards(given[p.used:])}"
-            f" {'was' if len(given) - p.used == 1 else 'were'} left over"
-        )
+        raise IllegalAction(too_many_cards(given[:p.used], given[p.used:]))
     return CheminDeFerCoup(bettor=tuple(p.bettor), banker=tuple(p.banker), steps=tuple(p.steps),
                            bettors=bettors, bettor_choice=choices.get(BETTOR),
                            banker_choice=choices.get(BANKER))
 
 
 def _ask(policy: Policy, view: View) -> Decision:
-    return parse_decision(policy(view), who=f"the {view.role}'s policy")
+    return parse_decision(policy(view), who=_who(view.role, policy=True))
 
 
 def play_coup(

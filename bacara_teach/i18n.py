@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bacara_teach.errors import IllegalAction
+from bacara_teach.text import Message, message, pmessage
 
 __all__ = [
     "GLOSSARY",
@@ -96,8 +97,9 @@ def default_language(environ: Mapping[str, str] | None = None) -> str:
         from bacara_teach.text import language_codes
 
         if chosen not in language_codes():
-            raise IllegalAction(f"{ENV_VAR}={chosen!r} is not a language of bacara_teach: "
-                                f"expected one of {', '.join(language_codes())}")
+            raise IllegalAction(message("{var}={value!r} is not a language of bacara_teach: "
+                                        "expected one of {codes}", var=ENV_VAR, value=chosen,
+                                        codes=", ".join(language_codes())))
         return chosen
     for name in _LOCALE_VARS:
         value = env.get(name, "").strip()
@@ -115,8 +117,8 @@ def resolve_language(lang: str | None) -> str:
     from bacara_teach.text import language_codes
 
     if lang not in language_codes():
-        raise IllegalAction(f"unknown language {lang!r}: expected one of "
-                            f"{', '.join(language_codes())}")
+        raise IllegalAction(message("unknown language {lang!r}: expected one of {codes}", lang=lang,
+                                    codes=", ".join(language_codes())))
     return lang
 
 
@@ -146,147 +148,136 @@ def pick(lang: str | None = None, **texts: str) -> str:
 class Term:
     """One term of the game with the one translation the project uses for it.
 
-    ``avoid`` lists renderings the Spanish text must not use for this term (whole words,
-    any case; a check of the site's catalogues enforces it), so a term reads the same on
-    every page.
+    ``term`` and ``note`` are messages of the engine's catalogues (their translations are
+    the glossary's renderings); the renderings a language must not use for the term are data
+    in ``locale/<lang>/avoid.json`` (:meth:`avoid_in`; a check of the site's catalogues
+    enforces them), so a term reads the same on every page.
     """
 
     key: str
-    en: str
-    es: str
-    note_en: str
-    note_es: str
-    avoid: tuple[str, ...] = ()
+    term: Message
+    definition: Message
+
+    @property
+    def en(self) -> str:
+        """The term in English, the language it is written in."""
+        return str(self.term)
 
     def text(self, lang: str | None = None) -> str:
-        """The term in ``lang``."""
-        return self.en if resolve_language(lang) == "en" else self.es
+        """The term in ``lang``.
+
+        >>> _TERMS["banker"].text("es"), _TERMS["bettor"].text("en")
+        ('banquero', 'bettor')
+        """
+        return self.term.render(resolve_language(lang))
+
+    def note(self, lang: str | None = None) -> str:
+        """What the term means, in ``lang``."""
+        return self.definition.render(resolve_language(lang))
+
+    def avoid_in(self, lang: str) -> tuple[str, ...]:
+        """The renderings ``lang`` must not use for this term (whole words, any case).
+
+        >>> _TERMS["shoe"].avoid_in("es")
+        ('zapato', 'zapatos', 'zapatilla')
+        >>> _TERMS["shoe"].avoid_in("en")
+        ()
+        """
+        return tuple(_avoided(lang).get(self.key, ()))
+
+
+_AVOIDED: dict[str, dict[str, list[str]]] = {}
+
+
+def _avoided(lang: str) -> dict[str, list[str]]:
+    """``locale/<lang>/avoid.json``: the renderings ruled out, by term key (none if absent)."""
+    if lang not in _AVOIDED:
+        import json
+
+        from bacara_teach.text import LOCALE_DIR
+
+        path = os.path.join(LOCALE_DIR, lang, "avoid.json")
+        found: dict[str, list[str]] = {}
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as handle:
+                found = json.load(handle)
+        _AVOIDED[lang] = found
+    return _AVOIDED[lang]
 
 
 GLOSSARY: tuple[Term, ...] = (
-    Term("punto", "Punto", "Punto",
-         "the hand and the bet also called Player; the site keeps the table's own word",
-         "la mano y la apuesta que en inglés se llaman Player; el sitio usa la palabra de la mesa",
-         ()),
-    Term("banco", "Banco", "Banco",
-         "the hand and the bet also called Banker; the site keeps the table's own word",
-         "la mano y la apuesta que en inglés se llaman Banker; el sitio usa la palabra de la mesa",
-         ()),
-    Term("empate", "Empate", "Empate",
-         "the tie bet, and the result when both totals are equal",
-         "la apuesta al empate, y el resultado cuando los dos totales son iguales",
-         ("corbata",)),
-    Term("coup", "coup", "coup",
-         "one round of play: the deal, any third cards, the result and the payments",
-         "una ronda de juego: el reparto, las terceras cartas si las hay, el resultado y los pagos",
-         ("golpes", "el golpe", "del golpe", "cada golpe")),
-    Term("hand", "hand", "mano",
-         "the cards of one side (Punto or Banco; in Chemin de Fer, the bettors' or the "
-         "banker's); a whole round is a coup",
-         "las cartas de un lado (Punto o Banco; en Chemin de Fer, las del punto o las de la "
-         "banca); una ronda entera es un coup",
-         ()),
-    Term("banker", "banker", "banca",
-         "in Chemin de Fer, the participant who holds the bank and plays its hand against "
-         "the bettors",
-         "en Chemin de Fer, el participante que tiene la banca y juega su mano contra los "
-         "apostadores",
-         ()),
-    Term("bettor", "bettor", "punto",
-         "in Chemin de Fer, a participant who stakes against the bank; all bettors play one "
-         "common hand",
-         "en Chemin de Fer, quien apuesta contra la banca; todos los apostadores juegan una "
-         "misma mano",
-         ()),
-    Term("active-bettor", "active bettor", "punto activo",
-         "in Chemin de Fer, the bettor who staked most and decides for all the bettors",
-         "en Chemin de Fer, el apostador que más apostó y decide por todos los apostadores",
-         ()),
-    Term("bank", "bank", "banca",
-         "in Chemin de Fer, the chips the banker puts up for a coup",
-         "en Chemin de Fer, las fichas que la banca pone en juego en un coup",
-         ()),
-    Term("banco-call", "banco", "banco",
-         "in Chemin de Fer, the call of a player who covers the whole bank alone",
-         "en Chemin de Fer, el anuncio de quien cubre él solo toda la banca",
-         ()),
-    Term("banco-suivi", "banco suivi", "banco suivi",
-         "in Chemin de Fer, a banco called again by the player who lost a banco on the coup "
-         "before; it has priority",
-         "en Chemin de Fer, el banco que vuelve a anunciar quien perdió un banco en el coup "
-         "anterior; tiene prioridad",
-         ("banco seguido",)),
-    Term("reserve", "reserve", "reserva",
-         "in Chemin de Fer, the part of the bank no bet covered, set aside for the banker",
-         "en Chemin de Fer, la parte de la banca que ninguna apuesta cubrió, apartada para "
-         "quien tiene la banca",
-         ()),
-    Term("shoe", "shoe", "sabot",
-         "the box the cards are dealt from, holding several decks shuffled together",
-         "la caja de la que se reparten las cartas, con varias barajas mezcladas",
-         ("zapato", "zapatos", "zapatilla")),
-    Term("deck", "deck", "baraja",
-         "one set of 52 cards without jokers",
-         "un juego de 52 cartas sin comodines",
-         ()),
-    Term("croupier", "croupier", "crupier",
-         "the casino's employee who deals the cards and pays the bets",
-         "el empleado del casino que reparte las cartas y paga las apuestas",
-         ()),
-    Term("tableau", "tableau", "tableau",
-         "the third-card table: who draws on which totals",
-         "la tabla de la tercera carta: quién roba con qué totales",
-         ("tablero",)),
-    Term("third-card", "third card", "tercera carta",
-         "the one extra card a hand may take; no hand holds more than three",
-         "la única carta de más que puede tomar una mano; ninguna mano tiene más de tres",
-         ("tercer carta",)),
-    Term("draw", "draw", "robar",
-         "take a third card",
-         "tomar una tercera carta",
-         ("tirar carta", "tira carta", "tirar una carta", "tira una carta")),
-    Term("stand", "stand", "plantarse",
-         "take no third card and keep the two cards",
-         "no tomar tercera carta y quedarse con las dos cartas",
-         ("de pie", "ponerse de pie", "se pone de pie")),
-    Term("free-choice", "free choice", "elección libre",
-         "a cell of the table where the player decides; only Chemin de Fer has them",
-         "una casilla de la tabla en la que decide el jugador; solo las tiene Chemin de Fer",
-         ()),
-    Term("natural", "natural", "natural",
-         "a two-card total of 8 or 9, which ends the coup at once",
-         "un total de 8 o 9 con dos cartas, que termina el coup en el acto",
-         ()),
-    Term("pair", "pair", "pareja",
-         "a hand whose first two cards are of the same rank (K-K, not K-Q), and the side bet on it",
-         "una mano cuyas dos primeras cartas son del mismo rango (K-K, no K-Q), y la apuesta "
-         "lateral a ella",
-         ()),
-    Term("stake", "stake", "apuesta",
-         "the amount put on a bet",
-         "la cantidad que se pone en una apuesta",
-         ("estaca", "estacas")),
-    Term("payout", "payout", "pago",
-         "what a winning bet is paid per unit staked, besides getting the stake back",
-         "lo que se paga a una apuesta ganadora por cada unidad apostada, además de devolverle "
-         "la apuesta",
-         ()),
-    Term("push", "push", "devolución",
-         "a result in which a bet neither wins nor loses and the stake comes back",
-         "un resultado en el que una apuesta ni gana ni pierde y se devuelve",
-         ("empuje", "empujar", "empuja")),
-    Term("commission", "commission", "comisión",
-         "the share of a Banco win that the house keeps",
-         "la parte de la ganancia de una apuesta a Banco que se queda la casa",
-         ()),
-    Term("house-edge", "house edge", "ventaja de la casa",
-         "what a bet loses on average, as a share of the stake",
-         "lo que pierde una apuesta por término medio, como parte de lo apostado",
-         ("borde de la casa", "filo de la casa")),
-    Term("table-limit", "table limit", "límite de la mesa",
-         "the smallest or largest stake a table accepts on one bet",
-         "el importe mínimo o máximo que una mesa acepta en una apuesta",
-         ("límite de la tabla", "límites de la tabla")),
+    Term("punto", pmessage("glossary", "Punto"),
+         pmessage("glossary note", "the hand and the bet also called Player; the site keeps the "
+                  "table's own word")),
+    Term("banco", pmessage("glossary", "Banco"),
+         pmessage("glossary note", "the hand and the bet also called Banker; the site keeps the "
+                  "table's own word")),
+    Term("empate", pmessage("glossary", "Empate"),
+         pmessage("glossary note", "the tie bet, and the result when both totals are equal")),
+    Term("coup", pmessage("glossary", "coup"),
+         pmessage("glossary note", "one round of play: the deal, any third cards, the result and "
+                  "the payments")),
+    Term("hand", pmessage("glossary", "hand"),
+         pmessage("glossary note", "the cards of one side (Punto or Banco; in Chemin de Fer, the "
+                  "bettors' or the banker's); a whole round is a coup")),
+    Term("banker", pmessage("glossary", "banker"),
+         pmessage("glossary note", "in Chemin de Fer, the participant who holds the bank and "
+                  "plays its hand against the bettors")),
+    Term("bettor", pmessage("glossary", "bettor"),
+         pmessage("glossary note", "in Chemin de Fer, a participant who stakes against the bank; "
+                  "all bettors play one common hand")),
+    Term("active-bettor", pmessage("glossary", "active bettor"),
+         pmessage("glossary note", "in Chemin de Fer, the bettor who staked most and decides for "
+                  "all the bettors")),
+    Term("bank", pmessage("glossary", "bank"),
+         pmessage("glossary note", "in Chemin de Fer, the chips the banker puts up for a coup")),
+    Term("banco-call", pmessage("glossary", "banco"),
+         pmessage("glossary note", "in Chemin de Fer, the call of a player who covers the whole "
+                  "bank alone")),
+    Term("banco-suivi", pmessage("glossary", "banco suivi"),
+         pmessage("glossary note", "in Chemin de Fer, a banco called again by the player who "
+                  "lost a banco on the coup before; it has priority")),
+    Term("reserve", pmessage("glossary", "reserve"),
+         pmessage("glossary note", "in Chemin de Fer, the part of the bank no bet covered, set "
+                  "aside for the banker")),
+    Term("shoe", pmessage("glossary", "shoe"),
+         pmessage("glossary note", "the box the cards are dealt from, holding several decks "
+                  "shuffled together")),
+    Term("deck", pmessage("glossary", "deck"),
+         pmessage("glossary note", "one set of 52 cards without jokers")),
+    Term("croupier", pmessage("glossary", "croupier"),
+         pmessage("glossary note", "the casino's employee who deals the cards and pays the bets")),
+    Term("tableau", pmessage("glossary", "tableau"),
+         pmessage("glossary note", "the third-card table: who draws on which totals")),
+    Term("third-card", pmessage("glossary", "third card"),
+         pmessage("glossary note", "the one extra card a hand may take; no hand holds more than "
+                  "three")),
+    Term("draw", pmessage("glossary", "draw"),
+         pmessage("glossary note", "take a third card")),
+    Term("stand", pmessage("glossary", "stand"),
+         pmessage("glossary note", "take no third card and keep the two cards")),
+    Term("free-choice", pmessage("glossary", "free choice"),
+         pmessage("glossary note", "a cell of the table where the player decides; only Chemin de "
+                  "Fer has them")),
+    Term("natural", pmessage("glossary", "natural"),
+         pmessage("glossary note", "a two-card total of 8 or 9, which ends the coup at once")),
+    Term("pair", pmessage("glossary", "pair"),
+         pmessage("glossary note", "a hand whose first two cards are of the same rank (K-K, not "
+                  "K-Q), and the side bet on it")),
+    Term("stake", pmessage("glossary", "stake"),
+         pmessage("glossary note", "the amount put on a bet")),
+    Term("payout", pmessage("glossary", "payout"),
+         pmessage("glossary note", "what a winning bet is paid per unit staked, besides getting "
+                  "the stake back")),
+    Term("push", pmessage("glossary", "push"),
+         pmessage("glossary note", "a result in which a bet neither wins nor loses and the stake "
+                  "comes back")),
+    Term("commission", pmessage("glossary", "commission"),
+         pmessage("glossary note", "the share of a Banco win that the house keeps")),
+    Term("house-edge", pmessage("glossary", "house edge"),
+         pmessage("glossary note", "what a bet loses on average, as a share of the stake")),
+    Term("table-limit", pmessage("glossary", "table limit"),
+         pmessage("glossary note", "the smallest or largest stake a table accepts on one bet")),
 )
 """The fixed terms, in the order the glossary pages list them."""
 
@@ -302,4 +293,5 @@ def term(key: str, lang: str | None = None) -> str:
     try:
         return _TERMS[key].text(lang)
     except KeyError:
-        raise IllegalAction(f"unknown term {key!r}: expected one of {', '.join(_TERMS)}") from None
+        raise IllegalAction(message("unknown term {key!r}: expected one of {keys}", key=key,
+                                    keys=", ".join(_TERMS))) from None

@@ -24,10 +24,12 @@ from decimal import Context, Decimal, DecimalException, Inexact, InvalidOperatio
 from fractions import Fraction
 
 from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.text import Message, message, pmessage
 
 __all__ = [
     "Amount",
     "add",
+    "amount_param",
     "format_amount",
     "format_signed",
     "is_terminating",
@@ -41,7 +43,23 @@ Amount = Decimal | Fraction | int | str
 _AMOUNT_RE = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 """An amount's text: ASCII digits only (Python's ``\\d`` and ``Decimal`` also read other scripts'
 digits, such as ``٢٠`` or ``２０``, which are refused)."""
-_VALID_AMOUNT = "a decimal number written with digits and an optional decimal point, e.g. 20, 4.75, 0.5"
+
+
+def _what(what: str | Message) -> str | Message:
+    """The amount a refusal names: ``stake``, ``balance``, ``amount`` (in the reader's words)."""
+    if what == "stake":
+        return pmessage("invalid amount", "stake")
+    if what == "balance":
+        return pmessage("invalid amount", "balance")
+    if what == "amount":
+        return pmessage("invalid amount", "amount")
+    return what
+
+
+def _expected(what: str | Message, value: object) -> NotationError:
+    return NotationError(message("invalid {what} {value!r}: expected a decimal number written with "
+                                 "digits and an optional decimal point, e.g. 20, 4.75, 0.5",
+                                 what=_what(what), value=value))
 
 _EXACT = Context(prec=1000, traps=[Inexact, Rounded, InvalidOperation, Overflow])
 """Decimal arithmetic that refuses to round: anything inexact raises instead."""
@@ -98,16 +116,15 @@ def to_decimal(value: Fraction | int) -> Decimal:
         rest //= 5
         fives += 1
     if rest != 1:
-        raise IllegalAction(
-            f"the amount {value} has no exact decimal form: amounts must be decimals such as 0.25"
-        )
+        raise IllegalAction(message("the amount {value} has no exact decimal form: amounts must be "
+                                    "decimals such as 0.25", value=str(value)))
     # In lowest terms over 2^a 5^b, the number has exactly max(a, b) decimals: scale it up to
     # a whole number of that many tenths-powers (the string constructor is exact).
     digits = max(twos, fives)
     return Decimal(f"{numerator * 2 ** (digits - twos) * 5 ** (digits - fives)}E-{digits}")
 
 
-def parse_amount(value: Amount, *, what: str = "amount") -> Decimal:
+def parse_amount(value: Amount, *, what: str | Message = "amount") -> Decimal:
     """Read an amount exactly: a decimal string, an int, a Decimal or a terminating Fraction.
 
     Signs are read (so that a negative stake can be refused as negative, not
@@ -125,15 +142,14 @@ def parse_amount(value: Amount, *, what: str = "amount") -> Decimal:
     bacara_teach.errors.NotationError: invalid amount '２０': expected a decimal number written with digits and an optional decimal point, e.g. 20, 4.75, 0.5
     """
     if isinstance(value, float):
-        raise NotationError(
-            f"invalid {what} {value!r}: a float is not exact; give it as text ({str(value)!r}) "
-            "or as a Decimal"
-        )
+        raise NotationError(message("invalid {what} {value!r}: a float is not exact; give it as "
+                                    "text ({text!r}) or as a Decimal", what=_what(what),
+                                    value=value, text=str(value)))
     if isinstance(value, bool):
-        raise NotationError(f"invalid {what} {value!r}: expected {_VALID_AMOUNT}")
+        raise _expected(what, value)
     if isinstance(value, Decimal):
         if not value.is_finite():
-            raise NotationError(f"invalid {what} {value!r}: expected {_VALID_AMOUNT}")
+            raise _expected(what, value)
         try:
             return _canonical(value)
         except DecimalException:  # more digits than the exact context holds
@@ -142,9 +158,10 @@ def parse_amount(value: Amount, *, what: str = "amount") -> Decimal:
         try:
             return to_decimal(Fraction(value))
         except IllegalAction:
-            raise NotationError(
-                f"invalid {what} {value}: it has no exact decimal form; expected {_VALID_AMOUNT}"
-            ) from None
+            raise NotationError(message(
+                "invalid {what} {value}: it has no exact decimal form; expected a decimal number "
+                "written with digits and an optional decimal point, e.g. 20, 4.75, 0.5",
+                what=_what(what), value=str(value))) from None
     if isinstance(value, str):
         text = value.strip()
         if _AMOUNT_RE.fullmatch(text):
@@ -152,7 +169,7 @@ def parse_amount(value: Amount, *, what: str = "amount") -> Decimal:
                 return _canonical(Decimal(text))
             except DecimalException:
                 return to_decimal(Fraction(Decimal(text)))
-    raise NotationError(f"invalid {what} {value!r}: expected {_VALID_AMOUNT}")
+    raise _expected(what, value)
 
 
 def add(*amounts: Decimal | Fraction | int) -> Decimal:
@@ -182,6 +199,17 @@ def format_amount(amount: Decimal | Fraction | int) -> str:
     if value == 0:
         return "0"
     return format(value.normalize(), "f")
+
+
+def amount_param(amount: Decimal | Fraction | int) -> Decimal:
+    """An amount to pass to a message: written as :func:`format_amount` writes it, in the
+    reader's conventions (``4.75``, ``4,75``).
+
+    >>> from bacara_teach.text import tr
+    >>> tr("{x} to pay", "es", x=amount_param(Decimal("4.750")))
+    '4,75 to pay'
+    """
+    return Decimal(format_amount(amount))
 
 
 def format_signed(amount: Decimal | Fraction | int) -> str:

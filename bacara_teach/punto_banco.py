@@ -22,11 +22,19 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bacara_teach.cards import Card, format_cards, hand_total, parse_cards
+from bacara_teach.cards import (
+    Card,
+    cards_or_none,
+    format_cards,
+    hand_total,
+    parse_cards,
+    too_many_cards,
+)
 from bacara_teach.errors import IllegalAction, ShoeExhausted
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Rule, Step
 from bacara_teach.tableau import PUNTO_BANCO, Decision, Tableau, is_natural
+from bacara_teach.text import Message, message
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at run time (mypy reads it the same)
 if TYPE_CHECKING:
@@ -69,10 +77,9 @@ class Outcome(enum.Enum):
 
 def _check_fixed(tableau: Tableau) -> Tableau:
     if tableau.free_cells():
-        raise IllegalAction(
-            f"tableau {tableau.name!r} has free cells; a Punto Banco coup needs fixed rules "
-            "(use bacara_teach.chemin_de_fer for games with decisions)"
-        )
+        raise IllegalAction(message(
+            "tableau {name!r} has free cells; a Punto Banco coup needs fixed rules (use "
+            "bacara_teach.chemin_de_fer for games with decisions)", name=tableau.name))
     return tableau
 
 
@@ -203,7 +210,8 @@ def play_coup(shoe: Shoe, *, tableau: Tableau = PUNTO_BANCO) -> Coup:
         return _deal(shoe.draw, tableau)
     except ShoeExhausted as error:
         shoe._next = start  # noqa: SLF001 - put the cards back: a refused coup changes nothing
-        raise ShoeExhausted(f"not enough cards for a coup: {error}") from None
+        raise ShoeExhausted(message("not enough cards for a coup: {reason}",
+                                    reason=error.message)) from None
 
 
 def deal_coup(cards: str | Iterable[str | Card], *, tableau: Tableau = PUNTO_BANCO) -> Coup:
@@ -222,30 +230,28 @@ def deal_coup(cards: str | Iterable[str | Card], *, tableau: Tableau = PUNTO_BAN
     try:
         coup = _deal(shoe.draw, tableau)
     except _NeedCard as need:
-        raise ShoeExhausted(
-            f"not enough cards for this coup: {len(given)} given"
-            f" ({format_cards(given) or 'none'}), and {need.why}"
-        ) from None
+        raise ShoeExhausted(message(
+            "not enough cards for this coup: {count} given ({cards}), and {why}",
+            count=len(given), cards=cards_or_none(given), why=need.why)) from None
     if shoe.remaining:
         used = len(given) - shoe.remaining
-        raise IllegalAction(
-            f"too many cards for this coup: it used {used} ({format_cards(given[:used])})"
-            f" and {format_cards(given[used:])} {'was' if shoe.remaining == 1 else 'were'} left over"
-        )
+        raise IllegalAction(too_many_cards(given[:used], given[used:]))
     return coup
 
 
 class _NeedCard(ShoeExhausted):
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: Message) -> None:
         super().__init__(why)
         self.why = why
 
 
+_PUNTO_THIRD = message("Punto must draw a third card")
+_BANCO_THIRD = message("Banco must draw a third card")
 _DEAL_WHY = (
-    (PUNTO, "the first card of Punto is missing"),
-    (BANCO, "the first card of Banco is missing"),
-    (PUNTO, "the second card of Punto is missing"),
-    (BANCO, "the second card of Banco is missing"),
+    (PUNTO, message("the first card of Punto is missing")),
+    (BANCO, message("the first card of Banco is missing")),
+    (PUNTO, message("the second card of Punto is missing")),
+    (BANCO, message("the second card of Banco is missing")),
 )
 
 
@@ -290,7 +296,7 @@ def _records(tableau: Tableau) -> _Records:
 def _deal(draw: Any, tableau: Tableau) -> Coup:
     """The coup itself, card by card, recording each step."""
 
-    def take(why: str) -> Card:
+    def take(why: Message) -> Card:
         try:
             return draw()  # type: ignore[no-any-return]
         except ShoeExhausted:
@@ -325,7 +331,7 @@ def _deal(draw: Any, tableau: Tableau) -> Coup:
         third_value: int | None = None
         third: Card | None = None
         if cell.decision is Decision.DRAW:
-            third = take("Punto must draw a third card")
+            third = take(_PUNTO_THIRD)
             punto.append(third)
             third_value = third.points
             p_final = (p_total + third_value) % 10
@@ -339,7 +345,7 @@ def _deal(draw: Any, tableau: Tableau) -> Coup:
         third_code = -1 if third is None else third.code
         b_facts: tuple[tuple[str, Any], ...] = () if third is None else (("third_card", str(third)),)
         if cell.decision is Decision.DRAW:
-            card = take("Banco must draw a third card")
+            card = take(_BANCO_THIRD)
             banco.append(card)
             b_final = (b_total + card.points) % 10
             steps.append(step(("b-draw", card.code, b_final, b_total, third_code), BANCO, "draw",

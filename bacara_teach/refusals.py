@@ -1,10 +1,10 @@
 """The engine's refusals in the reader's language.
 
 The engine explains every error it raises (a card it cannot read, a bet a table refuses,
-a participant who is not in the session...) in English: its messages are part of its API
-and stay as they are.  :func:`refusal_text` gives the same explanation in the language
-asked for.  In Spanish it is read from the engine's message, so the amounts, cards,
-names, the quoted input and the list of what is valid are the engine's own:
+a participant who is not in the session...) with a message (:mod:`bacara_teach.text`):
+``str()`` of the error is English and part of the API, and :func:`refusal_text` gives the
+same explanation in the language asked for, from the engine's catalogues, with the
+amounts, cards, names, the quoted input and the list of what is valid the engine gave it:
 
 >>> from bacara_teach.cards import parse_card
 >>> try:
@@ -16,8 +16,10 @@ names, the quoted input and the list of what is valid are the engine's own:
 >>> refusal_text(refused, "es")
 "Carta no válida: '11♥'; escriba un rango (A, 2-10, T, J, Q, K) seguido de un palo (♠ ♥ ♦ ♣ o s h d c), p. ej. '4♥', '10♦', 'Td', 'ks'."
 
-A message this module does not know yet gives the ``fallback`` the caller names (a
-widget's sentence naming what was refused), else the engine's English message.
+The modules whose refusals are not messages yet (the sessions, the table profiles, the
+saves, the odds explorer) are still read back phrase by phrase below; those phrases go
+as each of them writes messages.  A message known in neither way gives the ``fallback``
+the caller names (a widget's sentence naming what was refused), else the English message.
 """
 
 from __future__ import annotations
@@ -26,42 +28,10 @@ import re
 from collections.abc import Callable
 
 from bacara_teach.errors import BacaraError
-from bacara_teach.i18n import resolve_language, term
+from bacara_teach.i18n import resolve_language
+from bacara_teach.text import SOURCE_LANGUAGE, Message
 
 __all__ = ["refusal_text"]
-
-_AMOUNT_HINT = ("escriba un número con cifras y, si hace falta, un punto decimal, "
-                "p. ej. 20, 4.75 o 0.5")
-_CARD_HINT = "escriba un rango (A, 2-10, T, J, Q, K) seguido de un palo (♠ ♥ ♦ ♣ o s h d c), p. ej. "
-_MISSING = {
-    "Punto must draw a third card": "Punto debe robar una tercera carta",
-    "Banco must draw a third card": "Banco debe robar una tercera carta",
-    "the bettor asked for a third card and it is missing":
-        "el punto pidió una tercera carta y falta",
-    "the banker draws a third card and it is missing": "la banca roba una tercera carta y falta",
-    "the first card of Punto is missing": "falta la primera carta de Punto",
-    "the first card of Banco is missing": "falta la primera carta de Banco",
-    "the second card of Punto is missing": "falta la segunda carta de Punto",
-    "the second card of Banco is missing": "falta la segunda carta de Banco",
-    "the bettor's first card is missing": "falta la primera carta del punto",
-    "the banker's first card is missing": "falta la primera carta de la banca",
-    "the bettor's second card is missing": "falta la segunda carta del punto",
-    "the banker's second card is missing": "falta la segunda carta de la banca",
-}
-_ROLE = {"bettor": "el punto", "banker": "la banca"}
-_CHOICES = {"draw": term("draw", "es"), "stand": term("stand", "es"),
-            "choice": term("free-choice", "es")}
-"""The decisions in Spanish, as the glossary fixes them."""
-
-
-def _choices(text: str) -> str:
-    """``draw, stand`` → ``robar, plantarse``."""
-    return ", ".join(_CHOICES.get(part.strip(), part.strip()) for part in text.split(","))
-
-
-def _amount(what: str) -> str:
-    """``Cantidad no válida`` (a stake), ``Saldo no válido`` (a balance)."""
-    return "Saldo no válido" if what == "balance" else "Cantidad no válida"
 
 
 def _at_most(m: re.Match[str]) -> str:
@@ -120,40 +90,9 @@ def _bet_phrase(text: str) -> str:
 _Reason = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 
 
-def _on_table(match: re.Match[str], group: str) -> str:
-    others = match.group(group)
-    if not others:
-        return ""
-    if "," in others:
-        return f" ({_bets(others)} están en la mesa; cámbielas o retírelas antes)"
-    return f" ({_bets(others)} está en la mesa; cámbiela o retírela antes)"
 
 
 _REASONS: tuple[_Reason, ...] = (
-    (re.compile(r"the (?P<t>\S+) table's maximum bet is (?P<x>\S+)"),
-     lambda m: f"el máximo por apuesta en {_table(m['t'])} es {m['x']}"),
-    (re.compile(r"the (?P<t>\S+) table's minimum bet is (?P<x>\S+)"),
-     lambda m: f"el mínimo por apuesta en {_table(m['t'])} es {m['x']}"),
-    (re.compile(r"the (?P<t>\S+) table's stake is fixed at (?P<x>\S+)"),
-     lambda m: f"en {_table(m['t'])} la apuesta es fija, de {m['x']}"),
-    (re.compile(r"the (?P<t>\S+) table takes no (?P<on>\S+) bets[;:] it offers (?P<list>.+)"),
-     lambda m: (f"{_table(m['t'])} no acepta apuestas a {_kind(m['on'])}; acepta "
-                f"{_kinds(m['list'])}")),
-    (re.compile(r"(?P<on>\S+) is bet more than once; give one stake per position"),
-     lambda m: f"hay más de una apuesta a {_kind(m['on'])}; ponga una sola cantidad por posición"),
-    (re.compile(r"the (?P<t>\S+) table takes one position per coup"
-                r"(?: \((?P<others>.+) (?:is|are) on the table; change or cancel it first\))?"),
-     lambda m: f"{_table(m['t'])} admite una sola posición por coup" + _on_table(m, "others")),
-    (re.compile(r"the (?P<t>\S+) table does not take Punto and Banco in the same coup"
-                r"(?: \((?P<others>.+) (?:is|are) on the table; change or cancel it first\))?"),
-     lambda m: (f"{_table(m['t'])} no admite Punto y Banco en el mismo coup"
-                + _on_table(m, "others"))),
-    (re.compile(r"the (?P<t>\S+) table takes Empate and the pairs only with a bet on Punto or "
-                r"Banco \(choose J or B first; the option side_bets_alone=yes allows a side bet "
-                r"alone\)"),
-     lambda m: (f"{_table(m['t'])} solo admite Empate y las parejas junto a una apuesta a Punto o "
-                "a Banco (elija antes J o B; la opción side_bets_alone=yes permite una apuesta "
-                "lateral sola)")),
     (re.compile(r"it is more than the balance allows \(balance (?P<b>\S+?)"
                 r"(?: and (?P<c>\S+) commission owed)?; (?P<a>\S+) available for this bet\)"),
      lambda m: (f"supera lo que permite el saldo (saldo {m['b']}"
@@ -197,9 +136,6 @@ def _players(m: re.Match[str]) -> str:
             f"hay {m['n']}{names}.")
 
 
-def _too_many(m: re.Match[str]) -> str:
-    verb = "sobraron" if " " in m["rest"].strip() else "sobró"
-    return f"Sobran cartas para este coup: se usaron {m['used']} ({m['cards']}) y {verb} {m['rest']}."
 
 
 _Message = tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]]
@@ -240,31 +176,7 @@ _SENTENCES: tuple[_Message, ...] = (
     (re.compile(r"cannot .+?: the player has (?:already )?left the table"),
      lambda _: "El jugador ya se ha levantado de la mesa."),
     # amounts
-    (re.compile(r"invalid (?P<what>\w+) (?P<x>.+?) on (?P<on>\S+): a stake must be above 0"),
-     lambda m: f"Cantidad no válida para {_kind(m['on'])}: {m['x']}; una apuesta debe ser mayor que 0."),
-    (re.compile(r"invalid (?P<what>\w+) (?P<x>.+?): (?:it has no exact decimal form; )?"
-                r"expected a decimal number.*"),
-     lambda m: f"{_amount(m['what'])}: {m['x']}; {_AMOUNT_HINT}."),
-    (re.compile(r"invalid (?P<what>\w+) (?P<x>.+?): a float is not exact; give it as text "
-                r"\((?P<text>.+)\) or as a Decimal"),
-     lambda m: (f"{_amount(m['what'])}: {m['x']}; un número de coma flotante no es exacto: "
-                f"escríbalo como texto ({m['text']}) o como Decimal.")),
     # cards
-    (re.compile(r"invalid card (?!or rank )(?P<x>.+?)(?: \(card (?P<n>\d+) of (?P<src>.+)\))?: "
-                r"(?P<empty>the text is empty; )?expected a rank \(A, 2-10, T, J, Q, K\) followed "
-                r"by a suit \(♠ ♥ ♦ ♣ or s h d c\), e\.g\. (?P<eg>.+)"),
-     lambda m: ("Carta no válida: " + m["x"]
-                + (f" (carta {m['n']} de {_source(m['src'])})" if m["n"] else "")
-                + (" (el texto está vacío)" if m["empty"] else "")
-                + f"; {_CARD_HINT}{m['eg']}.")),
-    (re.compile(r"not enough cards for this coup: (?P<n>\d+) given \((?P<cards>.*?)\), and "
-                r"(?P<why>.+)"),
-     lambda m: (f"Faltan cartas para este coup: se han dado {m['n']} "
-                f"({'ninguna' if m['cards'] == 'none' else m['cards']}), y {_MISSING[m['why']]}."
-                if m["why"] in _MISSING else None)),
-    (re.compile(r"too many cards for this coup: it used (?P<used>\d+) \((?P<cards>.*?)\) and "
-                r"(?P<rest>.+) (?:was|were) left over"),
-     _too_many),
     # the shoe of the odds explorer
     (re.compile(r"invalid card or rank (?P<x>.+?) \(item (?P<n>\d+) of (?P<src>.+)\): expected a "
                 r"rank \(A, 2-10, T, J, Q, K\) or a card such as (?P<a>\S+) or (?P<b>\S+), "
@@ -288,10 +200,6 @@ _SENTENCES: tuple[_Message, ...] = (
      lambda m: (f"No se pueden retirar {m['n']} cartas de un sabot de {m['t']}: quedarían "
                 f"{m['left']} y un coup puede necesitar {m['need']} (como mucho se pueden retirar "
                 f"{m['most']}).")),
-    (re.compile(r"invalid number of decks (?P<x>.+?): expected a whole number from (?P<a>\d+) to "
-                r"(?P<b>\d+)"),
-     lambda m: (f"Número de barajas no válido: {m['x']}; debe ser un número entero de {m['a']} "
-                f"a {m['b']}.")),
     (re.compile(r"a shoe of (?P<n>\d+) cards is too small: a coup may need (?P<need>\d+) cards"),
      lambda m: (f"Un sabot de {m['n']} cartas es demasiado pequeño: un coup puede necesitar "
                 f"{m['need']}.")),
@@ -320,14 +228,7 @@ _SENTENCES: tuple[_Message, ...] = (
      lambda m: (f"{m['name']} ya predijo {_kind(m['on'])} para el coup {m['n']}; una predicción "
                 "por participante y coup.")),
     # Chemin de Fer
-    (re.compile(r"the coup is not over: the (?P<role>bettor|banker) must still decide on .+"),
-     lambda m: f"El coup no ha terminado: {_ROLE[m['role']]} todavía tiene que decidir."),
-    (re.compile(r"cannot decide (?P<x>.+?): the coup is over, no decision is pending"),
-     lambda m: (f"No se puede decidir {_CHOICES.get(m['x'].strip(chr(39)), m['x'])}: el coup ha "
-                "terminado y no queda ninguna decisión.")),
     # the tableau drill
-    (re.compile(r"invalid answer (?P<x>.+?): expected one of (?P<list>.+)"),
-     lambda m: f"Respuesta no válida: {m['x']}; se espera una de estas: {_choices(m['list'])}."),
 )
 
 
@@ -339,9 +240,6 @@ Replacement = str | Callable[[re.Match[str]], str]
 _Rule = tuple[str, Replacement]
 
 
-def _were(match: re.Match[str]) -> str:
-    verb = "sobró" if match[4] == "was" else "sobraron"
-    return f"demasiadas cartas para este coup: usó {match[1]} ({match[2]}) y {verb} {match[3]}"
 
 
 def _over_balance(match: re.Match[str]) -> str:
@@ -381,33 +279,14 @@ def _cannot(match: re.Match[str]) -> str:
     return f"no se puede {doing}{what}"
 
 
-def _cell(match: re.Match[str]) -> str:
-    how = {"must draw": "debe robar", "must stand": "debe plantarse", "free": "libre"}[match[4]]
-    whose = "del punto" if match[1] == "bettor" else "de la banca"
-    where = match[3]
-    if where == "with a single bettor":
-        where = "con un solo apostador"
-    elif where == "with several bettors":
-        where = "con varios apostadores"
-    elif where == "after the bettor stood":
-        where = "después de que el punto se plantó"
-    else:
-        where = re.sub(r"^against a third card of (\d+)$", r"ante una tercera carta de \1", where)
-    return f"el {match[2]} {whose} {where} ({how})"
 
 
-def _role(match: re.Match[str]) -> str:
-    return "el punto" if match[1] == "bettor" else "la banca"
 
 
 _VALID: tuple[_Rule, ...] = (
     # what is valid, as the engine spells it out
-    (re.escape("a rank (A, 2-10, T, J, Q, K) followed by a suit (♠ ♥ ♦ ♣ or s h d c), e.g. "),
-     "un rango (A, 2-10, T, J, Q, K) seguido de un palo (♠ ♥ ♦ ♣ o s h d c), p. ej. "),
     (re.escape("a rank (A, 2-10, T, J, Q, K) or a card such as '5♥' or '5h', separated by spaces or commas"),
      "un rango (A, 2-10, T, J, Q, K) o una carta como '5♥' o '5h', separados por espacios o comas"),
-    (re.escape("a decimal number written with digits and an optional decimal point, e.g. "),
-     "un número decimal escrito con cifras y, si hace falta, un punto decimal, p. ej. "),
 )
 """The lists of what is valid, wherever they come in a message."""
 
@@ -415,27 +294,6 @@ _PHRASES: tuple[_Rule, ...] = (
     # cards and shoes
     (rf"invalid card or rank ({_Q}) \(item (\d+) of (.+?)\): ",
      r"carta o rango no válido \1 (elemento \2 de \3): "),
-    (rf"invalid card ({_Q}) \(card (\d+) of (.+?)\): ", r"carta no válida \1 (carta \2 de \3): "),
-    (r" de the list\)", " de la lista)"),
-    (rf"invalid card ({_Q}): the text is empty; ", r"carta no válida \1: el texto está vacío; "),
-    (rf"invalid card ({_Q}|\S+): expected a string, ", r"carta no válida \1: se esperaba un texto, "),
-    (rf"invalid card ({_Q}|\S+)", r"carta no válida \1"),
-    (r"invalid number of decks (\S+): expected a whole number from (\d+) to (\d+)",
-     r"número de barajas no válido \1: se esperaba un número entero de \2 a \3"),
-    (r"not enough cards for this coup: (\d+) given \((.*?)\), and ",
-     r"no hay cartas suficientes para este coup: se dieron \1 (\2), y "),
-    (r"not enough cards for a coup: ", "no hay cartas suficientes para un coup: "),
-    (r"\(none\), y ", "(ninguna), y "),
-    (re.escape("Punto must draw a third card"), "Punto debe robar una tercera carta"),
-    (re.escape("Banco must draw a third card"), "Banco debe robar una tercera carta"),
-    (re.escape("the bettor asked for a third card and it is missing"),
-     "el punto pidió una tercera carta y falta"),
-    (re.escape("the banker draws a third card and it is missing"), "la banca roba una tercera carta y falta"),
-    (r"too many cards for this coup: it used (\d+) \((.*?)\) and (.*?) (was|were) left over", _were),
-    (r"the shoe has (\d+) cards left; a coup may need (\d+)",
-     r"al sabot le quedan \1 cartas; un coup puede necesitar \2"),
-    (r"the shoe is empty: all (\d+) cards have been dealt",
-     r"el sabot está vacío: se han repartido las \1 cartas"),
     (r"a shoe of (\d+) cards is too small: a coup may need (\d+) cards",
      r"un sabot de \1 cartas es demasiado pequeño: un coup puede necesitar \2 cartas"),
     (r"cannot remove (\d+) cards worth (\d+): the shoe holds only (\d+) \(at most (\d+) cards worth "
@@ -452,41 +310,17 @@ _PHRASES: tuple[_Rule, ...] = (
      r"(se pueden quitar como mucho \5 cartas)"),
     (rf"invalid point value ({_Q}|\S+): expected 0-9", r"valor no válido \1: se esperaba 0-9"),
     # bets and stakes
-    (rf"invalid bet ({_Q}): expected POSITION=STAKE, e\.g\. banco=20 or empate=5",
-     r"apuesta no válida \1: se esperaba POSICIÓN=IMPORTE, p. ej. banco=20 o empate=5"),
-    (rf"invalid bet ({_Q}): ", r"apuesta no válida \1: "),
     (rf"unknown bet ({_Q}): expected one of ", r"apuesta desconocida \1: se esperaba una de "),
-    (rf"invalid stake ({_Q}|\S+): a float is not exact",
-     r"importe no válido \1: un número de coma flotante no es exacto"),
-    (r"invalid stake (\S+) on (\S+): a stake must be above 0",
-     r"importe no válido \1 en \2: un importe debe ser mayor que 0"),
     (r"invalid balance (\S+): a balance cannot be negative",
      r"saldo no válido \1: un saldo no puede ser negativo"),
-    (rf"invalid stake ({_Q}|[^\s:]+)", r"importe no válido \1"),
     (rf"invalid balance ({_Q}|[^\s:]+)", r"saldo no válido \1"),
-    (r"it has no exact decimal form", "no tiene forma decimal exacta"),
     (r"^bets (.+?) refused: ", r"apuestas \1 rechazadas: "),
     (r"^bet (.+?) refused: ", r"apuesta \1 rechazada: "),
-    (r"the (\w+) table takes no (\S+) bets[;:] it offers ",
-     r"la mesa \1 no acepta apuestas a \2: ofrece "),
-    (r"the (\w+) table's stake is fixed at (\S+)", r"el importe de la mesa \1 es fijo, de \2"),
-    (r"the (\w+) table's minimum bet is (\S+)", r"la apuesta mínima de la mesa \1 es \2"),
-    (r"the (\w+) table's maximum bet is (\S+)", r"la apuesta máxima de la mesa \1 es \2"),
-    (r"(\S+) is bet more than once; give one stake per position",
-     r"se apuesta a \1 más de una vez; indique un importe por posición"),
-    (r"the (\w+) table takes one position per coup", r"la mesa \1 acepta una sola posición por coup"),
-    (r"the (\w+) table takes Empate and the pairs only with a bet on Punto or Banco \(choose J or "
-     r"B first; the option side_bets_alone=yes allows a side bet alone\)",
-     r"la mesa \1 solo admite Empate y las parejas junto a una apuesta a Punto o a Banco (elija "
-     r"antes J o B; la opción side_bets_alone=yes permite una apuesta lateral sola)"),
-    (r"cannot deal coup (\d+): la mesa", r"no se puede repartir el coup \1: la mesa"),
     (r"(\S+) must predict coup (\d+): only the dealer \((.+?)\) may let a coup go without a "
      r"prediction", r"\1 debe predecir el coup \2: solo quien reparte (\3) puede dejar pasar un "
      r"coup sin predicción"),
     (r"(\S+) chose not to predict coup (\d+); one choice per participant per coup",
      r"\1 eligió no predecir el coup \2; una sola elección por participante y coup"),
-    (r"the (\w+) table does not take Punto and Banco in the same coup",
-     r"la mesa \1 no acepta Punto y Banco en el mismo coup"),
     (r"it would bring the bet on (\S+) to (\S+), and ", r"la apuesta a \1 llegaría a \2, y "),
     (r"it is more than the balance allows \(balance (\S+)( and (\S+) commission owed)?; (\S+) "
      r"available for this bet\)", _over_balance),
@@ -559,19 +393,6 @@ _PHRASES: tuple[_Rule, ...] = (
     (r"each player needs a different name; repeated: ",
      "cada jugador necesita un nombre distinto; repetidos: "),
     (rf"unknown player ({_Q}): expected one of ", r"jugador desconocido \1: se esperaba uno de "),
-    (rf"invalid decision ({_Q}) from the (bettor|banker)('s policy)?: expected 'draw' or 'stand'",
-     r"decisión no válida \1: se esperaba 'draw' o 'stand' (o 'robar' o 'plantarse')"),
-    (r"^the (bettor|banker) must decide: ", lambda m: f"{_role(m)} debe decidir: "),
-    (r" needs a decision, draw or stand", " necesita una decisión, draw o stand"),
-    (rf"^a decision was given for the (bettor|banker) \(({_Q})\), but ",
-     lambda m: f"se dio una decisión para {_role(m)} ({m[2]}), pero "),
-    (r"the (bettor|banker)'s (\d) (with a single bettor|with several bettors|after the bettor stood|"
-     r"against a third card of \d) \((must draw|must stand|free)\)", _cell),
-    (r"\) is forced$", ") es una casilla forzada"),
-    (r"the banker showed a natural (\d) and won at once: no decision is asked",
-     r"la banca mostró un natural de \1 y ganó en el acto: no se pide ninguna decisión"),
-    (r"no decision of the (bettor|banker) was asked",
-     lambda m: f"no se pidió ninguna decisión a {_role(m)}"),
     (rf"^cannot ({_DOINGS}) now: ", lambda m: f"{_cannot(m)} ahora: "),
     (rf"^cannot ({_DOINGS})( \S+)?: expected a whole number from (\d+) to (\d+)$",
      lambda m: f"{_cannot(m)}: se esperaba un número entero de {m[3]} a {m[4]}"),
@@ -639,30 +460,58 @@ def refusal_text(error: BaseException | str, lang: str | None = None, *,
                  fallback: str | None = None) -> str:
     """Why the engine refused, in ``lang`` (``None``: the default language).
 
-    ``error`` is the exception the engine raised, or its message.  English is the engine's
-    message unchanged; Spanish is the same message translated, keeping the amounts, cards,
-    names, quoted input and list of valid choices.  A message not known here gives
-    ``fallback`` when one is given, else the English message.
+    ``error`` is the exception the engine raised, or its message.  An error of the engine
+    carries its message (:attr:`BacaraError.message`): it is rendered in ``lang`` from the
+    catalogues, with the amounts, cards, names, quoted input and list of valid choices the
+    engine gave it.  A message that has no translation in ``lang`` gives ``fallback`` when
+    one is given, else the English message.
 
     >>> from bacara_teach.errors import IllegalAction
-    >>> refused = IllegalAction("bet banco=300 refused: the online table's maximum bet is 250")
+    >>> from bacara_teach.settlement import Bet, verify_bet
+    >>> try:
+    ...     verify_bet(Bet.parse("banco=300"), "online")
+    ... except IllegalAction as error:
+    ...     refused = error
     >>> refusal_text(refused, "en")
     "bet banco=300 refused: the online table's maximum bet is 250"
     >>> refusal_text(refused, "es")
-    'Apuesta Banco 300 rechazada: el máximo por apuesta en la mesa en línea es 250.'
-    >>> refusal_text("unknown table profile 'macao': expected one of home, casino, online", "es")
-    "perfil de mesa desconocido 'macao': se esperaba uno de home, casino, online"
+    'Apuesta banco=300 rechazada: el máximo por apuesta en la mesa en línea es 250.'
     >>> refusal_text(IllegalAction("something new"), "es", fallback="La mesa no acepta la apuesta.")
     'La mesa no acepta la apuesta.'
     >>> refusal_text(IllegalAction("something new"), "es")
     'something new'
     """
-    message = str(error)
-    if resolve_language(lang) == "en":
-        return message
+    lang = resolve_language(lang)
+    english = str(error)
+    if lang == SOURCE_LANGUAGE:
+        return english
+    if isinstance(error, BacaraError):
+        rendered = error.text(lang)
+        if rendered != english and _translated(error.message, lang):
+            return rendered
+    legacy = _legacy(english)
+    if legacy is None and isinstance(error, BacaraError) and error.text(lang) != english:
+        return error.text(lang)  # some of it still English, from a module not converted yet
+    if legacy is None:
+        return fallback if fallback is not None else english
+    return legacy
+
+
+def _translated(message: Message, lang: str) -> bool:
+    """Whether ``message`` and every message among its parameters has a translation in ``lang``.
+
+    A message made from a plain string (a module that does not write messages yet) reads
+    the same in every language: such a part leaves the whole to the phrases below.
+    """
+    if not message.params and message.render(lang) == str(message):
+        return False
+    return all(_translated(value, lang) for value in message.params.values()
+               if isinstance(value, Message))
+
+
+def _legacy(message: str) -> str | None:
+    """A message of the modules whose refusals are not messages yet, read back into Spanish."""
     text = _sentence(message.strip())
     if text is None:
         text = _phrases(message)
-    if text is None:
-        return fallback if fallback is not None else message
     return text

@@ -34,7 +34,15 @@ from typing import Any
 from bacara_teach.cards import Card
 from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
-from bacara_teach.money import Amount, add, format_amount, format_signed, parse_amount, to_decimal
+from bacara_teach.money import (
+    Amount,
+    add,
+    amount_param,
+    format_amount,
+    format_signed,
+    parse_amount,
+    to_decimal,
+)
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.tables import (
     BetKind,
@@ -45,6 +53,7 @@ from bacara_teach.tables import (
     TiePolicy,
     get_profile,
 )
+from bacara_teach.text import Message, localize_number, message, ptr, tr
 
 __all__ = [
     "Bet",
@@ -121,9 +130,8 @@ class Bet:
         on = BetKind.parse(self.on)
         stake = parse_amount(self.stake, what="stake")
         if stake <= 0:
-            raise IllegalAction(
-                f"invalid stake {format_amount(stake)} on {on.value}: a stake must be above 0"
-            )
+            raise IllegalAction(message("invalid stake {stake} on {on}: a stake must be above 0",
+                                        stake=amount_param(stake), on=on.value))
         object.__setattr__(self, "on", on)
         object.__setattr__(self, "stake", stake)
 
@@ -144,14 +152,14 @@ class Bet:
         bacara_teach.errors.NotationError: invalid bet 'banco 20': expected POSITION=STAKE, e.g. banco=20 or empate=5
         """
         if not isinstance(text, str) or text.count("=") != 1:
-            raise NotationError(
-                f"invalid bet {text!r}: expected POSITION=STAKE, e.g. banco=20 or empate=5"
-            )
+            raise NotationError(message("invalid bet {text!r}: expected POSITION=STAKE, e.g. "
+                                        "banco=20 or empate=5", text=text))
         on, _, stake = text.partition("=")
         try:
             return cls.of(on, stake)
         except NotationError as error:
-            raise NotationError(f"invalid bet {text!r}: {error}") from None
+            raise NotationError(message("invalid bet {text!r}: {reason}", text=text,
+                                        reason=error.message)) from None
 
     def __str__(self) -> str:
         return f"{self.on.value}={format_amount(self.stake)}"
@@ -179,7 +187,7 @@ def hand_has_pair(cards: Sequence[Card], reading: PairReading | str = PairReadin
     (True, False)
     """
     if len(cards) < 2:
-        raise IllegalAction(f"a pair needs two cards; got {len(cards)}")
+        raise IllegalAction(message("a pair needs two cards; got {count}", count=len(cards)))
     mode = reading if isinstance(reading, PairReading) else _pair_reading(reading)
     first, second = cards[0], cards[1]
     if mode is PairReading.SAME_RANK:
@@ -191,9 +199,8 @@ def _pair_reading(text: str) -> PairReading:
     for member in PairReading:
         if member.value == text:
             return member
-    raise IllegalAction(
-        f"unknown pair reading {text!r}: expected one of {', '.join(m.value for m in PairReading)}"
-    )
+    raise IllegalAction(message("unknown pair reading {text!r}: expected one of {readings}",
+                                text=text, readings=", ".join(m.value for m in PairReading)))
 
 
 def coup_has_pair(coup: Coup, hand: BetKind | str, reading: PairReading = PairReading.SAME_RANK) -> bool:
@@ -214,10 +221,26 @@ def coup_has_pair(coup: Coup, hand: BetKind | str, reading: PairReading = PairRe
         if reading is PairReading.SAME_RANK:
             return coup.banco_pair
         return hand_has_pair(coup.banco, reading)
-    raise IllegalAction(f"no hand called {kind.value!r}: expected punto or banco")
+    raise IllegalAction(message("no hand called {kind!r}: expected punto or banco",
+                                kind=kind.value))
 
 
 # -- checking bets against a table -------------------------------------------------------------
+
+
+def table_message(name: str) -> Message:
+    """A table profile as a sentence names it: ``the online table`` (``la mesa en línea``).
+
+    >>> str(table_message("online")), table_message("home").render("es")
+    ('the online table', 'la mesa de casa')
+    """
+    if name == "home":
+        return message("the home table")
+    if name == "casino":
+        return message("the casino table")
+    if name == "online":
+        return message("the online table")
+    return message("the {name} table", name=name)
 
 
 def verify_bet(bet: Bet, profile: TableProfile | str) -> None:
@@ -233,24 +256,22 @@ def verify_bet(bet: Bet, profile: TableProfile | str) -> None:
     bacara_teach.errors.IllegalAction: bet banco=5 refused: the home table's stake is fixed at 20
     """
     table = get_profile(profile)
+    where = table_message(table.name)
+    reason: Message | None = None
     if not table.offers(bet.on):
-        raise IllegalAction(
-            f"bet {bet} refused: the {table.name} table takes no {bet.on.value} bets; it offers "
-            f"{', '.join(kind.value for kind in table.bets)}"
-        )
-    if table.fixed_stake is not None and bet.stake != table.fixed_stake:
-        raise IllegalAction(
-            f"bet {bet} refused: the {table.name} table's stake is fixed at "
-            f"{format_amount(table.fixed_stake)}"
-        )
-    if table.min_bet is not None and bet.stake < table.min_bet:
-        raise IllegalAction(
-            f"bet {bet} refused: the {table.name} table's minimum bet is {format_amount(table.min_bet)}"
-        )
-    if table.max_bet is not None and bet.stake > table.max_bet:
-        raise IllegalAction(
-            f"bet {bet} refused: the {table.name} table's maximum bet is {format_amount(table.max_bet)}"
-        )
+        reason = message("{table} takes no {kind} bets; it offers {kinds}", table=where,
+                         kind=bet.on.value, kinds=", ".join(kind.value for kind in table.bets))
+    elif table.fixed_stake is not None and bet.stake != table.fixed_stake:
+        reason = message("{table}'s stake is fixed at {amount}", table=where,
+                         amount=amount_param(table.fixed_stake))
+    elif table.min_bet is not None and bet.stake < table.min_bet:
+        reason = message("{table}'s minimum bet is {amount}", table=where,
+                         amount=amount_param(table.min_bet))
+    elif table.max_bet is not None and bet.stake > table.max_bet:
+        reason = message("{table}'s maximum bet is {amount}", table=where,
+                         amount=amount_param(table.max_bet))
+    if reason is not None:
+        raise IllegalAction(message("bet {bet} refused: {reason}", bet=str(bet), reason=reason))
 
 
 def verify_bets(bets: Iterable[Bet], profile: TableProfile | str, *, complete: bool = True) -> None:
@@ -280,26 +301,25 @@ def verify_bets(bets: Iterable[Bet], profile: TableProfile | str, *, complete: b
         return
     text = ", ".join(map(str, listed))
     kinds = [bet.on for bet in listed]
-    for kind in set(kinds):
+    where = table_message(table.name)
+    reason: Message | None = None
+    for kind in sorted(set(kinds), key=kinds.index):
         if kinds.count(kind) > 1:
-            raise IllegalAction(
-                f"bets {text} refused: {kind.value} is bet more than once; give one stake per position"
-            )
-    if table.positions is Positions.ONE and len(listed) > 1:
-        raise IllegalAction(
-            f"bets {text} refused: the {table.name} table takes one position per coup"
-        )
-    if (table.positions is Positions.ONE_SIDE and BetKind.PUNTO in kinds
-            and BetKind.BANCO in kinds):
-        raise IllegalAction(
-            f"bets {text} refused: the {table.name} table does not take Punto and Banco in the same coup"
-        )
-    if complete and not table.side_bets_alone and not any(kind.is_side for kind in kinds):
-        raise IllegalAction(
-            f"bets {text} refused: the {table.name} table takes Empate and the pairs only with a "
-            "bet on Punto or Banco (choose J or B first; the option side_bets_alone=yes allows a "
-            "side bet alone)"
-        )
+            reason = message("{kind} is bet more than once; give one stake per position",
+                             kind=kind.value)
+            break
+    else:
+        if table.positions is Positions.ONE and len(listed) > 1:
+            reason = message("{table} takes one position per coup", table=where)
+        elif (table.positions is Positions.ONE_SIDE and BetKind.PUNTO in kinds
+              and BetKind.BANCO in kinds):
+            reason = message("{table} does not take Punto and Banco in the same coup", table=where)
+        elif complete and not table.side_bets_alone and not any(kind.is_side for kind in kinds):
+            reason = message("{table} takes Empate and the pairs only with a bet on Punto or Banco "
+                             "(choose J or B first; the option side_bets_alone=yes allows a side "
+                             "bet alone)", table=where)
+    if reason is not None:
+        raise IllegalAction(message("bets {bets} refused: {reason}", bets=text, reason=reason))
 
 
 # -- settling ------------------------------------------------------------------------------------
@@ -344,52 +364,43 @@ class SettledBet:
     def describe(self, lang: str | None = None) -> str:
         """One readable line, e.g. ``banco 20: won, paid 19/20 to 1: +19``.
 
-        ``lang`` is ``"en"``, ``"es"`` or ``None`` (the default language); the position and
-        the amounts are written the same in both.
+        ``lang`` is a language code or ``None`` (the default language); the position is
+        written as the notation names it, the amounts in the reader's conventions.
 
         >>> paid = settle_bet(Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦"), Bet.parse("banco=5"), "online")
         >>> paid.describe("en")
         'banco 5: won, paid 1 to 1 less 0.25 commission: +4.75'
         >>> paid.describe("es")
-        'banco 5: ganada, se paga 1 a 1 menos 0.25 de comisión: +4.75'
+        'banco 5: ganada, se paga 1 a 1 menos 0,25 de comisión: +4,75'
         """
-        words = _DESCRIBE[resolve_language(lang)]
-        head = f"{self.bet.on.value} {format_amount(self.bet.stake)}: "
+        lang = resolve_language(lang)
         if self.result is Result.WON:
-            text = words["won"].format(odds=self.odds)
-            if self.commission:
-                text += words["less"].format(amount=format_amount(self.commission))
-            if self.commission_owed:
-                text += words["owed"].format(amount=format_amount(self.commission_owed))
+            odds, commission = str(self.odds), localize_number(format_amount(self.commission), lang)
+            owed = localize_number(format_amount(self.commission_owed), lang)
+            if self.commission and self.commission_owed:
+                text = tr("won, paid {odds} to 1 less {commission} commission ({owed} commission "
+                          "owed)", lang, odds=odds, commission=commission, owed=owed)
+            elif self.commission:
+                text = tr("won, paid {odds} to 1 less {commission} commission", lang, odds=odds,
+                          commission=commission)
+            elif self.commission_owed:
+                text = tr("won, paid {odds} to 1 ({owed} commission owed)", lang, odds=odds,
+                          owed=owed)
+            else:
+                text = tr("won, paid {odds} to 1", lang, odds=odds)
         elif self.result is Result.LOST:
-            text = words["lost"]
+            text = tr("lost", lang)
+        elif self.rule == SettlementRule.TIE_RETURNS:
+            text = tr("push on the tie, stake returned", lang)
+        elif self.rule == SettlementRule.TIE_KEEPS:
+            text = tr("push on the tie, the bet stays for the next coup", lang)
+        elif self.rule == SettlementRule.TIE_MAY_CHANGE:
+            text = tr("push on the tie, the bet stays and may be changed", lang)
         else:
-            text = words.get(self.rule, words["push"])
-        return f"{head}{text}: {format_signed(self.net)}"
-
-
-_DESCRIBE: dict[str, dict[str, str]] = {
-    "en": {
-        "won": "won, paid {odds} to 1",
-        "less": " less {amount} commission",
-        "owed": " ({amount} commission owed)",
-        "lost": "lost",
-        "push": "push",
-        SettlementRule.TIE_RETURNS: "push on the tie, stake returned",
-        SettlementRule.TIE_KEEPS: "push on the tie, the bet stays for the next coup",
-        SettlementRule.TIE_MAY_CHANGE: "push on the tie, the bet stays and may be changed",
-    },
-    "es": {
-        "won": "ganada, se paga {odds} a 1",
-        "less": " menos {amount} de comisión",
-        "owed": " ({amount} de comisión pendiente)",
-        "lost": "perdida",
-        "push": "ni gana ni pierde",
-        SettlementRule.TIE_RETURNS: "empate, se devuelve la apuesta",
-        SettlementRule.TIE_KEEPS: "empate, la apuesta sigue para el coup siguiente",
-        SettlementRule.TIE_MAY_CHANGE: "empate, la apuesta sigue y se puede cambiar",
-    },
-}
+            text = ptr("bet", "push", lang)
+        return tr("{on} {stake}: {result}: {net}", lang, on=self.bet.on.value,
+                  stake=localize_number(format_amount(self.bet.stake), lang), result=text,
+                  net=localize_number(format_signed(self.net), lang))
 
 
 @dataclass(frozen=True)

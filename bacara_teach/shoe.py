@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from bacara_teach.cards import Card, Rank, Suit, format_cards, parse_cards
 from bacara_teach.errors import IllegalAction, ShoeExhausted
+from bacara_teach.text import message
 
 __all__ = ["MAX_DECKS", "MIN_DECKS", "Reshuffle", "Shoe", "full_deck", "seeded_shuffle"]
 
@@ -89,9 +90,9 @@ def seeded_shuffle(cards: Sequence[Card], rng: random.Random) -> list[Card]:
 
 def _check_decks(decks: int) -> int:
     if isinstance(decks, bool) or not isinstance(decks, int) or not MIN_DECKS <= decks <= MAX_DECKS:
-        raise IllegalAction(
-            f"invalid number of decks {decks!r}: expected a whole number from {MIN_DECKS} to {MAX_DECKS}"
-        )
+        raise IllegalAction(message(
+            "invalid number of decks {decks!r}: expected a whole number from {least} to {most}",
+            decks=decks, least=MIN_DECKS, most=MAX_DECKS))
     return decks
 
 
@@ -113,9 +114,9 @@ class Shoe:
         reshuffle: Reshuffle = "never",
     ) -> None:
         if reshuffle not in _RESHUFFLE_CHOICES:
-            raise IllegalAction(
-                f"invalid reshuffle mode {reshuffle!r}: expected one of {', '.join(_RESHUFFLE_CHOICES)}"
-            )
+            raise IllegalAction(message(
+                "invalid reshuffle mode {mode!r}: expected one of {modes}", mode=reshuffle,
+                modes=", ".join(_RESHUFFLE_CHOICES)))
         self._full: tuple[Card, ...] = tuple(cards)
         self._cards: list[Card] = list(self._full)
         self._next = 0
@@ -176,9 +177,8 @@ class Shoe:
         bacara_teach.errors.ShoeExhausted: the shoe is empty: all 1 cards have been dealt
         """
         if self._next >= len(self._cards):
-            raise ShoeExhausted(
-                f"the shoe is empty: all {len(self._cards)} cards have been dealt"
-            )
+            raise ShoeExhausted(message("the shoe is empty: all {count} cards have been dealt",
+                                        count=len(self._cards)))
         card = self._cards[self._next]
         self._next += 1
         return card
@@ -203,9 +203,8 @@ class Shoe:
         if self.reshuffle == "every-coup":
             self.shuffle()
         elif self.remaining < cards_needed:
-            raise ShoeExhausted(
-                f"the shoe has {self.remaining} cards left; a coup may need {cards_needed}"
-            )
+            raise ShoeExhausted(message("the shoe has {left} cards left; a coup may need {need}",
+                                        left=self.remaining, need=cards_needed))
 
     def shuffle(self) -> None:
         """Put every card back and shuffle again (with the shoe's seeded generator).

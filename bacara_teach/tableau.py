@@ -28,6 +28,7 @@ from types import MappingProxyType
 
 from bacara_teach.errors import IllegalAction
 from bacara_teach.i18n import resolve_language
+from bacara_teach.text import N_, message, tr
 
 __all__ = [
     "CHEMIN_DE_FER",
@@ -112,11 +113,17 @@ def is_natural(total: int) -> bool:
 
 def _check_total(total: object, what: str) -> int:
     if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= 9:
-        raise IllegalAction(f"invalid {what} {total!r}: expected a whole number from 0 to 9")
+        if what == "player total":
+            raise IllegalAction(message("invalid player total {total!r}: expected a whole number "
+                                        "from 0 to 9", total=total))
+        raise IllegalAction(message("invalid banker total {total!r}: expected a whole number "
+                                    "from 0 to 9", total=total))
     if total in NATURALS:
-        raise IllegalAction(
-            f"no third-card rule for a {what} of {total}: 8 and 9 are naturals and nobody draws"
-        )
+        if what == "player total":
+            raise IllegalAction(message("no third-card rule for a player total of {total}: 8 and "
+                                        "9 are naturals and nobody draws", total=total))
+        raise IllegalAction(message("no third-card rule for a banker total of {total}: 8 and 9 "
+                                    "are naturals and nobody draws", total=total))
     return total
 
 
@@ -124,10 +131,8 @@ def _check_third(third: object) -> int | None:
     if third is None:
         return None
     if isinstance(third, bool) or not isinstance(third, int) or not 0 <= third <= 9:
-        raise IllegalAction(
-            f"invalid third-card value {third!r}: expected 0-9 (10/J/Q/K count 0) "
-            "or None when the player stood"
-        )
+        raise IllegalAction(message("invalid third-card value {third!r}: expected 0-9 (10/J/Q/K "
+                                    "count 0) or None when the player stood", third=third))
     return third
 
 
@@ -261,21 +266,21 @@ class Tableau:
     def title_text(self, lang: str | None = None) -> str:
         """The title shown to readers, in ``lang`` (``None``: the default language).
 
-        :attr:`title` is the data (English); the titles the project gives its tableaux have
-        a Spanish rendering (a tableau whose choices were fixed keeps its base title's, with
-        the suffix translated).  Any other title is kept as it is in both languages.
+        :attr:`title` is the data (English); the titles the project gives its tableaux are
+        messages of the catalogues (a tableau whose choices were fixed keeps its base title's,
+        with the suffix translated).  Any other title is kept as it is in every language.
 
         >>> PUNTO_BANCO.title_text("es"), CHEMIN_DE_FER_SINGLE_BETTOR.title_text("es")
         ('Punto Banco (reglas fijas)', 'Chemin de Fer, un solo apostador')
         >>> PUNTO_BANCO.title_text("en")
         'Punto Banco (fixed rules)'
         """
-        if resolve_language(lang) == "en":
-            return self.title
-        base, fixed = self.title, ""
-        if base.endswith(_FIXED_SUFFIX[0]):
-            base, fixed = base[: -len(_FIXED_SUFFIX[0])], _FIXED_SUFFIX[1]
-        return _TITLES_ES[base] + fixed if base in _TITLES_ES else self.title
+        lang = resolve_language(lang)
+        if self.title.endswith(_FIXED_SUFFIX):
+            base = self.title[: -len(_FIXED_SUFFIX)]
+            return tr("{title}, choices fixed", lang, title=tr(base, lang) if base in _TITLES
+                      else base)
+        return tr(self.title, lang) if self.title in _TITLES else self.title
 
     def _repr_html_(self) -> str:
         """A notebook shows a tableau as its banker table (:func:`~bacara_teach.charts.tableau_html`)."""
@@ -291,7 +296,8 @@ class Tableau:
         True
         """
         if cell.hand != "banker":
-            raise IllegalAction(f"only a banker's cell can be marked on the table; got the {cell.hand}'s")
+            raise IllegalAction(message("only a banker's cell can be marked on the table; got the "
+                                        "player's"))
         return MarkedTableau(self, cell)
 
     def to_dict(self) -> dict[str, object]:
@@ -361,15 +367,14 @@ TABLEAUX: Mapping[str, Tableau] = MappingProxyType(
     {t.name: t for t in (PUNTO_BANCO, CHEMIN_DE_FER, CHEMIN_DE_FER_SINGLE_BETTOR)}
 )
 
-_TITLES_ES: Mapping[str, str] = MappingProxyType({
-    "Punto Banco (fixed rules)": "Punto Banco (reglas fijas)",
-    "Chemin de Fer, several bettors": "Chemin de Fer, varios apostadores",
-    "Chemin de Fer, a single bettor": "Chemin de Fer, un solo apostador",
-    "Classic model: bettor free on 5, banker free in every cell":
-        "Modelo clásico: el punto elige con 5, la banca elige en todas las casillas",
-})
-"""The Spanish rendering of each title the project gives a tableau (see :meth:`Tableau.title_text`)."""
-_FIXED_SUFFIX = (", choices fixed", ", elecciones fijadas")
+_TITLES: tuple[str, ...] = (
+    N_("Punto Banco (fixed rules)"),
+    N_("Chemin de Fer, several bettors"),
+    N_("Chemin de Fer, a single bettor"),
+    N_("Classic model: bettor free on 5, banker free in every cell"),
+)
+"""The titles the project gives its tableaux, in the catalogues (see :meth:`Tableau.title_text`)."""
+_FIXED_SUFFIX = ", choices fixed"
 """The suffix :func:`bacara_teach.analysis.chemin_de_fer.resolve_tableau` adds to a title."""
 
 
@@ -386,9 +391,8 @@ def get_tableau(name: str) -> Tableau:
     try:
         return TABLEAUX[name]
     except KeyError:
-        raise IllegalAction(
-            f"unknown tableau {name!r}: expected one of {', '.join(TABLEAUX)}"
-        ) from None
+        raise IllegalAction(message("unknown tableau {name!r}: expected one of {names}", name=name,
+                                    names=", ".join(TABLEAUX))) from None
 
 
 def punto_draws(total: int) -> bool:

@@ -174,6 +174,12 @@ class _Localized:
     def __format__(self, spec: str) -> str:
         return _localize(format(self.value, spec), self.lang)
 
+    def __repr__(self) -> str:  # ``{x!r}``: the value as the code writes it, not localized
+        return repr(self.value)
+
+    def __str__(self) -> str:  # ``{x!s}``
+        return str(self.value)
+
 
 # -- catalogues ---------------------------------------------------------------------------------
 _CATALOGUES: dict[str, Any] = {}

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from bacara_teach.cards import Card, Rank, Suit, format_cards, hand_total
 from bacara_teach.errors import IllegalAction
 from bacara_teach.i18n import resolve_language
-from bacara_teach.narration import HAND_NAMES, describe_banker_row, describe_player_rule, spans
+from bacara_teach.narration import describe_banker_row, describe_player_rule, hand_name, spans
 from bacara_teach.tableau import PUNTO_BANCO, Cell, Decision, Tableau
+from bacara_teach.text import N_, Message, language_codes, message, pmessage, ptr, tr
 
 __all__ = ["Feedback", "Situation", "TableauTrainer", "deal_situation"]
 
@@ -32,52 +33,57 @@ _BY_POINTS: dict[int, tuple[Rank, ...]] = {
     p: tuple(r for r in Rank if r.points == p) for p in range(10)
 }
 
-_TEXT = {
-    "en": {
-        "player.q": "{player} holds {cards} ({total}); {banker} holds {bcards} ({btotal}), "
-        "so there is no natural. Does {player_mid} draw or stand?",
-        "banker.stood": "{player} holds {pcards} ({ptotal}) and stood. {banker} holds {bcards} "
-        "({btotal}). Does {banker_mid} draw or stand?",
-        "banker.drew": "{player} holds {pcards} and drew {third} (counts {value}). {banker} holds "
-        "{bcards} ({btotal}). Does {banker_mid} draw or stand?",
-        "right": "Right: {answer}.",
-        "wrong": "Not quite: the rule says {answer}.",
-        "player.why": "{player} {rule}.",
-        "banker.stood.why": "When {player} stands, {banker} {rule}.",
-        "banker.drew.why": "On {total}, {banker} {rule}; {player}'s third card counts {value}.",
-        "draw": "draw", "stand": "stand", "choice": "free choice",
-    },
-    "es": {
-        "player.q": "{player} tiene {cards} ({total}); {banker} tiene {bcards} ({btotal}), "
-        "así que no hay natural. ¿{player} roba o se planta?",
-        "banker.stood": "{player} tiene {pcards} ({ptotal}) y se plantó. {banker} tiene {bcards} "
-        "({btotal}). ¿{banker} roba o se planta?",
-        "banker.drew": "{player} tiene {pcards} y robó {third} (vale {value}). {banker} tiene "
-        "{bcards} ({btotal}). ¿{banker} roba o se planta?",
-        "right": "Correcto: {answer}.",
-        "wrong": "No: la regla dice {answer}.",
-        "player.why": "{player} {rule}.",
-        "banker.stood.why": "Cuando {player} se planta, {banker} {rule}.",
-        "banker.drew.why": "Con {total}, {banker} {rule}; la tercera carta de {player} vale {value}.",
-        "draw": "roba", "stand": "se planta", "choice": "elige libremente",
-    },
+_RULE_WORDS: dict[str, str] = {
+    "draw": N_("draws on {values}"),
+    "stand": N_("stands on {values}"),
+    "choice": N_("chooses freely on {values}"),
 }
-_RULE_WORDS = {
-    "en": {"draw": "draws on", "stand": "stands on", "choice": "chooses freely on"},
-    "es": {"draw": "roba con", "stand": "se planta con", "choice": "elige libremente con"},
-}
+"""A part of a hand's rule, as the narration words it (the same messages)."""
+
+
+def _answer(decision: Decision, lang: str) -> str:
+    """What the rule says, as the verdict names it: ``draw`` / ``roba``."""
+    if decision is Decision.DRAW:
+        return ptr("the rule says", "draw", lang)
+    if decision is Decision.STAND:
+        return ptr("the rule says", "stand", lang)
+    return ptr("the rule says", "free choice", lang)
+
+
+def _choice(code: str) -> Message:
+    """An answer of the drill as the reader names it: ``draw`` / ``robar``."""
+    if code == Decision.DRAW.value:
+        return pmessage("answer", "draw")
+    if code == Decision.STAND.value:
+        return pmessage("answer", "stand")
+    return pmessage("answer", "choice")
+
+
+def _choice_list(codes: Sequence[str]) -> Message:
+    """``draw, stand`` or ``draw, stand, choice``, each in the reader's words."""
+    choices = [_choice(code) for code in codes]
+    if len(choices) == 2:
+        return message("{first}, {second}", first=choices[0], second=choices[1])
+    return message("{first}, {second}, {third}", first=choices[0], second=choices[1],
+                   third=choices[2])
+
+
+def _chemin(tableau: Tableau) -> bool:
+    return tableau.name.startswith("chemin")
 
 
 def _names(tableau: Tableau, lang: str) -> tuple[str, str]:
-    if tableau.name.startswith("chemin"):
-        bettor, banker = HAND_NAMES[lang]["bettor"], HAND_NAMES[lang]["banker"]
-        return bettor[0].upper() + bettor[1:], banker[0].upper() + banker[1:]
-    return HAND_NAMES[lang]["punto"], HAND_NAMES[lang]["banco"]
+    """The two sides as a sentence opens with them: ``Punto``/``Banco`` or the roles."""
+    if _chemin(tableau):
+        return hand_name("bettor", lang, start=True), hand_name("banker", lang, start=True)
+    return hand_name("punto", lang), hand_name("banco", lang)
 
 
-def _mid(name: str) -> str:
-    """A name as it stands mid-sentence: proper nouns keep their capital."""
-    return name if name in ("Punto", "Banco") else name[0].lower() + name[1:]
+def _mid(tableau: Tableau, actor: str, lang: str) -> str:
+    """A side as it stands mid-sentence: the proper nouns Punto and Banco keep their capital."""
+    if _chemin(tableau):
+        return hand_name("bettor" if actor == "player" else "banker", lang)
+    return hand_name("punto" if actor == "player" else "banco", lang)
 
 
 @dataclass(frozen=True)
@@ -104,25 +110,29 @@ class Situation:
         >>> from bacara_teach.cards import parse_cards
         >>> s = Situation(PUNTO_BANCO.player_cell(5), parse_cards("2♥ 3♣"), parse_cards("K♠ 4♦"))
         >>> s.prompt("es")
-        'Punto tiene 2♥ 3♣ (5); Banco tiene K♠ 4♦ (4), así que no hay natural. ¿Punto roba o se planta?'
+        'Punto tiene 2♥ 3♣ (5); Banco tiene K♠ 4♦ (4), así que no hay natural. ¿Roba Punto o se planta?'
         """
         lang = resolve_language(lang)
-        text = _TEXT[lang]
         player, banker = _names(self.tableau, lang)
         if self.asks == "player":
-            return text["player.q"].format(
-                player=player, player_mid=_mid(player), cards=format_cards(self.player),
-                total=hand_total(self.player),
-                banker=_mid(banker), bcards=format_cards(self.banker), btotal=hand_total(self.banker))
+            return tr("{player} holds {cards} ({total}); {banker} holds {bcards} ({btotal}), so "
+                      "there is no natural. Does {player_mid} draw or stand?", lang,
+                      player=player, player_mid=_mid(self.tableau, "player", lang),
+                      cards=format_cards(self.player), total=hand_total(self.player),
+                      banker=_mid(self.tableau, "banker", lang),
+                      bcards=format_cards(self.banker), btotal=hand_total(self.banker))
         two = self.player[:2]
         if self.cell.third is None:
-            return text["banker.stood"].format(
-                player=player, banker=banker, banker_mid=_mid(banker), pcards=format_cards(two), ptotal=hand_total(two),
-                bcards=format_cards(self.banker), btotal=hand_total(self.banker))
-        return text["banker.drew"].format(
-            player=player, banker=banker, banker_mid=_mid(banker), pcards=format_cards(two), third=self.player[2],
-            value=self.player[2].points, bcards=format_cards(self.banker),
-            btotal=hand_total(self.banker))
+            return tr("{player} holds {pcards} ({ptotal}) and stood. {banker} holds {bcards} "
+                      "({btotal}). Does {banker_mid} draw or stand?", lang, player=player,
+                      banker=banker, banker_mid=_mid(self.tableau, "banker", lang),
+                      pcards=format_cards(two), ptotal=hand_total(two),
+                      bcards=format_cards(self.banker), btotal=hand_total(self.banker))
+        return tr("{player} holds {pcards} and drew {third} (counts {value}). {banker} holds "
+                  "{bcards} ({btotal}). Does {banker_mid} draw or stand?", lang, player=player,
+                  banker=banker, banker_mid=_mid(self.tableau, "banker", lang),
+                  pcards=format_cards(two), third=self.player[2], value=self.player[2].points,
+                  bcards=format_cards(self.banker), btotal=hand_total(self.banker))
 
     def explain(self, lang: str | None = None) -> str:
         """The rule that decides this cell, read from the tableau data.
@@ -135,21 +145,25 @@ class Situation:
         'Con 3, Banco roba ante 0–7 y 9, se planta ante 8; la tercera carta de Punto vale 8.'
         """
         lang = resolve_language(lang)
-        text = _TEXT[lang]
-        player, banker = _names(self.tableau, lang)
+        player, _ = _names(self.tableau, lang)
         if self.asks == "player":
             rule = describe_player_rule(self.tableau, lang)
-            words = ", ".join(f"{_RULE_WORDS[lang][k]} {v}" for k, v in rule.items())
-            return text["player.why"].format(player=player, rule=words)
+            words = ", ".join(tr(_RULE_WORDS[k], lang, values=v) for k, v in rule.items())
+            return tr("{player} {rule}.", lang, player=player, rule=words)
         if self.cell.third is None:
             after = {d.value: [t for t, x in enumerate(self.tableau.banker_after_stand) if x is d]
                      for d in Decision}
-            words = ", ".join(f"{_RULE_WORDS[lang][k]} {spans(v, lang)}" for k, v in after.items() if v)
-            return text["banker.stood.why"].format(player=_mid(player), banker=_mid(banker),
-                                                   rule=words)
-        return text["banker.drew.why"].format(
-            total=self.cell.total, banker=_mid(banker), player=_mid(player), value=self.cell.third,
-            rule=describe_banker_row(self.tableau, self.cell.total, lang))
+            words = ", ".join(tr(_RULE_WORDS[k], lang, values=spans(v, lang))
+                              for k, v in after.items() if v)
+            return tr("When {player} stands, {banker} {rule}.", lang,
+                      player=_mid(self.tableau, "player", lang),
+                      banker=_mid(self.tableau, "banker", lang), rule=words)
+        row = describe_banker_row(self.tableau, self.cell.total, lang)
+        if _chemin(self.tableau):
+            return tr("On {total}, the banker {rule}; the bettor's third card counts {value}.",
+                      lang, total=self.cell.total, rule=row, value=self.cell.third)
+        return tr("On {total}, Banco {rule}; Punto's third card counts {value}.", lang,
+                  total=self.cell.total, rule=row, value=self.cell.third)
 
 
 @dataclass(frozen=True)
@@ -173,8 +187,11 @@ class Feedback:
         'No: la regla dice roba. Punto roba con 0–5, se planta con 6–7.'
         """
         lang = resolve_language(lang)
-        text = _TEXT[lang]
-        head = text["right" if self.correct else "wrong"].format(answer=text[self.expected.value])
+        answer = _answer(self.expected, lang)
+        if self.correct:
+            head = tr("Right: {answer}.", lang, answer=answer)
+        else:
+            head = tr("Not quite: the rule says {answer}.", lang, answer=answer)
         return f"{head} {self.situation.explain(lang)}"
 
 
@@ -230,9 +247,11 @@ class TableauTrainer:
 
     def __post_init__(self) -> None:
         if self.hands not in ("player", "banker", "both"):
-            raise IllegalAction(f"invalid hands {self.hands!r}: expected player, banker or both")
+            raise IllegalAction(message("invalid hands {hands!r}: expected player, banker or both",
+                                        hands=self.hands))
         if self.repeat_after < 0:
-            raise IllegalAction(f"invalid repeat_after {self.repeat_after!r}: expected 0 or more")
+            raise IllegalAction(message("invalid repeat_after {value}: expected 0 or more",
+                                        value=self.repeat_after))
         self._rng = random.Random(self.seed)
         cells = [c for c in self.tableau.cells() if self.hands in ("both", c.hand)]
         # Three groups drilled in turn: the player's rule, the banker after a stand,
@@ -268,7 +287,23 @@ class TableauTrainer:
     def answer(self, choice: str | Decision) -> Feedback:
         """Answer the current situation; returns the feedback and moves on.
 
-        A bad answer is refused and changes nothing.
+        ``choice`` is a :class:`Decision`, its code (``draw``, ``stand``, ``choice``) or the
+        word a refusal names it by in any language (``robar``).  A bad answer is refused, in
+        the reader's words, and changes nothing.
+
+        >>> drill = TableauTrainer(seed=1)
+        >>> drill.answer("robar").given
+        <Decision.DRAW: 'draw'>
+        >>> drill.answer("maybe")
+        Traceback (most recent call last):
+        ...
+        bacara_teach.errors.IllegalAction: invalid answer 'maybe': expected one of draw, stand
+        >>> from bacara_teach.refusals import refusal_text
+        >>> try:
+        ...     drill.answer("maybe")
+        ... except IllegalAction as error:
+        ...     print(refusal_text(error, "es"))
+        Respuesta no válida: 'maybe'; escriba una de estas: robar, plantarse.
         """
         given = self._parse(choice)
         situation = self.current
@@ -288,9 +323,15 @@ class TableauTrainer:
     def _parse(self, choice: str | Decision) -> Decision:
         if isinstance(choice, Decision) and choice.value in self.choices:
             return choice
-        if isinstance(choice, str) and choice.strip().lower() in self.choices:
-            return Decision(choice.strip().lower())
-        raise IllegalAction(f"invalid answer {choice!r}: expected one of {', '.join(self.choices)}")
+        if isinstance(choice, str):
+            text = choice.strip().lower()
+            if text in self.choices:
+                return Decision(text)
+            for code in self.choices:  # the answer as a refusal names it: robar, plantarse...
+                if any(text == _choice(code).render(lang).lower() for lang in language_codes()):
+                    return Decision(code)
+        raise IllegalAction(message("invalid answer {answer!r}: expected one of {choices}",
+                                    answer=choice, choices=_choice_list(self.choices)))
 
     def weakest(self, n: int = 3) -> Sequence[tuple[tuple[str, int, int | None], int]]:
         """The cells answered wrongly most often."""

@@ -117,3 +117,26 @@ def test_red_and_black_also_differ_in_symbol() -> None:
     blacks = {s.symbol for s in Suit if not s.is_red}
     assert reds == {"♥", "♦"}
     assert blacks == {"♠", "♣"}
+
+
+def test_every_card_has_words_in_both_languages() -> None:
+    english = {Card(rank, suit).describe("en") for rank in Rank for suit in Suit}
+    spanish = {Card(rank, suit).describe("es") for rank in Rank for suit in Suit}
+    assert len(english) == len(spanish) == 52
+    assert Card.parse("Kh").describe("es") == "rey de corazones"
+    assert Card.parse("Jc").describe("es") == "jota de tréboles"
+    assert Card.parse("7d").describe("es") == "7 de diamantes"
+    for words in spanish:
+        assert " of " not in words and not any(
+            name in words for name in ("king", "queen", "jack", "ace", "spades", "hearts",
+                                       "diamonds", "clubs")), words
+
+
+def test_a_refused_card_in_a_list_names_its_place_in_spanish() -> None:
+    from bacara_teach.refusals import refusal_text
+
+    with pytest.raises(InvalidCard) as caught:
+        parse_cards(["4♥", "x"])
+    assert str(caught.value).startswith("invalid card 'x' (card 2 of the list): expected a rank")
+    assert refusal_text(caught.value, "es").startswith(
+        "Carta no válida: 'x' (carta 2 de la lista); escriba un rango")

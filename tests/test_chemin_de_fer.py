@@ -141,10 +141,10 @@ def test_worked_example_3_with_policies_from_a_shoe() -> None:
 
 def test_worked_example_3_narrated_in_spanish() -> None:
     text = CheminDeFerCoup.from_cards("2♥ A♠ 3♣ 2♦ 9♥ 5♠", bettor="draw", banker="draw").narrate("es")
-    assert "solo ve la tercera carta del punto, 9♥" in text
+    assert "solo ve la tercera carta del apostador, 9♥" in text
     assert "elige libremente ante 9" in text
-    assert "Elección libre: la banca decide robar, roba 5♠ y queda en 8." in text
-    assert text.endswith("Gana la banca, 8 a 4.")
+    assert "Elección libre: el banquero decide robar, roba 5♠ y queda en 8." in text
+    assert text.endswith("Gana el banquero, 8 a 4.")
 
 
 # -- every cell of the banker's table -------------------------------------------------------------

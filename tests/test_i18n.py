@@ -166,9 +166,9 @@ def test_glossary_keys_are_unique_lowercase_names() -> None:
 
 def test_every_term_and_meaning_is_written_in_both_languages() -> None:
     for entry in GLOSSARY:
-        for text in (entry.en, entry.es, entry.note_en, entry.note_es):
+        for text in (entry.en, entry.text("es"), entry.note("en"), entry.note("es")):
             assert text.strip() == text and text, entry
-        assert not entry.note_en.endswith(".") and not entry.note_es.endswith("."), entry
+        assert not entry.note("en").endswith(".") and not entry.note("es").endswith("."), entry
 
 
 def test_each_english_term_has_one_entry() -> None:
@@ -179,34 +179,34 @@ def test_each_english_term_has_one_entry() -> None:
 
 @pytest.mark.parametrize("entry", GLOSSARY, ids=lambda entry: entry.key)
 def test_an_avoided_phrase_is_never_the_term_itself(entry: Term) -> None:
-    assert len(entry.avoid) == len(set(entry.avoid)), entry.avoid
-    for phrase in entry.avoid:
+    assert len(entry.avoid_in("es")) == len(set(entry.avoid_in("es"))), entry.key
+    for phrase in entry.avoid_in("es"):
         assert phrase.strip() == phrase and phrase, entry
         assert phrase.lower() == phrase, phrase
-        assert not _whole_words(phrase).search(entry.es), (phrase, entry.es)
-        assert not _whole_words(entry.es).fullmatch(phrase), (phrase, entry.es)
+        assert not _whole_words(phrase).search(entry.text("es")), (phrase, entry.text("es"))
+        assert not _whole_words(entry.text("es")).fullmatch(phrase), (phrase, entry.text("es"))
 
 
 def test_no_avoided_phrase_is_any_terms_spanish() -> None:
-    spanish = {entry.es.lower() for entry in GLOSSARY}
+    spanish = {entry.text("es").lower() for entry in GLOSSARY}
     for entry in GLOSSARY:
-        for phrase in entry.avoid:
+        for phrase in entry.avoid_in("es"):
             assert phrase not in spanish, (entry.key, phrase)
             for other in GLOSSARY:
-                assert not _whole_words(phrase).search(other.es), (entry.key, phrase, other.key)
+                assert not _whole_words(phrase).search(other.text("es")), (entry.key, phrase, other.key)
 
 
 def test_the_glossarys_own_spanish_meanings_use_none_of_the_avoided_phrases() -> None:
     for entry in GLOSSARY:
-        for phrase in entry.avoid:
+        for phrase in entry.avoid_in("es"):
             for other in GLOSSARY:
-                assert not _whole_words(phrase).search(other.note_es), (phrase, other.key)
+                assert not _whole_words(phrase).search(other.note("es")), (phrase, other.key)
 
 
 @pytest.mark.parametrize("sentence", [
-    "El punto pide carta y la banca se planta.",
+    "El apostador pide carta y el banquero se planta.",
     "El banquero activo reparte; el repartidor también puede predecir.",
-    "Con 6 o 7 el punto no roba: se planta y se queda con sus dos cartas.",
+    "Con 6 o 7 el apostador no roba: se planta y se queda con sus dos cartas.",
     "Las apuestas a Punto y a Banco se devuelven cuando hay empate.",
     "Seis barajas de 52 cartas se mezclan en el sabot.",
     "Un par de coups después, el crupier termina de golpe el reparto.",
@@ -215,15 +215,15 @@ def test_the_glossarys_own_spanish_meanings_use_none_of_the_avoided_phrases() ->
     "Una vez cubierta la banca, las apuestas cubiertas quedan en la mesa.",
 ])
 def test_correct_spanish_prose_is_not_flagged(sentence: str) -> None:
-    flagged = [phrase for entry in GLOSSARY for phrase in entry.avoid
+    flagged = [phrase for entry in GLOSSARY for phrase in entry.avoid_in("es")
                if _whole_words(phrase).search(sentence)]
     assert flagged == [], (sentence, flagged)
 
 
 @pytest.mark.parametrize(("sentence", "key"), [
     ("El zapato tiene seis barajas.", "shoe"),
-    ("El punto tira carta con 5.", "draw"),
-    ("Con 7 el punto se pone de pie.", "stand"),
+    ("El apostador tira carta con 5.", "draw"),
+    ("Con 7 el apostador se pone de pie.", "stand"),
     ("El borde de la casa es pequeño.", "house-edge"),
     ("Cada golpe empieza con cuatro cartas.", "coup"),
     ("Gana la apuesta a la corbata.", "empate"),
@@ -232,7 +232,7 @@ def test_correct_spanish_prose_is_not_flagged(sentence: str) -> None:
 ])
 def test_real_mistranslations_are_flagged(sentence: str, key: str) -> None:
     entry = next(entry for entry in GLOSSARY if entry.key == key)
-    assert any(_whole_words(phrase).search(sentence) for phrase in entry.avoid), (sentence, key)
+    assert any(_whole_words(phrase).search(sentence) for phrase in entry.avoid_in("es")), (sentence, key)
 
 
 @pytest.mark.parametrize(("key", "en", "es"), [
@@ -244,8 +244,10 @@ def test_real_mistranslations_are_flagged(sentence: str, key: str) -> None:
     ("tableau", "tableau", "tableau"),
     ("natural", "natural", "natural"),
     ("commission", "commission", "comisión"),
-    ("banker", "banker", "banca"),
-    ("bettor", "bettor", "punto"),
+    ("banker", "banker", "banquero"),
+    ("bank", "bank", "banca"),
+    ("active-bettor", "active bettor", "apostador activo"),
+    ("bettor", "bettor", "apostador"),
     ("banco-call", "banco", "banco"),
     ("banco-suivi", "banco suivi", "banco suivi"),
     ("draw", "draw", "robar"),
@@ -268,7 +270,7 @@ def test_the_terms_the_site_uses(key: str, en: str, es: str) -> None:
 def test_term_follows_the_default_language(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV_VAR, "es")
     assert term("shoe") == "sabot"
-    assert GLOSSARY[0].text() == GLOSSARY[0].es
+    assert GLOSSARY[0].text() == GLOSSARY[0].text("es")
     monkeypatch.setenv(ENV_VAR, "en")
     assert term("shoe") == "shoe"
     assert next(entry for entry in GLOSSARY if entry.key == "shoe").text() == "shoe"
@@ -285,3 +287,27 @@ def test_the_engine_s_own_term_keys_exist() -> None:
     """The keys the engine's Spanish and English text reads (display, analysis, exercises)."""
     keys = {entry.key for entry in GLOSSARY}
     assert {"punto", "banco", "empate", "bettor", "banker", "draw", "stand", "commission"} <= keys
+
+
+def test_the_avoided_renderings_are_data_of_the_language() -> None:
+    """``locale/es/avoid.json`` names terms of the glossary; English avoids nothing."""
+    import json
+
+    from bacara_teach.text import LOCALE_DIR
+
+    with open(f"{LOCALE_DIR}/es/avoid.json", encoding="utf-8") as handle:
+        avoided = json.load(handle)
+    assert set(avoided) <= {entry.key for entry in GLOSSARY}
+    by_key = {entry.key: entry for entry in GLOSSARY}
+    for key, phrases in avoided.items():
+        assert by_key[key].avoid_in("es") == tuple(phrases)
+    assert all(entry.avoid_in("en") == () for entry in GLOSSARY)
+
+
+def test_chemin_de_fer_roles_are_people_in_spanish() -> None:
+    """The roles are the apostador and the banquero; the bank (the chips) stays la banca."""
+    assert [term(key, "es") for key in ("bettor", "active-bettor", "banker", "bank")] == [
+        "apostador", "apostador activo", "banquero", "banca"]
+    for entry in GLOSSARY:
+        assert " del punto" not in entry.note("es") and "de la banca" not in entry.note("es").replace(
+            "de la banca que", ""), entry.key

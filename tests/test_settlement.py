@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from fractions import Fraction
 
@@ -294,3 +295,39 @@ def test_a_same_rank_pair_is_always_a_same_value_pair(first: Card, second: Card)
     if hand_has_pair(hand, PairReading.SAME_RANK):
         assert hand_has_pair(hand, PairReading.SAME_VALUE)
     assert hand_has_pair(hand, "same-value") == (first.points == second.points)
+
+
+# -- amounts in the reader's conventions -----------------------------------------------------------
+
+_ENGLISH_NUMBER = re.compile(r"\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)")
+
+
+def test_spanish_settlements_write_amounts_the_spanish_way() -> None:
+    coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
+    paid = settle_bet(coup, Bet.parse("banco=5"), "online")
+    english, spanish = paid.describe("en"), paid.describe("es")
+    assert english == "banco 5: won, paid 1 to 1 less 0.25 commission: +4.75"
+    assert spanish == "banco 5: ganada, se paga 1 a 1 menos 0,25 de comisión: +4,75"
+    odd = settle_bet(coup, Bet.parse("banco=7.5"), "online").describe("es")
+    assert odd == "banco 7,5: ganada, se paga 1 a 1 menos 0,375 de comisión: +7,125"
+    lost = settle_bet(coup, Bet.parse("punto=2.5"), "online").describe("es")
+    assert lost == "punto 2,5: perdida: \u22122,5"
+    for text in (spanish, lost):
+        assert _ENGLISH_NUMBER.search(text) is None, text
+
+
+def test_one_wording_for_a_payout_in_spanish() -> None:
+    tie = Coup.from_cards("9♠ 9♦ K♣ K♥")
+    assert settle_bet(tie, Bet.parse("empate=20"), "home").describe("es") == \
+        "empate 20: ganada, se paga 8 a 1: +160"
+
+
+def test_a_refused_stake_names_its_amount_the_spanish_way() -> None:
+    from bacara_teach.refusals import refusal_text
+
+    with pytest.raises(IllegalAction) as caught:
+        Bet.of("banco", "-2.5")
+    assert str(caught.value) == "invalid stake -2.5 on banco: a stake must be above 0"
+    spanish = refusal_text(caught.value, "es")
+    assert spanish == "Importe no válido en banco: \u22122,5; una apuesta debe ser mayor que 0."
+    assert _ENGLISH_NUMBER.search(spanish) is None

@@ -150,3 +150,30 @@ def test_registry_and_to_dict() -> None:
     assert data["banker"][3][7] == "draw"  # type: ignore[index]
     with pytest.raises(IllegalAction, match="expected one of punto-banco"):
         get_tableau("baccarat")
+
+
+def test_every_title_the_project_gives_a_tableau_reads_in_spanish() -> None:
+    from dataclasses import replace
+
+    from bacara_teach.tableau import TABLEAUX
+
+    for tableau in TABLEAUX.values():
+        spanish = tableau.title_text("es")
+        assert spanish != tableau.title and tableau.title_text("en") == tableau.title
+        fixed = replace(tableau, title=f"{tableau.title}, choices fixed")
+        assert fixed.title_text("es") == f"{spanish}, elecciones fijadas"
+        assert fixed.title_text("en") == fixed.title
+    other = replace(TABLEAUX["punto-banco"], title="A table of my own")
+    assert other.title_text("es") == "A table of my own"  # a reader's own title is kept
+
+
+def test_refusals_of_the_tableau_name_both_games_sides_in_spanish() -> None:
+    from bacara_teach.refusals import refusal_text
+
+    with pytest.raises(IllegalAction) as caught:
+        PUNTO_BANCO.banker_cell(8, 3)
+    assert str(caught.value) == ("no third-card rule for a banker total of 8: 8 and 9 are "
+                                 "naturals and nobody draws")
+    assert refusal_text(caught.value, "es") == (
+        "no hay regla de tercera carta para un total de 8 de Banco (o del banquero): 8 y 9 son "
+        "naturales y nadie roba")

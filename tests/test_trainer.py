@@ -96,3 +96,36 @@ def test_same_seed_same_drill() -> None:
         assert a.current == b.current
         a.answer("draw")
         b.answer("draw")
+
+
+def test_the_chemin_de_fer_drill_speaks_of_the_apostador_and_the_banquero() -> None:
+    rng = random.Random(2)
+    for cell in CHEMIN_DE_FER.cells():
+        situation = deal_situation(cell, rng, CHEMIN_DE_FER)
+        prompt, why = situation.prompt("es"), situation.explain("es")
+        assert "apostador" in prompt and "banquero" in prompt, prompt
+        for wrong in ("el punto", "la banca", "del punto", "de el ", "de la banca"):
+            assert wrong not in prompt and wrong not in why, (wrong, prompt, why)
+        assert prompt.endswith(" o se planta?") and "¿Roba el " in prompt
+        if cell.hand == "banker" and cell.third is not None:
+            assert "la tercera carta del apostador vale" in why
+
+
+def test_answers_in_the_readers_words_are_taken_and_bad_ones_change_nothing() -> None:
+    drill = TableauTrainer(seed=4)
+    expected = drill.current.cell.decision
+    word = {Decision.DRAW: "Robar", Decision.STAND: "plantarse"}[expected]
+    assert drill.answer(word).correct
+    before = (drill.asked, drill.right, drill.current)
+    with pytest.raises(IllegalAction) as caught:
+        drill.answer("quizá")
+    assert (drill.asked, drill.right, drill.current) == before
+    from bacara_teach.refusals import refusal_text
+
+    assert refusal_text(caught.value, "es") == (
+        "Respuesta no válida: 'quizá'; escriba una de estas: robar, plantarse.")
+    free = TableauTrainer(tableau=CHEMIN_DE_FER, seed=1)
+    with pytest.raises(IllegalAction) as caught:
+        free.answer("maybe")
+    assert str(caught.value) == "invalid answer 'maybe': expected one of draw, stand, choice"
+    assert refusal_text(caught.value, "es").endswith("robar, plantarse, elección libre.")

@@ -100,10 +100,8 @@ def avoided_terms(msgstr: str, lang: str) -> list[str]:
     """
     from bacara_teach.i18n import GLOSSARY
 
-    if lang != "es":
-        return []
-    return [f"{phrase!r} (the glossary's term is {entry.es!r})"
-            for entry in GLOSSARY for phrase in entry.avoid
+    return [f"{phrase!r} (the glossary's term is {entry.text(lang)!r})"
+            for entry in GLOSSARY for phrase in entry.avoid_in(lang)
             if _term_pattern(phrase).search(msgstr)]
 
 

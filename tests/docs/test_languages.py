@@ -157,8 +157,8 @@ def test_the_glossary_shows_each_fixed_translation_from_the_engine(site_dir: Pat
     text = " ".join(parse_page(sitebuild.site_folder(site_dir, lang)
                                / "reference/glossary.html").text().split())
     for entry in GLOSSARY:
-        assert entry.en in text and entry.es in text, entry.key
-        assert " ".join((entry.note_en if lang == "en" else entry.note_es).split()) in text
+        assert entry.text("en") in text and entry.text("es") in text, entry.key
+        assert " ".join(entry.note(lang).split()) in text
 
 
 # -- the live notebooks ----------------------------------------------------------------------------

@@ -146,7 +146,7 @@ def test_spanish_prompts_use_the_glossary_words() -> None:
 
 
 def test_spanish_texts_keep_clear_of_the_renderings_the_glossary_avoids() -> None:
-    avoided = [word for entry in GLOSSARY for word in entry.avoid]
+    avoided = [word for entry in GLOSSARY for word in entry.avoid_in("es")]
     texts: list[str] = []
     for name in ASSIGNMENTS:
         notebook = paper_notebook(make_paper(name, "ana", "es"))
