@@ -91,7 +91,7 @@ def build_parser(command: str | None = None, lang: str | None = None) -> argpars
             "without it the {variable} environment variable, else the locale (LC_ALL, "
             "LC_MESSAGES, LANG, e.g. LANG={example}), decides, else English. --json output is "
             "the same in every language.", lang,
-            codes="|".join(LANGUAGES), variable=ENV_VAR, example="es_ES.UTF-8"),
+            codes="|".join(LANGUAGES), variable=ENV_VAR, example=_locale_example()),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
                         help=tr("show program's version number and exit", lang))
@@ -106,6 +106,16 @@ def build_parser(command: str | None = None, lang: str | None = None) -> argpars
         module = importlib.import_module(f"bacara_teach.cli.{name}")
         module.register(sub)
     return parser
+
+
+def _locale_example() -> str:
+    """A locale that chooses a language other than English, e.g. ``es_ES.UTF-8``.
+
+    >>> _locale_example()
+    'es_ES.UTF-8'
+    """
+    code = next((code for code in LANGUAGES if code != SOURCE_LANGUAGE), SOURCE_LANGUAGE)
+    return f"{code}_{code.upper()}.UTF-8"
 
 
 def _utf8_streams() -> None:

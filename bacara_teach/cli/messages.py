@@ -219,6 +219,11 @@ class CliParser(argparse.ArgumentParser):
         with self._speaking():
             return super().format_help()
 
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        with self._speaking():  # it refuses unrecognized arguments itself
+            return super().parse_args(args, namespace)
+
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None,
                          ) -> tuple[argparse.Namespace, list[str]]:
