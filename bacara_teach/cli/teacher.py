@@ -254,6 +254,7 @@ def run_grade(args: argparse.Namespace) -> int:
         default_report,
         format_points,
         grade_directory,
+        submission_status,
         write_gradebook,
     )
     from bacara_teach.exercises.questions import error_text
@@ -301,7 +302,7 @@ def run_grade(args: argparse.Namespace) -> int:
     counts: dict[str, int] = {}
     for grade in book.grades:
         counts[grade.status] = counts.get(grade.status, 0) + 1
-    summary = ", ".join(f"{format_number(n, '', lang)} {status}"
+    summary = ", ".join(f"{format_number(n, '', lang)} {submission_status(status, lang)}"
                         for status, n in sorted(counts.items()))
     print(ntr("graded '{name}' for {count} student ({summary})",
               "graded '{name}' for {count} students ({summary})", len(book.grades), lang,
