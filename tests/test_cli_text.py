@@ -300,3 +300,35 @@ def test_a_huge_input_is_named_by_its_size_in_the_language() -> None:
     assert shorten("x " + "7" * 100, "es").endswith("(100 cifras)")
     assert shorten("x " + "ab" * 150, "es").endswith("(300 caracteres)")
     assert shorten("x " + "7" * 100, "en").endswith("(100 digits)")
+
+
+def test_cancelling_one_bet_or_several_reads_right_in_spanish(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    script = "bet banco 10\nbet empate 5\ncancel\nbet banco 10\ncancel banco\nquit\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    _, es, _ = run(capsys, "--lang", "es", "play", "--profile", "casino", "--seed", "3")
+    assert "Apuestas canceladas: banco 10, empate 5. Saldo 100; en la mesa: ninguna" in es
+    assert "Apuesta cancelada: banco 10. Saldo 100" in es
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    _, en, _ = run(capsys, "--lang", "en", "play", "--profile", "casino", "--seed", "3")
+    assert "Cancelled banco 10, empate 5. Balance 100; on the table: none" in en
+    assert "Cancelled banco 10. Balance 100" in en
+
+
+def test_the_free_cells_and_shoes_of_the_solution_are_the_engines_labels() -> None:
+    from bacara_teach.analysis.chemin_de_fer import (
+        INFINITE_DECK,
+        BankerPoint,
+        BettorPoint,
+        shoe_model,
+    )
+    from bacara_teach.cli.odds import _cards_text, _point_text
+
+    for point in (BettorPoint(5), BettorPoint(5, (2, 3)), BankerPoint(3, 9), BankerPoint(6, None),
+                  BankerPoint(3, 9, (1, 2))):
+        for lang in ("en", "es"):
+            assert _point_text(str(point), lang) == point.label(lang)
+    assert _point_text("something else", "es") == "something else"
+    for lang in ("en", "es"):
+        assert _cards_text(shoe_model(6).name, 6, lang) == shoe_model(6).name_text(lang)
+        assert _cards_text(INFINITE_DECK.name, 6, lang) == INFINITE_DECK.name_text(lang)
