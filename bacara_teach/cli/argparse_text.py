@@ -19,6 +19,7 @@ so that the catalogues keep their translations with the project's own messages.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from types import TracebackType
 
@@ -62,6 +63,22 @@ ARGPARSE_PLURALS: tuple[Message, ...] = (
 
 _GLOBALS = ("_", "ngettext")
 
+_PLACEHOLDER = re.compile(r"%\(\w+\)[rsd]|%[rsd]")
+
+
+def _kept(text: str, translated: str) -> str:
+    """``translated``, if it keeps every placeholder argparse fills into ``text``; else
+    ``text`` (a translation that lost one would make argparse fail, not just read badly).
+
+    >>> _kept("invalid choice: %(value)r", "opción no válida: %(value)r")
+    'opción no válida: %(value)r'
+    >>> _kept("invalid choice: %(value)r", "opción no válida: %(valor)r")
+    'invalid choice: %(value)r'
+    """
+    if sorted(_PLACEHOLDER.findall(translated)) == sorted(_PLACEHOLDER.findall(text)):
+        return translated
+    return text
+
 
 class speaking:  # used as a function: ``with speaking(lang):``
     """A ``with`` block in which argparse writes its texts in ``lang``.
@@ -85,11 +102,13 @@ class speaking:  # used as a function: ``with speaking(lang):``
         def gettext(text: str) -> str:
             # argparse also asks for texts of its callers (a title, a description) and for
             # None: what no catalogue holds comes back unchanged.
-            return Message(text).render(lang) if isinstance(text, str) and text else text
+            if not isinstance(text, str) or not text:
+                return text
+            return _kept(text, Message(text).render(lang))
 
         def ngettext(singular: str, plural: str, count: int) -> str:
             # argparse fills in '%s' itself: the text goes back as the catalogue has it.
-            return Message(singular, plural=plural, count=count).render(lang)
+            return _kept(plural, Message(singular, plural=plural, count=count).render(lang))
 
         if "_" in self.saved:
             argparse._ = gettext  # type: ignore[attr-defined]
