@@ -332,3 +332,18 @@ def test_the_free_cells_and_shoes_of_the_solution_are_the_engines_labels() -> No
     for lang in ("en", "es"):
         assert _cards_text(shoe_model(6).name, 6, lang) == shoe_model(6).name_text(lang)
         assert _cards_text(INFINITE_DECK.name, 6, lang) == INFINITE_DECK.name_text(lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_commands_help_reads_in_the_language(lang: str) -> None:
+    from bacara_teach.cli import build_parser
+    from bacara_teach.reference import cli_commands
+
+    commands = cli_commands(build_parser(lang=lang))
+    assert len(commands) > 15
+    for command in commands:
+        text = command.parser.format_help()  # argparse fills in '%' of every help: none is lost
+        assert ("usage: " in text) == (lang == "en") and ("uso: " in text) == (lang == "es")
+        if lang == "es":
+            assert "show this help" not in text and "(default" not in text, command.name
+            assert "muestra esta ayuda y termina" in text, command.name
