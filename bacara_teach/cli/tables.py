@@ -43,12 +43,21 @@ def _seed(text: str | None) -> Seed:
 
 
 def _amount(value: object, lang: str) -> str:
-    """An amount as :func:`format_amount` writes it, in the conventions of ``lang``."""
+    """An amount as :func:`format_amount` writes it, in the conventions of ``lang``.
+
+    >>> from fractions import Fraction
+    >>> _amount(Fraction(19, 4), "en"), _amount(Fraction(19, 4), "es")
+    ('4.75', '4,75')
+    """
     return localize_number(format_amount(value), lang)  # type: ignore[arg-type]
 
 
 def _signed(value: object, lang: str) -> str:
-    """A signed amount as :func:`format_signed` writes it (``+4.75``), in ``lang``."""
+    """A signed amount as :func:`format_signed` writes it (``+4.75``), in ``lang``.
+
+    >>> _signed(-10, "en"), _signed(-10, "es") == "\u221210", _signed(0, "es")
+    ('-10', True, '0')
+    """
     return localize_number(format_signed(value), lang)  # type: ignore[arg-type]
 
 
@@ -267,7 +276,12 @@ def _load(path: str) -> str:
 
 
 def _bet_text(on: str, stake: object, lang: str) -> str:
-    """``banco 10``: a position and its stake."""
+    """``banco 10``: a position and its stake.
+
+    >>> from fractions import Fraction
+    >>> _bet_text("banco", 10, "es"), _bet_text("empate", Fraction(5, 2), "es")
+    ('banco 10', 'empate 2,5')
+    """
     return f"{on} {_amount(stake, lang)}"
 
 
@@ -604,7 +618,11 @@ def run_home_session(args: argparse.Namespace) -> int:
 
 
 def _and(names: Sequence[str], lang: str) -> str:
-    """``Ana and Luis``, ``Ana and Luis and Eva``: all of ``names``, in ``lang``."""
+    """``Ana and Luis``, ``Ana and Luis and Eva``: all of ``names``, in ``lang``.
+
+    >>> _and(["Ana", "Luis"], "en"), _and(["Ana", "Luis", "Eva"], "es")
+    ('Ana and Luis', 'Ana y Luis y Eva')
+    """
     text = names[0]
     for name in names[1:]:
         text = tr("{names} and {name}", lang, names=text, name=name)
