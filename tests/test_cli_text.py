@@ -347,3 +347,68 @@ def test_every_commands_help_reads_in_the_language(lang: str) -> None:
         if lang == "es":
             assert "show this help" not in text and "(default" not in text, command.name
             assert "muestra esta ayuda y termina" in text, command.name
+
+
+# -- a language is data ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def pseudo_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A language ``xx`` made from the template alone: every message in brackets (its
+    placeholders kept), its own number symbols, and one entry in a copy of the list of
+    languages. No Python changes: the text layer is pointed at the copied folder."""
+    import json
+    import shutil
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from bacara_teach import text
+
+    locale = tmp_path / "locale"
+    shutil.copytree(LOCALE_DIR, locale)
+    entries = json.loads((locale / "languages.json").read_text(encoding="utf-8"))
+    entries.append({"code": "xx", "name": "Pseudo",
+                    "numbers": {"decimal": "·", "group": "'", "minus": "~", "percent": "{number}pc"}})
+    (locale / "languages.json").write_text(json.dumps(entries), encoding="utf-8")
+    with (locale / f"{DOMAIN}.pot").open("rb") as handle:
+        template = read_po(handle)
+    catalogue = Catalog(locale="en", domain=DOMAIN)  # two plural forms, as English has
+    for entry in template:
+        if not entry.id:
+            continue
+        ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+        strings = tuple(f"[{one}]" for one in ids)
+        catalogue.add(entry.id, strings if len(strings) > 1 else strings[0], context=entry.context)
+    (locale / "xx" / "LC_MESSAGES").mkdir(parents=True)
+    with (locale / "xx" / "LC_MESSAGES" / f"{DOMAIN}.mo").open("wb") as handle:
+        write_mo(handle, catalogue)
+    monkeypatch.setattr(text, "LOCALE_DIR", str(locale))
+    monkeypatch.setattr(text, "_LANGUAGES", {})
+    monkeypatch.setattr(text, "_CATALOGUES", {})
+    return "xx"
+
+
+def test_a_new_language_is_data_the_command_line_speaks_it(
+        pseudo_language: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--lang", pseudo_language, "deal", "--help")
+    assert code == 0
+    assert out.startswith("[usage: ]bacara-teach deal ")
+    assert "[options]:" in out and "[show this help message and exit]" in out
+    assert "--cards [CARDS]" in out and "{en,es,xx}" in out
+    code, _, err = run(capsys, "--lang", pseudo_language, "tableau", "--game", "macao")
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        "[{prog}: error: {message}]".format(
+            prog="bacara-teach tableau",
+            message="[argument --game: [invalid choice: 'macao' (choose from 'punto-banco', "
+                    "'chemin-de-fer', 'chemin-de-fer-single')]]"))
+    code, _, err = run(capsys, "--lang", pseudo_language, "odds", "--decks", "1",
+                       "--simulate", "x")
+    assert code == 2 and err.splitlines()[-1].endswith(
+        "[argument --simulate: [invalid number 'x': expected a whole number >= 1]]]")
+    code, _, err = run(capsys, "--lang", pseudo_language, "deal", "--cards", "  ")
+    assert (code, err) == (2, '[{prog}: error: {message}]\n'.format(
+        prog="bacara-teach", message='[--cards is empty: give the cards in deal order, e.g. '
+                                     '"4♥ 2♠ 9♣ A♦ 8♦"]'))

@@ -18,7 +18,6 @@ import sys
 from collections.abc import Sequence
 
 from bacara_teach.cli.messages import (
-    LANGUAGES,
     CliParser,
     alternatives,
     current_language,
@@ -30,7 +29,7 @@ from bacara_teach.cli.messages import (
 )
 from bacara_teach.errors import BacaraError, IllegalAction
 from bacara_teach.i18n import ENV_VAR, resolve_language
-from bacara_teach.text import SOURCE_LANGUAGE, tr
+from bacara_teach.text import SOURCE_LANGUAGE, language_codes, tr
 
 __all__ = ["main"]
 
@@ -91,14 +90,14 @@ def build_parser(command: str | None = None, lang: str | None = None) -> argpars
             "without it the {variable} environment variable, else the locale (LC_ALL, "
             "LC_MESSAGES, LANG, e.g. LANG={example}), decides, else English. --json output is "
             "the same in every language.", lang,
-            codes="|".join(LANGUAGES), variable=ENV_VAR, example=_locale_example()),
+            codes="|".join(language_codes()), variable=ENV_VAR, example=_locale_example()),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
                         help=tr("show program's version number and exit", lang))
-    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+    parser.add_argument("--lang", choices=language_codes(), default=argparse.SUPPRESS,
                         help=tr("language of the messages: {codes} (default: {variable}, else "
                                 "the locale, else {source})", lang,
-                                codes=alternatives(LANGUAGES, lang), variable=ENV_VAR,
+                                codes=alternatives(language_codes(), lang), variable=ENV_VAR,
                                 source=SOURCE_LANGUAGE))
     sub = parser.add_subparsers(dest="command", metavar=tr("COMMAND", lang), required=True)
     modules = COMMAND_MODULES if command is None else (COMMANDS[command],)
@@ -114,7 +113,7 @@ def _locale_example() -> str:
     >>> _locale_example()
     'es_ES.UTF-8'
     """
-    code = next((code for code in LANGUAGES if code != SOURCE_LANGUAGE), SOURCE_LANGUAGE)
+    code = next((code for code in language_codes() if code != SOURCE_LANGUAGE), SOURCE_LANGUAGE)
     return f"{code}_{code.upper()}.UTF-8"
 
 

@@ -19,12 +19,15 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from bacara_teach.errors import BacaraError
-from bacara_teach.i18n import ENV_VAR, LANGUAGES, default_language
-from bacara_teach.text import N_, SOURCE_LANGUAGE, tr
+from bacara_teach.i18n import ENV_VAR, default_language
+from bacara_teach.text import N_, SOURCE_LANGUAGE, language_codes, tr
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at run time (mypy reads it the same)
 if TYPE_CHECKING:
     from typing import Any, NoReturn
+
+    LANGUAGES: tuple[str, ...]
+    """The languages the command line speaks (``bacara_teach/locale/languages.json``)."""
 
     from bacara_teach.cli.argparse_text import speaking
 
@@ -44,9 +47,16 @@ __all__ = [
 _state = {"lang": SOURCE_LANGUAGE}
 
 
+def __getattr__(name: str) -> object:
+    # LANGUAGES is read from languages.json when asked for, as bacara_teach.i18n reads it.
+    if name == "LANGUAGES":
+        return language_codes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def set_language(lang: str) -> None:
     """The language of the parsers built from now on (their help and their errors)."""
-    _state["lang"] = lang if lang in LANGUAGES else SOURCE_LANGUAGE
+    _state["lang"] = lang if lang in language_codes() else SOURCE_LANGUAGE
 
 
 def current_language() -> str:
@@ -56,7 +66,7 @@ def current_language() -> str:
 
 def add_lang_argument(parser: argparse.ArgumentParser) -> None:
     """``--lang`` on a sub-command (the same option as the global one)."""
-    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+    parser.add_argument("--lang", choices=language_codes(), default=argparse.SUPPRESS,
                         help=tr("language of the messages (default: {variable}, else the "
                                 "locale, else {source})", current_language(), variable=ENV_VAR,
                                 source=SOURCE_LANGUAGE))
@@ -93,7 +103,7 @@ def language_from_argv(argv: Sequence[str], environ: Mapping[str, str] | None = 
             value = items[index + 1]
         elif word.startswith("--lang="):
             value = word.partition("=")[2]
-        if value in LANGUAGES:
+        if value in language_codes():
             chosen = value
     return chosen if chosen is not None else default_language(environ)
 
@@ -110,9 +120,9 @@ def language_error(environ: Mapping[str, str] | None = None) -> str:
     lang = default_language(env)
     return tr("{variable}={value!r} is not a language of bacara_teach: expected one of "
               "{languages}; set {variable} to {codes} (or unset it), or give {options}", lang,
-              variable=ENV_VAR, value=value, languages=", ".join(LANGUAGES),
-              codes=alternatives(LANGUAGES, lang),
-              options=alternatives([f"--lang {code}" for code in LANGUAGES], lang))
+              variable=ENV_VAR, value=value, languages=", ".join(language_codes()),
+              codes=alternatives(language_codes(), lang),
+              options=alternatives([f"--lang {code}" for code in language_codes()], lang))
 
 
 def terminal_columns() -> int:

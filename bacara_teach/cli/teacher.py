@@ -24,8 +24,15 @@ from pathlib import Path
 
 from bacara_teach.cli.messages import add_lang_argument, current_language
 from bacara_teach.errors import IllegalAction
-from bacara_teach.i18n import LANGUAGES
-from bacara_teach.text import format_number, localize_number, message, nmessage, ntr, tr
+from bacara_teach.text import (
+    format_number,
+    language_codes,
+    localize_number,
+    message,
+    nmessage,
+    ntr,
+    tr,
+)
 
 __all__ = ["register"]
 
@@ -212,7 +219,7 @@ def run_print(args: argparse.Namespace) -> int:
                                     path=str(out)))
     pages = [(out / f"{s.id}.html", paper_html(make_paper(spec, s.id, lang))) for s in students]
     pages.append((out / "key.html", key_html(spec, students, lang)))
-    pages += [(out / f"rules-card.{code}.html", rules_card_html(code)) for code in LANGUAGES]
+    pages += [(out / f"rules-card.{code}.html", rules_card_html(code)) for code in language_codes()]
     existing = [p.name for p, _ in pages if p.exists()]
     if existing and not args.force:
         listed = ", ".join(existing[:5]) + (" ..." if len(existing) > 5 else "")
