@@ -178,9 +178,15 @@ def test_one_deck_holds_each_suited_card_once(capsys: pytest.CaptureFixture[str]
         "en": "--remove '5h 5h' refused for a shoe of 52 cards (1 deck): cannot remove 5♥ 2 times: "
               "1 deck holds one 5♥ (at most 1 may be removed)",
         "es": "--remove '5h 5h' rechazado para un sabot de 52 cartas (1 baraja): no se puede quitar "
-              "5♥ 2 veces: 1 baraja tiene un 5♥ (como mucho, 1)",
+              "5♥ 2 veces: 1 baraja tiene un solo 5♥ (como mucho se puede quitar 1)",
     }[lang]
     assert expected in err
+    status, _, err = run(capsys, "odds", "--decks", "2", "--remove", "5h 5h 5h", "--lang", lang)
+    expected = {
+        "en": "cannot remove 5♥ 3 times: 2 decks hold 2 5♥ (at most 2 may be removed)",
+        "es": "no se puede quitar 5♥ 3 veces: 2 barajas tienen 2 5♥ (como mucho se pueden quitar 2)",
+    }[lang]
+    assert status == 2 and expected in err
     status, out, _ = run(capsys, "odds", "--decks", "2", "--remove", "5h 5h")
     assert status == 0 and out.startswith("102 cards (2 decks, less 5h 5h)")
     status, out, _ = run(capsys, "odds", "--decks", "1", "--remove", "5h")

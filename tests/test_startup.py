@@ -88,10 +88,35 @@ def test_dealing_a_coup_reads_only_what_the_coup_needs() -> None:
     assert sorted(loaded & set(NOT_FOR_A_COUP)) == []
 
 
-def test_a_refused_coup_still_speaks_the_engines_refusal() -> None:
-    loaded = loaded_after("from bacara_teach.cli import main\n"
-                          "assert main(['deal', '--cards', '11h 2s 9c ad 8d']) == 2")
-    assert "bacara_teach.refusals" in loaded
+def test_english_reads_no_catalogue_and_lends_argparse_nothing() -> None:
+    # A refused coup and a help, in English: the engine's message is its own English text,
+    # no catalogue is opened and argparse keeps its own words.
+    loaded = loaded_after(
+        "import argparse, gettext\n"
+        "from contextlib import redirect_stdout\n"
+        "from io import StringIO\n"
+        "from bacara_teach.cli import main\n"
+        "assert main(['--lang', 'en', 'deal', '--cards', '11h 2s 9c ad 8d']) == 2\n"
+        "try:\n"
+        "    with redirect_stdout(StringIO()):\n"
+        "        main(['--lang', 'en', 'deal', '--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "from bacara_teach import text\n"
+        "assert text._CATALOGUES == {}, text._CATALOGUES\n"
+        "assert argparse._ is gettext.gettext and argparse.ngettext is gettext.ngettext\n")
+    assert "bacara_teach.cli.argparse_text" not in loaded
+
+
+def test_another_language_reads_its_catalogue_and_gives_argparse_its_words_back() -> None:
+    loaded = loaded_after(
+        "import argparse, gettext\n"
+        "from bacara_teach.cli import main\n"
+        "assert main(['--lang', 'es', 'deal', '--cards', '11h 2s 9c ad 8d']) == 2\n"
+        "from bacara_teach import text\n"
+        "assert list(text._CATALOGUES) == ['es'], text._CATALOGUES\n"
+        "assert argparse._ is gettext.gettext and argparse.ngettext is gettext.ngettext\n")
+    assert "bacara_teach.cli.argparse_text" in loaded
 
 
 def _choices(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:

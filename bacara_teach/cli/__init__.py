@@ -18,14 +18,18 @@ import sys
 from collections.abc import Sequence
 
 from bacara_teach.cli.messages import (
-    LANGUAGES,
     CliParser,
+    alternatives,
+    current_language,
     language_error,
     language_from_argv,
+    refusal,
     set_language,
     shorten,
 )
 from bacara_teach.errors import BacaraError, IllegalAction
+from bacara_teach.i18n import ENV_VAR, resolve_language
+from bacara_teach.text import SOURCE_LANGUAGE, language_codes, tr
 
 __all__ = ["main"]
 
@@ -70,29 +74,47 @@ def command_of(argv: Sequence[str]) -> str | None:
     return None
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, lang: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every sub-command, or only the module that registers
-    ``command`` (its options, help and errors are the same either way)."""
+    ``command`` (its options, help and errors are the same either way), speaking ``lang``
+    (the default language when ``None``)."""
     from bacara_teach import __version__
 
+    set_language(resolve_language(lang))
+    lang = current_language()
     parser = CliParser(
         prog="bacara-teach",
-        description="Baccarat's rules, dealt and explained: Punto Banco and Chemin de Fer. "
-        "Messages are printed in English or Spanish: --lang en|es chooses (before or after the "
-        "command); without it the BACARA_LANG environment variable, else the locale (LC_ALL, "
-        "LC_MESSAGES, LANG, e.g. LANG=es_ES.UTF-8), decides, else English. --json output is "
-        "the same in every language.",
+        description=tr(
+            "Baccarat's rules, dealt and explained: Punto Banco and Chemin de Fer. Messages "
+            "are printed in the language --lang {codes} chooses (before or after the command); "
+            "without it the {variable} environment variable, else the locale (LC_ALL, "
+            "LC_MESSAGES, LANG, e.g. LANG={example}), decides, else English. --json output is "
+            "the same in every language.", lang,
+            codes="|".join(language_codes()), variable=ENV_VAR, example=_locale_example()),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
-                        help="language of the messages: en or es (default: BACARA_LANG, else "
-                        "the locale, else en)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help=tr("show program's version number and exit", lang))
+    parser.add_argument("--lang", choices=language_codes(), default=argparse.SUPPRESS,
+                        help=tr("language of the messages: {codes} (default: {variable}, else "
+                                "the locale, else {source})", lang,
+                                codes=alternatives(language_codes(), lang), variable=ENV_VAR,
+                                source=SOURCE_LANGUAGE))
+    sub = parser.add_subparsers(dest="command", metavar=tr("COMMAND", lang), required=True)
     modules = COMMAND_MODULES if command is None else (COMMANDS[command],)
     for name in modules:
         module = importlib.import_module(f"bacara_teach.cli.{name}")
         module.register(sub)
     return parser
+
+
+def _locale_example() -> str:
+    """A locale that chooses a language other than English, e.g. ``es_ES.UTF-8``.
+
+    >>> _locale_example()
+    'es_ES.UTF-8'
+    """
+    code = next((code for code in language_codes() if code != SOURCE_LANGUAGE), SOURCE_LANGUAGE)
+    return f"{code}_{code.upper()}.UTF-8"
 
 
 def _utf8_streams() -> None:
@@ -110,25 +132,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     try:
         lang = language_from_argv(words)
-    except IllegalAction as error:  # BACARA_LANG names no language of the project
-        print(f"bacara-teach: error: {language_error(error)}", file=sys.stderr)
+    except IllegalAction:  # BACARA_LANG names no language of the project
+        print(_error_line(language_error(), SOURCE_LANGUAGE), file=sys.stderr)
         return EXIT_USAGE
-    set_language(lang)
-    parser = build_parser(command_of(words))
+    parser = build_parser(command_of(words), lang)
     args = parser.parse_args(words)
     args.lang = getattr(args, "lang", lang)
     set_language(args.lang)
     try:
         status: int = args.run(args)
     except BacaraError as error:
-        from bacara_teach.refusals import refusal_text
-
-        print(f"bacara-teach: error: {shorten(refusal_text(error, args.lang))}", file=sys.stderr)
+        print(_error_line(shorten(refusal(error, args.lang), args.lang), args.lang),
+              file=sys.stderr)
         return EXIT_USAGE
     except (ValueError, RecursionError, OverflowError) as error:
         # Input the checks did not foresee (a number too large to print, text that is not
         # UTF-8, ...): still one line and exit 2, never a traceback.
-        print(f"bacara-teach: error: invalid input: {shorten(str(error))}", file=sys.stderr)
+        why = tr("invalid input: {reason}", args.lang, reason=str(error))
+        print(_error_line(shorten(why, args.lang), args.lang), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("", file=sys.stderr)
@@ -141,3 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.close(devnull)
         return 141
     return status
+
+
+def _error_line(text: str, lang: str) -> str:
+    """``bacara-teach: error: TEXT``, the one line a refused command prints on stderr."""
+    return tr("{prog}: error: {message}", lang, prog="bacara-teach", message=text)

@@ -50,11 +50,11 @@ from bacara_teach.chemin_de_fer_session import (
     Phase,
     describe_event,
 )
-from bacara_teach.cli.messages import add_lang_argument, current_language, t
+from bacara_teach.cli.messages import add_lang_argument, current_language, refusal
 from bacara_teach.errors import BacaraError, IllegalAction
-from bacara_teach.refusals import refusal_text
 from bacara_teach.saves import MAX_SEED_DIGITS, read_seed
 from bacara_teach.shoe import Shoe
+from bacara_teach.text import format_number, message, tr
 
 _POLICY_NAMES = ("punto-banco", "draw", "stand", "random")
 
@@ -65,12 +65,9 @@ def _bettors(text: str) -> int:
     except ValueError:
         value = 0
     if not 1 <= value <= MAX_BETTORS:
-        raise argparse.ArgumentTypeError(t(
-            current_language(),
-            f"invalid number of bettors {text!r}: expected a whole number from 1 to {MAX_BETTORS}",
-            f"número de apostadores no válido {text!r}: se esperaba un número entero de 1 a "
-            f"{MAX_BETTORS}",
-        ))
+        raise argparse.ArgumentTypeError(tr(
+            "invalid number of bettors {text!r}: expected a whole number from 1 to {most}",
+            current_language(), text=text, most=MAX_BETTORS))
     return value
 
 
@@ -78,73 +75,80 @@ def _seed(text: str) -> int | str:
     if text.lstrip("-").isdigit() and text.lstrip("-").isascii() and len(text) <= MAX_SEED_DIGITS:
         return int(text)
     if text.lstrip("-").isdigit():
-        raise argparse.ArgumentTypeError(t(
-            current_language(),
-            f"invalid seed of {len(text)} digits: expected a whole number of at most "
-            f"{MAX_SEED_DIGITS} digits, or a word",
-            f"semilla no válida de {len(text)} cifras: se esperaba un número entero de "
-            f"{MAX_SEED_DIGITS} cifras como mucho, o una palabra"))
+        raise argparse.ArgumentTypeError(tr(
+            "invalid seed of {digits} digits: expected a whole number of at most {most} "
+            "digits, or a word", current_language(), digits=len(text), most=MAX_SEED_DIGITS))
     return read_seed(text)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    lang = current_language()
     cdf = sub.add_parser(
         "chemin-de-fer",
-        help="Chemin de Fer: one coup with real decisions, or a whole home session",
-        description="Chemin de Fer (home rules): hidden cards, free decisions and a bank "
-        "that passes between the players.",
+        help=tr("Chemin de Fer: one coup with real decisions, or a whole home session", lang),
+        description=tr("Chemin de Fer (home rules): hidden cards, free decisions and a bank "
+                       "that passes between the players.", lang),
     )
-    inner = cdf.add_subparsers(dest="chemin_command", metavar="ACTION", required=True)
+    inner = cdf.add_subparsers(dest="chemin_command", metavar=tr("ACTION", lang), required=True)
 
     deal = inner.add_parser(
         "deal",
-        help="deal one coup with the decisions given as flags",
-        description="Deal one Chemin de Fer coup and explain every step. The rules decide "
-        "the forced cells; each free cell the coup reaches needs its flag "
-        "(--bettor or --banker), and a flag for a forced cell is an error.",
+        help=tr("deal one coup with the decisions given as flags", lang),
+        description=tr("Deal one Chemin de Fer coup and explain every step. The rules decide "
+                       "the forced cells; each free cell the coup reaches needs its flag "
+                       "(--bettor or --banker), and a flag for a forced cell is an error.", lang),
     )
     source = deal.add_mutually_exclusive_group(required=True)
     source.add_argument(
         "--cards",
-        help="the cards in deal order: bettor, banker, bettor, banker, then third cards "
-        '(e.g. "2♥ A♠ 3♣ 2♦ 9♥ 5♠"; ASCII "2h as 3c 2d 9h 5s" works too)',
+        help=tr("the cards in deal order: bettor, banker, bettor, banker, then third cards "
+                '(e.g. "{cards}"; ASCII "{ascii}" works too)', lang,
+                cards="2♥ A♠ 3♣ 2♦ 9♥ 5♠", ascii="2h as 3c 2d 9h 5s"),
     )
     source.add_argument("--seed", type=_seed,
-                        help=f"deal from the top of a {DECKS}-deck shoe shuffled with this seed")
+                        help=tr("deal from the top of a {decks}-deck shoe shuffled with this "
+                                "seed", lang, decks=DECKS))
     deal.add_argument("--bettor", choices=("draw", "stand"),
-                      help="the active bettor's decision, for a free cell only")
+                      help=tr("the active bettor's decision, for a free cell only", lang))
     deal.add_argument("--banker", choices=("draw", "stand"),
-                      help="the banker's decision, for a free cell only (3 against 9, 5 against 4)")
+                      help=tr("the banker's decision, for a free cell only (3 against 9, 5 "
+                              "against 4)", lang))
     deal.add_argument("--bettors", type=_bettors, default=SEVERAL,
-                      help="how many bettors staked: 1 (free on 1-7) or more (free only on 5); "
-                      f"default {SEVERAL}")
-    deal.add_argument("--json", action="store_true", help="print one JSON object")
+                      help=tr("how many bettors staked: 1 (free on 1-7) or more (free only on "
+                              "5); default {default}", lang, default=SEVERAL))
+    deal.add_argument("--json", action="store_true", help=tr("print one JSON object", lang))
     add_lang_argument(deal)
     deal.set_defaults(run=run_deal)
 
     session = inner.add_parser(
         "session",
-        help="play a home session: you take one seat, the others play seeded policies",
-        description=f"Play a home session of {COUPS} coups with 100 chips each. Seats are "
-        "numbered clockwise in the order the players are given; bets and the bank go to the "
-        "right (counter-clockwise). You take one seat and the others play seeded automatic "
-        "policies. Answers are read one per line from standard input, so a session can be "
-        "scripted; quit (or salir), like the end of the input, stops the session. Your seat: "
-        "--seat names it; without --seat, at a terminal you are asked which seat to take (Enter: the first), "
-        "and with input from a file or a pipe you take the first seat. --auto lets every "
-        "seat play itself and reads no input.",
+        help=tr("play a home session: you take one seat, the others play seeded policies", lang),
+        description=tr(
+            "Play a home session of {coups} coups with {chips} chips each. Seats are numbered "
+            "clockwise in the order the players are given; bets and the bank go to the right "
+            "(counter-clockwise). You take one seat and the others play seeded automatic "
+            "policies. Answers are read one per line from standard input, so a session can be "
+            "scripted; quit (or salir), like the end of the input, stops the session. Your "
+            "seat: --seat names it; without --seat, at a terminal you are asked which seat to "
+            "take (Enter: the first), and with input from a file or a pipe you take the first "
+            "seat. --auto lets every seat play itself and reads no input.", lang,
+            coups=COUPS, chips=100),
     )
     session.add_argument("--players", required=True,
-                         help="3-12 names separated by commas, e.g. Ana,Luis,Eva,Marc")
+                         help=tr("{least}-{most} names separated by commas, e.g. {example}", lang,
+                                 least=3, most=12, example="Ana,Luis,Eva,Marc"))
     session.add_argument("--seed", type=_seed,
-                         help="seed of the lot and the shoe (default: a random seed, printed)")
+                         help=tr("seed of the lot and the shoe (default: a random seed, "
+                                 "printed)", lang))
     who = session.add_mutually_exclusive_group()
-    who.add_argument("--seat", help="the player you play, by name or seat number (default: "
-                     "asked at a terminal, else the first seat)")
+    who.add_argument("--seat", help=tr("the player you play, by name or seat number (default: "
+                                       "asked at a terminal, else the first seat)", lang))
     who.add_argument("--auto", action="store_true",
-                     help="every seat plays itself with the seeded policies; no input is read")
+                     help=tr("every seat plays itself with the seeded policies; no input is "
+                             "read", lang))
     session.add_argument("--policy", choices=_POLICY_NAMES, default="punto-banco",
-                         help="how the automatic players decide at free cells (default punto-banco)")
+                         help=tr("how the automatic players decide at free cells (default "
+                                 "{default})", lang, default="punto-banco"))
     add_lang_argument(session)
     session.set_defaults(run=run_session)
 
@@ -178,11 +182,8 @@ def _deal_in_order_of_play(cards: str | Sequence[Card], bettors: int, bettor: st
 def run_deal(args: argparse.Namespace) -> int:
     lang = args.lang
     if args.cards is not None and not args.cards.strip():
-        raise IllegalAction(t(
-            lang,
-            '--cards is empty: give the cards in deal order, e.g. "2♥ A♠ 3♣ 2♦ 9♥ 5♠"',
-            '--cards está vacío: dé las cartas en el orden del reparto, p. ej. "2♥ A♠ 3♣ 2♦ 9♥ 5♠"',
-        ))
+        raise IllegalAction(message('--cards is empty: give the cards in deal order, '
+                                    'e.g. "{cards}"', cards="2♥ A♠ 3♣ 2♦ 9♥ 5♠"))
     cards = args.cards if args.cards is not None else Shoe.standard(DECKS, seed=args.seed).peek(6)
     try:
         coup = _deal_in_order_of_play(cards, args.bettors, args.bettor, args.banker,
@@ -190,13 +191,14 @@ def run_deal(args: argparse.Namespace) -> int:
     except MissingDecision as error:
         flag = f"--{error.role}"
         raise MissingDecision(
-            refusal_text(error, lang).removesuffix(".")
-            + t(lang, f": add {flag} draw or {flag} stand", f": añada {flag} draw o {flag} stand"),
+            tr("{refusal}: add {flag} draw or {flag} stand", lang,
+               refusal=refusal(error, lang).removesuffix("."), flag=flag),
             role=error.role,
         ) from None
     except ForcedCell as error:
-        raise ForcedCell(refusal_text(error, lang).removesuffix(".")
-                         + t(lang, f": drop --{error.role}", f": quite --{error.role}"),
+        flag = "--" + error.role
+        raise ForcedCell(tr("{refusal}: drop {flag}", lang,
+                            refusal=refusal(error, lang).removesuffix("."), flag=flag),
                          role=error.role) from None
     if args.json:
         data = coup.to_dict()
@@ -206,8 +208,8 @@ def run_deal(args: argparse.Namespace) -> int:
     else:
         print(coup.narrate(lang))
         if args.seed is not None:
-            print(t(lang, f"(shoe: {DECKS} decks, seed {args.seed})",
-                    f"(sabot: {DECKS} barajas, semilla {args.seed})"))
+            print(tr("(shoe: {decks} decks, seed {seed})", lang, decks=DECKS,
+                     seed=str(args.seed)))
     return 0
 
 
@@ -247,8 +249,8 @@ class _Console:
         return answer
 
     def refuse(self, error: BacaraError) -> None:
-        self.say(t(self.lang, "Not accepted: ", "No aceptado: ") + refusal_text(error, self.lang).removesuffix(".")
-                 + ".")
+        self.say(tr("Not accepted: {refusal}.", self.lang,
+                    refusal=refusal(error, self.lang).removesuffix(".")))
 
 
 _DECISION_WORDS = {
@@ -258,18 +260,14 @@ _DECISION_WORDS = {
 }
 
 
-def _decision(answer: str, lang: str) -> str:
+def _decision(answer: str) -> str:
     """``draw`` or ``stand`` from an answer in English or Spanish."""
     text = " ".join(answer.lower().split())
     try:
         return parse_decision(_DECISION_WORDS.get(text, text), who="you").value
     except InvalidDecision:
-        raise InvalidDecision(t(
-            lang,
-            f"invalid decision {answer!r}: expected 'draw' or 'stand'",
-            f"decisión no válida {answer!r}: se esperaba 'robar' o 'plantarse' "
-            "('draw' o 'stand')",
-        )) from None
+        raise InvalidDecision(message("invalid decision {answer!r}: expected 'draw' or 'stand'",
+                                      answer=answer)) from None
 
 
 def interactive_policy(console: _Console, name: str) -> Policy:
@@ -280,16 +278,15 @@ def interactive_policy(console: _Console, name: str) -> Policy:
         while True:
             situation = view.describe(lang)
             if view.role == BETTOR:
-                question = t(lang, f"{name}, you decide as the active bettor: {situation}. ",
-                             f"{name}, usted decide como punto activo: {situation}. ")
+                question = tr("{name}, you decide as the active bettor: {situation}. Draw or "
+                              "stand? Enter 'draw' or 'stand'.", lang, name=name,
+                              situation=situation)
             else:
-                question = t(lang, f"{name}, you decide as the banker: {situation}. ",
-                             f"{name}, usted decide como banca: {situation}. ")
-            answer = console.ask(question + t(lang, "Draw or stand? Enter 'draw' or 'stand'.",
-                                              "¿Robar o plantarse? Escriba 'robar' o 'plantarse' "
-                                              "('draw' o 'stand')."))
+                question = tr("{name}, you decide as the banker: {situation}. Draw or stand? "
+                              "Enter 'draw' or 'stand'.", lang, name=name, situation=situation)
+            answer = console.ask(question)
             try:
-                return _decision(answer, lang)
+                return _decision(answer)
             except InvalidDecision as error:
                 console.refuse(error)
 
@@ -301,9 +298,8 @@ def _prompt(session: CheminDeFerSession, p: Pending,
     """The question for a pending decision and the reader of the answer."""
     seat, name = p.seat, p.player
     balance = session.balances[seat]
-    span = (f"{p.minimum}" if p.minimum == p.maximum
-            else t(lang, f"an amount from {p.minimum} to {p.maximum}",
-                   f"una cantidad de {p.minimum} a {p.maximum}"))
+    span = (format_number(p.minimum, "", lang) if p.minimum == p.maximum
+            else tr("an amount from {least} to {most}", lang, least=p.minimum, most=p.maximum))
 
     def amount_or(words: tuple[str, ...], action: str, other: str) -> Callable[[str], Move]:
         def read(text: str) -> Move:
@@ -312,34 +308,30 @@ def _prompt(session: CheminDeFerSession, p: Pending,
             try:
                 return Move(action, seat, amount=int(text))
             except ValueError:
-                en = f"a whole number from {p.minimum} to {p.maximum}"
-                es = (f"{p.minimum}" if p.minimum == p.maximum
-                      else f"un número entero de {p.minimum} a {p.maximum}")
-                raise IllegalAction(t(
-                    lang,
-                    f"invalid answer {text!r}: expected {en}, or {words[0]!r}",
-                    f"respuesta no válida {text!r}: se esperaba {es}, o {words[1 if len(words) > 1 else 0]!r}",
-                )) from None
+                if p.minimum == p.maximum:
+                    raise IllegalAction(message(
+                        "invalid answer {text!r}: expected {amount}, or {word!r}", text=text,
+                        amount=p.minimum, word=words[0])) from None
+                raise IllegalAction(message(
+                    "invalid answer {text!r}: expected a whole number from {least} to {most}, "
+                    "or {word!r}", text=text, least=p.minimum, most=p.maximum,
+                    word=words[0])) from None
 
         return read
 
     if p.phase is Phase.OPEN_BANK:
-        head = (t(lang, f"{name}, the retiring banker offers the bank for at least {p.minimum}. "
-                  "Take it?",
-                  f"{name}, la banca que se retira le ofrece la banca por al menos {p.minimum}. "
-                  "¿La toma?")
-                if p.succession else t(lang, f"{name}, open a bank? You have {balance}.",
-                                       f"{name}, ¿abre una banca? Tiene {balance}."))
-        return (head + t(lang, f" Enter {span}, or 'no'.", f" Escriba {span}, o 'no'."),
-                amount_or(("no",), "open_bank", "refuse_bank"))
+        if p.succession:
+            head = tr("{name}, the retiring banker offers the bank for at least {least}. Take "
+                      "it? Enter {span}, or 'no'.", lang, name=name, least=p.minimum, span=span)
+        else:
+            head = tr("{name}, open a bank? You have {balance}. Enter {span}, or 'no'.", lang,
+                      name=name, balance=balance, span=span)
+        return head, amount_or(("no",), "open_bank", "refuse_bank")
     if p.phase is Phase.CONTINUE:
-        return (t(lang,
-                  f"{name}, your bank holds {session.bank} (reserve {session.reserve}, balance "
-                  f"{balance}). To go on the bank must be at least {p.minimum}. Enter {span}, "
-                  "or 'retire'.",
-                  f"{name}, su banca tiene {session.bank} (reserva {session.reserve}, saldo "
-                  f"{balance}). Para seguir, la banca debe ser de al menos {p.minimum}. "
-                  f"Escriba {span}, o 'retirarse' ('retire')."),
+        return (tr("{name}, your bank holds {bank} (reserve {reserve}, balance {balance}). To "
+                   "go on the bank must be at least {least}. Enter {span}, or 'retire'.", lang,
+                   name=name, bank=session.bank, reserve=session.reserve, balance=balance,
+                   least=p.minimum, span=span),
                 amount_or(("retire", "retirarse", "retiro", "me retiro"), "continue_bank", "retire"))
     if p.phase is Phase.BANCO:
         call = "banco suivi" if seat == session.banco_suivi else "banco"
@@ -349,19 +341,15 @@ def _prompt(session: CheminDeFerSession, p: Pending,
                 return Move("call_banco", seat)
             if text.lower() == "no":
                 return Move("decline_banco", seat)
-            raise IllegalAction(t(lang, f"invalid answer {text!r}: expected {call!r} or 'no'",
-                                  f"respuesta no válida {text!r}: se esperaba {call!r} o 'no'"))
+            raise IllegalAction(message("invalid answer {text!r}: expected {call!r} or 'no'",
+                                        text=text, call=call))
 
-        return (t(lang,
-                  f"{name}, the bank is {session.bank} and you have {balance}. Call {call} and "
-                  f"cover it all? Enter {call!r} or 'no'.",
-                  f"{name}, la banca es de {session.bank} y usted tiene {balance}. ¿Dice {call} y la "
-                  f"cubre entera? Escriba {call!r} o 'no'."), read_call)
-    return (t(lang,
-              f"{name}, the bank is {session.bank} with {session.uncovered} uncovered; you have "
-              f"{balance}. Your bet? Enter {span}, or 'no'.",
-              f"{name}, la banca es de {session.bank} con {session.uncovered} sin cubrir; usted tiene "
-              f"{balance}. ¿Su apuesta? Escriba {span}, o 'no'."),
+        return (tr("{name}, the bank is {bank} and you have {balance}. Call {call} and cover "
+                   "it all? Enter {call!r} or 'no'.", lang, name=name, bank=session.bank,
+                   balance=balance, call=call), read_call)
+    return (tr("{name}, the bank is {bank} with {uncovered} uncovered; you have {balance}. Your "
+               "bet? Enter {span}, or 'no'.", lang, name=name, bank=session.bank,
+               uncovered=session.uncovered, balance=balance, span=span),
             amount_or(("no",), "bet", "decline_bet"))
 
 
@@ -388,19 +376,19 @@ def _show_events(session: CheminDeFerSession, shown: int, console: _Console, lan
     for event in session.events[shown:]:
         if event.kind == "coup":
             coups_seen += 1
-            console.say(t(lang, f"-- Coup {coups_seen} of {COUPS} --", f"-- Coup {coups_seen} de {COUPS} --"))
+            console.say(tr("-- Coup {number} of {coups} --", lang, number=coups_seen, coups=COUPS))
             console.say(session.coups[coups_seen - 1].narrate(lang))
         if event.kind != "decide":  # the coup's narration tells the decisions
             console.say(describe_event(event, session.players, lang))
     return len(session.events)
 
 
-def _balances(session: CheminDeFerSession) -> str:
-    return ", ".join(f"{name} {chips}" for name, chips in zip(session.players, session.holdings(),
-                                                               strict=True))
+def _balances(session: CheminDeFerSession, lang: str) -> str:
+    return ", ".join(f"{name} {format_number(chips, '', lang)}"
+                     for name, chips in zip(session.players, session.holdings(), strict=True))
 
 
-def _seat(session: CheminDeFerSession, text: str, lang: str = "en") -> int:
+def _seat(session: CheminDeFerSession, text: str) -> int:
     """A seat given by a player's name or by its number."""
     text = text.strip()
     if text in session.players:
@@ -410,11 +398,9 @@ def _seat(session: CheminDeFerSession, text: str, lang: str = "en") -> int:
         if seat < session.size:
             return seat
         last = session.size - 1
-        raise IllegalAction(t(
-            lang,
-            f"invalid seat {text!r}: expected a seat number from 0 to {last} or a name",
-            f"asiento no válido {text!r}: se esperaba un número de asiento de 0 a {last} o un nombre",
-        ))
+        raise IllegalAction(message(
+            "invalid seat {text!r}: expected a seat number from 0 to {last} or a name",
+            text=text, last=last))
     return session.seat_of(text)
 
 
@@ -422,15 +408,12 @@ def _ask_seat(session: CheminDeFerSession, console: _Console) -> int:
     """At a terminal: which seat is yours? (Enter: the first.)"""
     first = session.players[0]
     while True:
-        answer = console.ask(t(console.lang,
-                               f"Which seat do you take? Enter a name or a seat number "
-                               f"(just Enter: {first}, seat 0).",
-                               f"¿Qué asiento toma? Escriba un nombre o un número de asiento "
-                               f"(solo Intro: {first}, asiento 0)."))
+        answer = console.ask(tr("Which seat do you take? Enter a name or a seat number (just "
+                                "Enter: {first}, seat 0).", console.lang, first=first))
         if not answer:
             return 0
         try:
-            return _seat(session, answer, console.lang)
+            return _seat(session, answer)
         except IllegalAction as error:
             console.refuse(error)
 
@@ -444,41 +427,34 @@ def run_session(args: argparse.Namespace) -> int:
     console = _Console(sys.stdin, sys.stdout, echo=not interactive, lang=lang)
     human: int | None = None
     if args.seat is not None:
-        human = _seat(session, args.seat, lang)
+        human = _seat(session, args.seat)
     elif not args.auto and not interactive:
         human = 0  # scripted: the answers read are the first seat's
-    seat_word = t(lang, "seat", "asiento")
-    seats = ", ".join(f"{name} ({seat_word} {seat})" for seat, name in enumerate(session.players))
-    console.say(t(lang,
-                  f"Chemin de Fer, {COUPS} coups, 100 chips each. Seated clockwise: {seats}; "
-                  "bets and the bank go to the right (counter-clockwise).",
-                  f"Chemin de Fer, {COUPS} coups, 100 fichas cada uno. Sentados en el sentido de "
-                  f"las agujas del reloj: {seats}; las apuestas y la banca pasan a la derecha "
-                  "(en sentido contrario a las agujas del reloj)."))
+    seats = ", ".join(tr("{name} (seat {seat})", lang, name=name, seat=seat)
+                      for seat, name in enumerate(session.players))
+    console.say(tr("Chemin de Fer, {coups} coups, {chips} chips each. Seated clockwise: {seats}; "
+                   "bets and the bank go to the right (counter-clockwise).", lang, coups=COUPS,
+                   chips=100, seats=seats))
     if human is None and not args.auto:
         try:
             human = _ask_seat(session, console)
         except _Quit:
-            console.say(t(lang, "You quit before choosing a seat: no coup played.",
-                          "Sale antes de elegir asiento: no se jugó ningún coup."))
+            console.say(tr("You quit before choosing a seat: no coup played.", lang))
             return 0
         except _EndOfInput:
-            console.say(t(lang, "Input ended before a seat was chosen: no coup played.",
-                          "La entrada terminó antes de elegir asiento: no se jugó ningún coup."))
+            console.say(tr("Input ended before a seat was chosen: no coup played.", lang))
             return 0
     if human is None:
-        who = t(lang, " Every seat plays itself.", " Cada asiento juega solo.")
+        console.say(tr("Shoe: {decks} decks shuffled once, seed {seed}. Every seat plays "
+                       "itself.", lang, decks=DECKS, seed=str(seed)))
     else:
-        who = t(lang, f" You play {session.players[human]}.",
-                f" Usted juega como {session.players[human]}.")
-    console.say(t(lang, f"Shoe: {DECKS} decks shuffled once, seed {seed}.",
-                  f"Sabot: {DECKS} barajas barajadas una vez, semilla {seed}.") + who)
+        console.say(tr("Shoe: {decks} decks shuffled once, seed {seed}. You play {name}.", lang,
+                       decks=DECKS, seed=str(seed), name=session.players[human]))
     robots = {
         seat: AutoPlayer(seed=f"{seed}/{seat}",
                          coup_policy=get_policy(args.policy, seed=f"{seed}/{seat}/coup"))
         for seat in range(session.size) if seat != human
     }
-    chips = t(lang, "Chips", "Fichas")
     shown = 0
     played = 0
     try:
@@ -486,36 +462,30 @@ def run_session(args: argparse.Namespace) -> int:
             shown = _show_events(session, shown, console, lang)
             if session.coups_played != played:
                 played = session.coups_played
-                console.say(f"{chips}: {_balances(session)}.")
+                console.say(tr("Chips: {balances}.", lang, balances=_balances(session, lang)))
             if pending.seat == human:
                 _human_turn(session, pending, console)
             else:
                 robots[pending.seat].act(session)
     except _Quit:
         _show_events(session, shown, console, lang)
-        console.say(t(lang,
-                      f"You quit: the session stops after {session.coups_played} of {COUPS} "
-                      f"coups. Chips: {_balances(session)}.",
-                      f"Sale de la partida: la sesión se detiene tras {session.coups_played} de "
-                      f"{COUPS} coups. Fichas: {_balances(session)}."))
+        console.say(tr("You quit: the session stops after {played} of {coups} coups. Chips: "
+                       "{balances}.", lang, played=session.coups_played, coups=COUPS,
+                       balances=_balances(session, lang)))
         return 0
     except _EndOfInput:
         _show_events(session, shown, console, lang)
-        console.say(t(lang,
-                      f"Input ended: the session stops after {session.coups_played} of {COUPS} "
-                      f"coups. Chips: {_balances(session)}.",
-                      f"La entrada terminó: la sesión se detiene tras {session.coups_played} de "
-                      f"{COUPS} coups. Fichas: {_balances(session)}."))
+        console.say(tr("Input ended: the session stops after {played} of {coups} coups. Chips: "
+                       "{balances}.", lang, played=session.coups_played, coups=COUPS,
+                       balances=_balances(session, lang)))
         return 0
     _show_events(session, shown, console, lang)
-    console.say(t(lang, "Final balances (banks and reserves returned):",
-                  "Saldos finales (bancas y reservas devueltas):"))
+    console.say(tr("Final balances (banks and reserves returned):", lang))
     for place, name, holding in session.ranking():
-        console.say(f"  {place}. {name}: {holding}")
+        console.say(f"  {place}. {name}: {format_number(holding, '', lang)}")
     winners = session.winners
     if len(winners) == 1:
-        console.say(t(lang, f"Winner: {winners[0]}.", f"Gana {winners[0]}."))
+        console.say(tr("Winner: {name}.", lang, name=winners[0]))
     else:
-        console.say(t(lang, f"Shared win: {', '.join(winners)}.",
-                      f"Victoria compartida: {', '.join(winners)}."))
+        console.say(tr("Shared win: {names}.", lang, names=", ".join(winners)))
     return 0

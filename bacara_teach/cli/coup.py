@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import argparse
 
-from bacara_teach.cli.messages import add_lang_argument, current_language, t
+from bacara_teach.cli.messages import add_lang_argument, current_language
 from bacara_teach.errors import IllegalAction
 from bacara_teach.punto_banco import deal_coup, play_coup
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Shoe
 from bacara_teach.tableau import TABLEAUX, get_tableau
+from bacara_teach.text import message, tr
 
 
 def decks_error(text: str) -> argparse.ArgumentTypeError:
-    return argparse.ArgumentTypeError(t(
-        current_language(),
-        f"invalid number of decks {text!r}: expected a whole number from {MIN_DECKS} to {MAX_DECKS}",
-        f"número de barajas no válido {text!r}: se esperaba un número entero de {MIN_DECKS} a "
-        f"{MAX_DECKS}",
-    ))
+    return argparse.ArgumentTypeError(tr(
+        "invalid number of decks {text!r}: expected a whole number from {low} to {high}",
+        current_language(), text=text, low=MIN_DECKS, high=MAX_DECKS))
 
 
 def decks_arg(text: str) -> int:
@@ -32,29 +30,36 @@ def decks_arg(text: str) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    lang = current_language()
     deal = sub.add_parser(
         "deal",
-        help="deal one Punto Banco coup and explain every draw",
-        description="Deal one Punto Banco coup, from given cards or a seeded shoe, "
-        "and explain why each card was or was not drawn.",
+        help=tr("deal one Punto Banco coup and explain every draw", lang),
+        description=tr("Deal one Punto Banco coup, from given cards or a seeded shoe, and "
+                       "explain why each card was or was not drawn.", lang),
     )
     source = deal.add_mutually_exclusive_group()
     source.add_argument(
         "--cards",
-        help='the cards in deal order: Punto, Banco, Punto, Banco, then third cards '
-        '(e.g. "4♥ 2♠ 9♣ A♦ 8♦"; ASCII "4h 2s 9c ad 8d" works too)',
+        help=tr("the cards in deal order: Punto, Banco, Punto, Banco, then third cards "
+                '(e.g. "{cards}"; ASCII "{ascii}" works too)', lang,
+                cards="4♥ 2♠ 9♣ A♦ 8♦", ascii="4h 2s 9c ad 8d"),
     )
-    source.add_argument("--seed", help="shuffle a shoe with this seed (default: a random seed, printed)")
+    source.add_argument("--seed", help=tr("shuffle a shoe with this seed (default: a random "
+                                          "seed, printed)", lang))
     deal.add_argument("--decks", type=decks_arg, default=8,
-                      help=f"decks in the shuffled shoe ({MIN_DECKS}-{MAX_DECKS}, default 8)")
-    deal.add_argument("--json", action="store_true", help="print one JSON object")
+                      help=tr("decks in the shuffled shoe ({low}-{high}, default {decks})", lang,
+                              low=MIN_DECKS, high=MAX_DECKS, decks=8))
+    deal.add_argument("--json", action="store_true", help=tr("print one JSON object", lang))
     add_lang_argument(deal)
     deal.set_defaults(run=run_deal)
 
-    tab = sub.add_parser("tableau", help="print the third-card table",
-                         description="Print the third-card rules, read from the engine's data.")
-    tab.add_argument("--game", choices=list(TABLEAUX), default="punto-banco")
-    tab.add_argument("--json", action="store_true", help="print the table as JSON data")
+    tab = sub.add_parser("tableau", help=tr("print the third-card table", lang),
+                         description=tr("Print the third-card rules, read from the engine's "
+                                        "data.", lang))
+    tab.add_argument("--game", choices=list(TABLEAUX), default="punto-banco",
+                     help=tr("the game whose table to print (default {default})", lang,
+                             default="punto-banco"))
+    tab.add_argument("--json", action="store_true", help=tr("print the table as JSON data", lang))
     add_lang_argument(tab)
     tab.set_defaults(run=run_tableau)
 
@@ -63,11 +68,8 @@ def run_deal(args: argparse.Namespace) -> int:
     seed: int | str | None = None
     if args.cards is not None:
         if not args.cards.strip():
-            raise IllegalAction(t(
-                args.lang,
-                '--cards is empty: give the cards in deal order, e.g. "4♥ 2♠ 9♣ A♦ 8♦"',
-                '--cards está vacío: dé las cartas en el orden del reparto, p. ej. "4♥ 2♠ 9♣ A♦ 8♦"',
-            ))
+            raise IllegalAction(message('--cards is empty: give the cards in deal order, '
+                                        'e.g. "{cards}"', cards="4♥ 2♠ 9♣ A♦ 8♦"))
         coup = deal_coup(args.cards)
     else:
         if args.seed is not None:
@@ -89,8 +91,8 @@ def run_deal(args: argparse.Namespace) -> int:
     else:
         print(coup.narrate(args.lang))
         if seed is not None:
-            print(t(args.lang, f"(shoe: {args.decks} decks, seed {seed})",
-                    f"(sabot: {args.decks} barajas, semilla {seed})"))
+            print(tr("(shoe: {decks} decks, seed {seed})", args.lang, decks=args.decks,
+                     seed=str(seed)))
     return 0
 
 

@@ -10,25 +10,30 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from bacara_teach.analysis.chemin_de_fer import chemin_de_fer_report
+from bacara_teach.analysis.chemin_de_fer import (
+    INFINITE_DECK,
+    BankerPoint,
+    BettorPoint,
+    chemin_de_fer_report,
+    shoe_model,
+)
 from bacara_teach.analysis.composition import Composition
 from bacara_teach.analysis.edges import BetAnalysis, edges_for_profile
 from bacara_teach.analysis.punto_banco import count_deals
 from bacara_teach.analysis.simulation import simulate_coups
 from bacara_teach.cards import Card, parse_cards
 from bacara_teach.cli.coup import decks_arg
-from bacara_teach.cli.messages import add_lang_argument, current_language, t
+from bacara_teach.cli.messages import add_lang_argument, current_language, refusal
 from bacara_teach.errors import BacaraError, IllegalAction
 from bacara_teach.progress import TerminalProgress
-from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
 from bacara_teach.tables import PROFILES, get_profile
+from bacara_teach.text import N_, format_number, message, nmessage, ptr, tr
 
 
 def _deck_words(decks: int, lang: str) -> str:
     """``1 deck``, ``8 decks`` (``1 baraja``, ``8 barajas``)."""
-    return t(lang, f"{decks} deck{'' if decks == 1 else 's'}",
-             f"{decks} baraja{'' if decks == 1 else 's'}")
+    return nmessage("{count} deck", "{count} decks", decks).render(lang)
 
 
 def _suited_excess(removed: str, decks: int) -> tuple[Card, int] | None:
@@ -59,48 +64,57 @@ def _positive(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(t(current_language(),
-                                           f"invalid number {text!r}: expected a whole number >= 1",
-                                           f"número no válido {text!r}: se esperaba un número "
-                                           "entero >= 1"))
+        raise argparse.ArgumentTypeError(tr("invalid number {text!r}: expected a whole number >= 1",
+                                            current_language(), text=text))
     return value
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    lang = current_language()
     odds = sub.add_parser(
         "odds",
-        help="exact Punto Banco probabilities and house edges for a shoe",
-        description="Exact probabilities of Banco, Punto and Empate and the house edge of every "
-        "bet of a table profile, for a full shoe or one with cards removed.",
+        help=tr("exact Punto Banco probabilities and house edges for a shoe", lang),
+        description=tr("Exact probabilities of Banco, Punto and Empate and the house edge of "
+                       "every bet of a table profile, for a full shoe or one with cards "
+                       "removed.", lang),
     )
     odds.add_argument("--decks", type=decks_arg, default=None,
-                      help=f"decks in the shoe ({MIN_DECKS}-{MAX_DECKS}; default: the profile's)")
+                      help=tr("decks in the shoe ({low}-{high}; default: the profile's)", lang,
+                              low=MIN_DECKS, high=MAX_DECKS))
     odds.add_argument("--profile", choices=tuple(PROFILES), default="home",
-                      help="table profile whose bets and payouts to price: "
-                      f"{', '.join(PROFILES)} (default home)")
+                      help=tr("table profile whose bets and payouts to price: {profiles} "
+                              "(default {default})", lang, profiles=", ".join(PROFILES),
+                              default="home"))
     odds.add_argument("--remove", default="",
-                      help='cards gone from the shoe: ranks or cards, e.g. "5 5 5 5" or "5h K♠ 10"')
-    odds.add_argument("--exact", action="store_true", help='print fractions as "n/d" strings')
-    odds.add_argument("--json", action="store_true", help="print one JSON object")
-    odds.add_argument("--simulate", type=_positive, metavar="COUPS", default=None,
-                      help="also deal this many seeded coups and compare (full shoe only)")
-    odds.add_argument("--seed", type=int, default=0, help="seed of the simulation (default 0)")
+                      help=tr('cards gone from the shoe: ranks or cards, e.g. "{ranks}" or '
+                              '"{cards}"', lang, ranks="5 5 5 5", cards="5h K♠ 10"))
+    odds.add_argument("--exact", action="store_true",
+                      help=tr('print fractions as "n/d" strings', lang))
+    odds.add_argument("--json", action="store_true", help=tr("print one JSON object", lang))
+    odds.add_argument("--simulate", type=_positive, metavar=tr("COUPS", lang), default=None,
+                      help=tr("also deal this many seeded coups and compare (full shoe only)",
+                              lang))
+    odds.add_argument("--seed", type=int, default=0,
+                      help=tr("seed of the simulation (default {default})", lang, default=0))
     add_lang_argument(odds)
     odds.set_defaults(run=run_odds)
 
     cdf = sub.add_parser(
         "cdf-analysis",
-        help="Chemin de Fer: the game of the free cells, solved exactly",
-        description="Values, optimal strategies and payoff matrices of the Chemin de Fer free "
-        "cells: the home session's rules on a real shoe (several bettors, a single bettor, choices by "
-        "cards), and the classic model (banker free everywhere, infinite deck). Only the game "
-        "with choices by cards needs a linear program (scipy, the 'analysis' extra); without "
-        "scipy that game reports an error and what to install, the others still print, and the "
-        "exit status is 2.",
+        help=tr("Chemin de Fer: the game of the free cells, solved exactly", lang),
+        description=tr(
+            "Values, optimal strategies and payoff matrices of the Chemin de Fer free cells: "
+            "the home session's rules on a real shoe (several bettors, a single bettor, "
+            "choices by cards), and the classic model (banker free everywhere, infinite deck). "
+            "Only the game with choices by cards needs a linear program (scipy, the 'analysis' "
+            "extra); without scipy that game reports an error and what to install, the others "
+            "still print, and the exit status is 2.", lang),
     )
-    cdf.add_argument("--decks", type=decks_arg, default=6, help="decks in the shoe (default 6)")
-    cdf.add_argument("--exact", action="store_true", help='print fractions as "n/d" strings')
-    cdf.add_argument("--json", action="store_true", help="print one JSON object")
+    cdf.add_argument("--decks", type=decks_arg, default=6,
+                     help=tr("decks in the shoe (default {default})", lang, default=6))
+    cdf.add_argument("--exact", action="store_true",
+                     help=tr('print fractions as "n/d" strings', lang))
+    cdf.add_argument("--json", action="store_true", help=tr("print one JSON object", lang))
     add_lang_argument(cdf)
     cdf.set_defaults(run=run_cdf)
 
@@ -123,26 +137,16 @@ def run_odds(args: argparse.Namespace) -> int:
         excess = _suited_excess(args.remove, decks)
         if excess is not None:
             card, count = excess
-            raise IllegalAction(
-                f"cannot remove {card} {count} times: {_deck_words(decks, 'en')} "
-                f"{'holds' if decks == 1 else 'hold'} {'one' if decks == 1 else decks} {card}"
-                f" (at most {decks} may be removed)",
-            )
+            raise IllegalAction(nmessage(
+                "cannot remove {card} {times} times: {count} deck holds one {card} (at most "
+                "{count} may be removed)",
+                "cannot remove {card} {times} times: {count} decks hold {count} {card} (at most "
+                "{count} may be removed)", decks, card=str(card), times=count))
     except IllegalAction as error:  # unreadable text already quotes itself (NotationError)
-        why = str(error)
-        why_es = refusal_text(error, lang)
-        if excess_match := re.fullmatch(r"cannot remove (\S+) (\d+) times: .*", why):
-            card_text, count_text = excess_match.groups()
-            why_es = (f"no se puede quitar {card_text} {count_text} veces: "
-                      f"{_deck_words(decks, 'es')} {'tiene' if decks == 1 else 'tienen'} "
-                      f"{'un' if decks == 1 else decks} {card_text} (como mucho, {decks})")
-        raise IllegalAction(t(
-            lang,
-            f"--remove {removed!r} refused for a shoe of {full.total} cards "
-            f"({_deck_words(decks, 'en')}): {why}",
-            f"--remove {removed!r} rechazado para un sabot de {full.total} cartas "
-            f"({_deck_words(decks, 'es')}): {why_es}",
-        )) from None
+        raise IllegalAction(message(
+            "--remove {removed!r} refused for a shoe of {cards} cards ({decks}): {why}",
+            removed=removed, cards=full.total, decks=nmessage("{count} deck", "{count} decks", decks),
+            why=refusal(error, lang))) from None
     counts = count_deals(composition)
     edges = _profile_edges(args.profile, composition)
     exact = args.exact
@@ -158,8 +162,7 @@ def run_odds(args: argparse.Namespace) -> int:
     }
     if args.simulate is not None:
         if args.remove.strip():
-            raise IllegalAction(t(lang, "--simulate deals from a full shoe; leave out --remove",
-                                  "--simulate reparte de un sabot completo; quite --remove"))
+            raise IllegalAction(message("--simulate deals from a full shoe; leave out --remove"))
         run = simulate_coups(args.simulate, decks=decks, seed=args.seed,
                              progress=None if args.json else TerminalProgress(unit="coups"))
         data["simulation"] = run.to_dict() | {"series": None}
@@ -167,58 +170,77 @@ def run_odds(args: argparse.Namespace) -> int:
         print(json.dumps(data, ensure_ascii=False))
         return 0
     less = args.remove.strip()
-    print(t(lang,
-            f"{composition.total} cards ({_deck_words(decks, lang)}"
-            f"{f', less {less}' if less else ''}); {args.profile} table",
-            f"{composition.total} cartas ({_deck_words(decks, lang)}"
-            f"{f', menos {less}' if less else ''}); mesa {args.profile}"))
+    if less:
+        print(tr("{cards} cards ({decks}, less {removed}); {profile} table", lang,
+                 cards=composition.total, decks=_deck_words(decks, lang), removed=less,
+                 profile=args.profile))
+    else:
+        print(tr("{cards} cards ({decks}); {profile} table", lang, cards=composition.total,
+                 decks=_deck_words(decks, lang), profile=args.profile))
     for k, p in counts.probabilities().items():
-        print(f"  {k:<7} {float(p):.6f}" + (f"  = {p}" if exact else ""))
-    print(t(lang, "house edge per unit staked (ties included):",
-            "ventaja de la casa por unidad apostada (empates incluidos):"))
+        print(f"  {k:<7} {format_number(float(p), '.6f', lang)}" + (f"  = {p}" if exact else ""))
+    print(tr("house edge per unit staked (ties included):", lang))
     for a in edges.values():
-        print(f"  {a.terms.describe(lang):<38} {float(a.house_edge):>9.4%}   "
-              + t(lang, "sd", "de") + f" {a.std_dev:.4f}")
+        edge = format_number(float(a.house_edge), ".4%", lang)
+        print(f"  {a.terms.describe(lang):<38} {edge:>9}   "
+              + tr("sd {sd:.4f}", lang, sd=a.std_dev))
     if args.simulate is not None:
         sim = data["simulation"]
-        print(t(lang, f"simulation: {args.simulate:,} coups, seed {args.seed}",
-                f"simulación: {args.simulate:,} coups, semilla {args.seed}"))
+        print(tr("simulation: {coups:,} coups, seed {seed}", lang, coups=args.simulate,
+                 seed=str(args.seed)))
         for k, e in sim["estimates"].items():
             low, high = e["ci95"]
-            holds = sim["agrees"][k]
-            verdict = (t(lang, "holds the exact value", "contiene el valor exacto") if holds
-                       else t(lang, "misses the exact value", "no contiene el valor exacto"))
-            ci = t(lang, "95% CI", "IC 95%")
-            print(f"  {k:<7} {e['estimate']:.4f}  {ci} [{low:.4f}, {high:.4f}] {verdict}")
+            if sim["agrees"][k]:
+                line = tr("{estimate:.4f}  95% CI [{low:.4f}, {high:.4f}] holds the exact value",
+                          lang, estimate=e["estimate"], low=low, high=high)
+            else:
+                line = tr("{estimate:.4f}  95% CI [{low:.4f}, {high:.4f}] misses the exact value",
+                          lang, estimate=e["estimate"], low=low, high=high)
+            print(f"  {k:<7} {line}")
     return 0
 
 
-_GAMES_ES = {
-    "several_bettors": "varios apostadores",
-    "single_bettor": "un solo apostador",
-    "several_bettors_by_cards": "varios apostadores, decisiones por cartas",
-    "classic_model": "modelo clásico",
-    "seed_cells_infinite_deck": "casillas de la semilla, baraja infinita",
+_GAMES = {
+    "several_bettors": N_("several bettors"),
+    "single_bettor": N_("single bettor"),
+    "several_bettors_by_cards": N_("several bettors by cards"),
+    "classic_model": N_("classic model"),
+    "seed_cells_infinite_deck": N_("seed cells infinite deck"),
 }
+"""The games of :func:`chemin_de_fer_report`, by their names there."""
 
 
 def _game_name(name: str, lang: str) -> str:
-    return _GAMES_ES.get(name, name.replace("_", " ")) if lang == "es" else name.replace("_", " ")
+    return tr(_GAMES.get(name, name.replace("_", " ")), lang)
 
 
-def _cards_es(text: str) -> str:
-    """A game's shoe in Spanish, e.g. ``52 cartas: 1 baraja completa``."""
-    text = re.sub(r"(\d+) cards: 1 full deck", r"\1 cartas: 1 baraja completa", text)
-    text = re.sub(r"(\d+) cards: (\d+) full decks", r"\1 cartas: \2 barajas completas", text)
-    text = re.sub(r"(\d+) cards", r"\1 cartas", text)
-    return text.replace("infinite deck", "baraja infinita")
+def _cards_text(cards: str, decks: int, lang: str) -> str:
+    """A game's shoe (the report's English data) in ``lang``: ``312 cartas: 6 barajas completas``."""
+    for model in (shoe_model(decks), INFINITE_DECK):
+        if cards == model.name:
+            return model.name_text(lang)
+    return cards
 
 
-def _point_es(point: str) -> str:
-    """A free cell's label in Spanish: ``punto 5``, ``banca 3 ante 9``."""
-    text = re.sub(r"^bettor ", "punto ", point)
-    text = re.sub(r"^banker ", "banca ", text)
-    return text.replace(" v stood", " ante plantado").replace(" v ", " ante ")
+def _point_text(point: str, lang: str) -> str:
+    """A free cell as the report keys it (``bettor 5``, ``banker 3 v 9``, ``banker 6 v
+    stood``, with ``(2+3)`` when split by cards), labelled in ``lang``.
+
+    >>> _point_text("banker 3 (1+2) v stood", "en"), _point_text("bettor 5", "en")
+    ('banker 3 (1+2) v stood', 'bettor 5')
+    """
+    words = point.replace("(", " ").replace(")", " ").replace("+", " ").split()
+    try:
+        if words[0] == "bettor" and len(words) in (2, 4):
+            cards = (int(words[2]), int(words[3])) if len(words) == 4 else None
+            return BettorPoint(int(words[1]), cards).label(lang)
+        if words[0] == "banker" and len(words) in (4, 6) and words[-2] == "v":
+            cards = (int(words[2]), int(words[3])) if len(words) == 6 else None
+            third = None if words[-1] == "stood" else int(words[-1])
+            return BankerPoint(int(words[1]), third, cards).label(lang)
+    except ValueError:
+        pass
+    return point
 
 
 def run_cdf(args: argparse.Namespace) -> int:
@@ -232,28 +254,27 @@ def run_cdf(args: argparse.Namespace) -> int:
             if name in failed:
                 continue
             value = game["value"]
-            shown = value if isinstance(value, str) else f"{value:+.6f}"
-            title = _game_name(name, lang)
-            print(t(lang, f"{title}: value to the bettor {shown} per unit ({game['cards']})",
-                    f"{title}: valor para el punto {shown} por unidad ({_cards_es(game['cards'])})"))
+            shown = value if isinstance(value, str) else format_number(value, "+.6f", lang)
+            print(tr("{game}: value to the bettor {value} per unit ({cards})", lang,
+                     game=_game_name(name, lang), value=shown,
+                     cards=_cards_text(game["cards"], args.decks, lang)))
             points = {**game["bettor_draws"], **game["banker_draws"]}
             for point, p in points.items():
                 mixed = False
                 if p in (1, "1/1"):
-                    choice = t(lang, "draws", "roba")
+                    choice = ptr("decision", "draws", lang)
                 elif p in (0, "0/1"):
-                    choice = t(lang, "stands", "se planta")
+                    choice = ptr("decision", "stands", lang)
                 else:
                     mixed = True
-                    shown_p = p if isinstance(p, str) else f"{p:.6f}"
-                    choice = t(lang, f"draws with probability {shown_p}",
-                               f"roba con probabilidad {shown_p}")
+                    choice = tr("draws with probability {p}", lang,
+                                p=p if isinstance(p, str) else format_number(p, ".6f", lang))
                 if len(points) <= 12 or mixed:
-                    print(f"  {point if lang == 'en' else _point_es(point)}: {choice}")
-    for name, message in failed.items():
-        print("bacara-teach: error: " + t(lang, f"{_game_name(name, lang)} not solved: {message}",
-                                          f"{_game_name(name, lang)} sin resolver: "
-                                          f"{refusal_text(message, lang)}"),
+                    print(f"  {_point_text(point, lang)}: {choice}")
+    for name, why in failed.items():
+        print(tr("{prog}: error: {message}", lang, prog="bacara-teach",
+                 message=tr("{game} not solved: {why}", lang, game=_game_name(name, lang),
+                            why=refusal(why, lang))),
               file=sys.stderr)
     if failed:  # each error says what to install (the 'analysis' extra, scipy)
         return EXIT_MISSING_SOLVER

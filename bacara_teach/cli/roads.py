@@ -8,8 +8,9 @@ from fractions import Fraction
 from typing import Any
 
 from bacara_teach.cli.coup import decks_arg
-from bacara_teach.cli.messages import add_lang_argument, current_language, t
+from bacara_teach.cli.messages import add_lang_argument, current_language
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
+from bacara_teach.text import format_number, tr
 
 
 def _coups(text: str) -> int:
@@ -18,41 +19,50 @@ def _coups(text: str) -> int:
     except ValueError:
         value = -1
     if value < 0:
-        raise argparse.ArgumentTypeError(t(current_language(),
-                                           f"invalid number of coups {text!r}: expected a whole number >= 0",
-                                           f"número de coups no válido {text!r}: se esperaba un número "
-                                           "entero >= 0"))
+        raise argparse.ArgumentTypeError(tr(
+            "invalid number of coups {text!r}: expected a whole number >= 0", current_language(),
+            text=text))
     return value
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    lang = current_language()
     roads = sub.add_parser(
         "roads",
-        help="the five roads (scoreboards) of a seeded shoe or of given results",
-        description="Deal a seeded shoe to its cut card (or the first --coups coups) and print its "
-        "bead plate, big road, big eye boy, small road and cockroach pig as text grids, with the "
-        "exact odds of the next coup on the cards left; or draw the roads of --results.",
+        help=tr("the five roads (scoreboards) of a seeded shoe or of given results", lang),
+        description=tr("Deal a seeded shoe to its cut card (or the first --coups coups) and "
+                       "print its bead plate, big road, big eye boy, small road and cockroach "
+                       "pig as text grids, with the exact odds of the next coup on the cards "
+                       "left; or draw the roads of --results.", lang),
     )
-    roads.add_argument("--decks", type=decks_arg, default=8, help=f"decks in the shoe ({MIN_DECKS}-{MAX_DECKS}, default 8)")
-    roads.add_argument("--seed", type=int, default=1, help="seed of the shuffle (default 1)")
-    roads.add_argument("--coups", type=_coups, default=None, help="deal only this many coups")
+    roads.add_argument("--decks", type=decks_arg, default=8,
+                       help=tr("decks in the shoe ({low}-{high}, default {default})", lang,
+                               low=MIN_DECKS, high=MAX_DECKS, default=8))
+    roads.add_argument("--seed", type=int, default=1,
+                       help=tr("seed of the shuffle (default {default})", lang, default=1))
+    roads.add_argument("--coups", type=_coups, default=None,
+                       help=tr("deal only this many coups", lang))
     roads.add_argument("--results", default=None,
-                       help='draw these results instead of dealing: P, B, E per coup, with p/b for '
-                       'pairs, e.g. "B B E P Pp"')
-    roads.add_argument("--json", action="store_true", help="print one JSON object")
+                       help=tr('draw these results instead of dealing: P, B, E per coup, with '
+                               'p/b for pairs, e.g. "{example}"', lang, example="B B E P Pp"))
+    roads.add_argument("--json", action="store_true", help=tr("print one JSON object", lang))
     add_lang_argument(roads)
     roads.set_defaults(run=run_roads)
 
     side = sub.add_parser(
         "side-bets",
-        help="exact house edges of the commission-free tables and the side bets",
-        description="The house edge of every commission-free Banco bet and side bet (Dragon 7, "
-        "Panda 8, Big/Small, 4-5-6, Dragon Bonus, Perfect Pair, Either Pair) for a full shoe, "
-        "counted exactly.",
+        help=tr("exact house edges of the commission-free tables and the side bets", lang),
+        description=tr("The house edge of every commission-free Banco bet and side bet ({bets}) "
+                       "for a full shoe, counted exactly.", lang,
+                       bets="Dragon 7, Panda 8, Big/Small, 4-5-6, Dragon Bonus, Perfect Pair, "
+                       "Either Pair"),
     )
-    side.add_argument("--decks", type=decks_arg, default=8, help=f"decks in the shoe ({MIN_DECKS}-{MAX_DECKS}, default 8)")
-    side.add_argument("--exact", action="store_true", help='print fractions as "n/d" strings')
-    side.add_argument("--json", action="store_true", help="print one JSON object")
+    side.add_argument("--decks", type=decks_arg, default=8,
+                      help=tr("decks in the shoe ({low}-{high}, default {default})", lang,
+                              low=MIN_DECKS, high=MAX_DECKS, default=8))
+    side.add_argument("--exact", action="store_true",
+                      help=tr('print fractions as "n/d" strings', lang))
+    side.add_argument("--json", action="store_true", help=tr("print one JSON object", lang))
     add_lang_argument(side)
     side.set_defaults(run=run_side_bets)
 
@@ -91,9 +101,9 @@ def run_roads(args: argparse.Namespace) -> int:
     print(roads.text(lang))
     if odds is not None:
         print()
-        print(t(lang, f"Next coup, exactly, on the {left} cards left:",
-                f"Coup siguiente, exactamente, con las {left} cartas que quedan:"),
-              ", ".join(f"{k.capitalize()} {float(v):.4%}" for k, v in odds.items()))
+        print(tr("Next coup, exactly, on the {left} cards left:", lang, left=left),
+              ", ".join(f"{k.capitalize()} {format_number(float(v), '.4%', lang)}"
+                        for k, v in odds.items()))
     return 0
 
 
@@ -117,10 +127,10 @@ def run_side_bets(args: argparse.Namespace) -> int:
                           "house_edge": {name: _show(edge, args.exact) for name, (_, edge) in edges.items()}},
                          indent=2))
         return 0
-    print(t(lang, f"House edge of each bet, {args.decks} decks, exact:",
-            f"Ventaja de la casa de cada apuesta, {args.decks} barajas, exacta:"))
+    print(tr("House edge of each bet, {decks} decks, exact:", lang, decks=args.decks))
     width = max(len(name) for name in edges)
     for name, (rules, edge) in edges.items():
-        shown = f"{edge.numerator}/{edge.denominator}" if args.exact else f"{float(edge):8.4%}"
+        shown = (f"{edge.numerator}/{edge.denominator}" if args.exact
+                 else f"{format_number(float(edge), '.4%', lang):>8}")
         print(f"  {name:<{width}}  {shown}  {rules}")
     return 0

@@ -19,16 +19,16 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 
 from bacara_teach.cards import format_cards
-from bacara_teach.cli.messages import add_lang_argument, shorten, t
+from bacara_teach.cli.messages import add_lang_argument, current_language, refusal, shorten
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.home_session import CoupRecord, HomeSession
 from bacara_teach.money import add, format_amount, format_signed
 from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.punto_banco import Coup, deal_coup
-from bacara_teach.refusals import refusal_text
 from bacara_teach.saves import read_seed, read_text, write_atomically
 from bacara_teach.settlement import Bet, settle
 from bacara_teach.tables import PROFILES, TableProfile, get_profile
+from bacara_teach.text import localize_number, message, nmessage, ptr, tr
 
 Seed = int | str
 
@@ -42,19 +42,35 @@ def _seed(text: str | None) -> Seed:
     return read_seed(text)
 
 
-def _profile(name: str, options: Sequence[str], lang: str) -> TableProfile:
+def _amount(value: object, lang: str) -> str:
+    """An amount as :func:`format_amount` writes it, in the conventions of ``lang``.
+
+    >>> from fractions import Fraction
+    >>> _amount(Fraction(19, 4), "en"), _amount(Fraction(19, 4), "es")
+    ('4.75', '4,75')
+    """
+    return localize_number(format_amount(value), lang)  # type: ignore[arg-type]
+
+
+def _signed(value: object, lang: str) -> str:
+    """A signed amount as :func:`format_signed` writes it (``+4.75``), in ``lang``.
+
+    >>> _signed(-10, "en"), _signed(-10, "es") == "\u221210", _signed(0, "es")
+    ('-10', True, '0')
+    """
+    return localize_number(format_signed(value), lang)  # type: ignore[arg-type]
+
+
+def _profile(name: str, options: Sequence[str]) -> TableProfile:
     profile = get_profile(name)
     changes: dict[str, object] = {}
     payouts: dict[str, str] = {}
     for option in options:
         key, sep, value = option.partition("=")
         if not sep or not key.strip():
-            raise NotationError(t(
-                lang,
-                f"invalid --option {option!r}: expected KEY=VALUE, e.g. commission=accrued or decks=8",
-                f"--option no válida {option!r}: se esperaba CLAVE=VALOR, p. ej. commission=accrued "
-                "o decks=8",
-            ))
+            raise NotationError(message(
+                "invalid --option {option!r}: expected KEY=VALUE, e.g. {example} or {other}",
+                option=option, example="commission=accrued", other="decks=8"))
         key = key.strip()
         if key.startswith("payout."):
             payouts[key.removeprefix("payout.")] = value
@@ -73,8 +89,8 @@ def _hands(coup: Coup) -> str:
 def _winner(coup: Coup, lang: str) -> str:
     winner = coup.winner.value
     if winner == "empate":
-        return t(lang, "Empate: a tie", "Empate")
-    return t(lang, f"{winner.title()} wins", f"Gana {winner.title()}")
+        return tr("Empate: a tie", lang)
+    return tr("{hand} wins", lang, hand=winner.title())
 
 
 def _read(prompt: str) -> str | None:
@@ -101,78 +117,97 @@ def _commands(prompt: str) -> Iterator[str]:
 
 
 def _refused(error: BacaraError, lang: str) -> None:
-    print(f"error: {shorten(refusal_text(error, lang))}")
+    print(tr("error: {message}", lang, message=shorten(refusal(error, lang), lang)))
 
 
 def _add_profile_arguments(parser: argparse.ArgumentParser, default: str) -> None:
+    lang = current_language()
     add_lang_argument(parser)
     parser.add_argument("--profile", default=default,
-                        help=f"table profile: {', '.join(PROFILES)} (default {default})")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="change an option of the profile, e.g. commission=accrued (with "
-                        "reshuffle=never to see it accrue), decks=8, positions=both-sides, "
-                        "tie=change, pair-reading=same-value, side-bets-alone=yes, payout.empate=9 "
-                        "(repeatable)")
+                        help=tr("table profile: {profiles} (default {default})", lang,
+                                profiles=", ".join(PROFILES), default=default))
+    parser.add_argument("--option", action="append", default=[], metavar=tr("KEY=VALUE", lang),
+                        help=tr("change an option of the profile, e.g. commission=accrued (with "
+                                "reshuffle=never to see it accrue), decks=8, "
+                                "positions=both-sides, tie=change, pair-reading=same-value, "
+                                "side-bets-alone=yes, payout.empate=9 (repeatable)", lang))
 
 
 # -- registration -----------------------------------------------------------------------------
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    lang = current_language()
     settle_parser = sub.add_parser(
         "settle",
-        help="pay bets on a coup under a table profile",
-        description="Deal the given cards and settle each bet exactly under a table profile: "
-        "the net change, the odds paid and the commission.",
+        help=tr("pay bets on a coup under a table profile", lang),
+        description=tr("Deal the given cards and settle each bet exactly under a table profile: "
+                       "the net change, the odds paid and the commission.", lang),
     )
     _add_profile_arguments(settle_parser, "home")
-    settle_parser.add_argument("--bet", action="append", default=[], metavar="POSITION=STAKE",
-                               help="a bet, e.g. banco=20, empate=5, pareja-punto=5 (repeatable)")
+    settle_parser.add_argument("--bet", action="append", default=[],
+                               metavar=tr("POSITION=STAKE", lang),
+                               help=tr("a bet, e.g. {examples} (repeatable)", lang,
+                                       examples="banco=20, empate=5, pareja-punto=5"))
     settle_parser.add_argument("--cards", required=True,
-                               help='the cards in deal order, e.g. "4♥ 2♠ 9♣ A♦ 8♦"')
-    settle_parser.add_argument("--json", action="store_true", help="print one JSON object")
+                               help=tr('the cards in deal order, e.g. "{cards}"', lang,
+                                       cards="4♥ 2♠ 9♣ A♦ 8♦"))
+    settle_parser.add_argument("--json", action="store_true",
+                               help=tr("print one JSON object", lang))
     settle_parser.set_defaults(run=run_settle)
 
     play = sub.add_parser(
         "play",
-        help="sit at a table with a balance: bet, deal, see every draw explained",
-        description="An interactive table with a real ledger. Commands: bet POSITION STAKE, "
-        "change POSITION [NEW-POSITION] [STAKE], cancel [POSITION], continue (continuar), "
-        "balance, history, help, quit. Reads one command per line from stdin when it is not "
-        "a terminal. Commission on Banco: the online table takes it at payment; with --option "
-        "commission=accrued it is owed and collected at the end of the shoe or when you leave, "
-        "which differs only with --option reshuffle=never (a shoe dealt through): a shoe "
-        "reshuffled every coup ends every coup. At the casino table choose J or B and add "
-        "Empate or the pairs if you like; a side bet alone is refused unless --option "
-        "side-bets-alone=yes.",
+        help=tr("sit at a table with a balance: bet, deal, see every draw explained", lang),
+        description=tr(
+            "An interactive table with a real ledger. Commands: bet POSITION STAKE, change "
+            "POSITION [NEW-POSITION] [STAKE], cancel [POSITION], continue (continuar), balance, "
+            "history, help, quit. Reads one command per line from stdin when it is not a "
+            "terminal. Commission on Banco: the online table takes it at payment; with --option "
+            "commission=accrued it is owed and collected at the end of the shoe or when you "
+            "leave, which differs only with --option reshuffle=never (a shoe dealt through): a "
+            "shoe reshuffled every coup ends every coup. At the casino table choose J or B and "
+            "add Empate or the pairs if you like; a side bet alone is refused unless --option "
+            "side-bets-alone=yes.", lang),
     )
     _add_profile_arguments(play, "online")
-    play.add_argument("--balance", default="100", help="starting balance (default 100)")
-    play.add_argument("--seed", help="seed of the shoe (default: a random seed, printed)")
-    play.add_argument("--save", metavar="FILE", help="save the table to FILE after each coup and on quitting")
-    play.add_argument("--load", metavar="FILE", help="resume a table saved with --save")
+    play.add_argument("--balance", default="100",
+                      help=tr("starting balance (default {default})", lang, default=100))
+    play.add_argument("--seed", help=tr("seed of the shoe (default: a random seed, printed)", lang))
+    play.add_argument("--save", metavar=tr("FILE", lang),
+                      help=tr("save the table to FILE after each coup and on quitting", lang))
+    play.add_argument("--load", metavar=tr("FILE", lang),
+                      help=tr("resume a table saved with --save", lang))
     play.set_defaults(run=run_play)
 
     home = sub.add_parser(
         "home-session",
-        help="the home prediction session: 2-8 players, 10 coups, scoreboard",
-        description="Run the home study session (the home rules). Before each coup every participant "
-        "predicts punto, banco or empate (p/b/e; several on one line for the players in turn); "
-        "the dealer may predict too, or pass (-) and score 0 for that coup. "
-        "Also: scores, save [FILE], quit. Reads from stdin when it is not a terminal.",
+        help=tr("the home prediction session: {least}-{most} players, {coups} coups, scoreboard",
+                lang, least=2, most=8, coups=10),
+        description=tr(
+            "Run the home study session (the home rules). Before each coup every participant "
+            "predicts punto, banco or empate (p/b/e; several on one line for the players in "
+            "turn); the dealer may predict too, or pass (-) and score 0 for that coup. Also: "
+            "scores, save [FILE], quit. Reads from stdin when it is not a terminal.", lang),
     )
-    home.add_argument("--players", help="the participants, comma-separated, e.g. Ana,Luis,Eva")
-    home.add_argument("--dealer", help="which participant deals (default: the first)")
-    home.add_argument("--seed", help="seed of the shoe (default: a random seed, printed)")
+    home.add_argument("--players", help=tr("the participants, comma-separated, e.g. {example}",
+                                           lang, example="Ana,Luis,Eva"))
+    home.add_argument("--dealer", help=tr("which participant deals (default: the first)", lang))
+    home.add_argument("--seed", help=tr("seed of the shoe (default: a random seed, printed)", lang))
     add_lang_argument(home)
-    home.add_argument("--save", metavar="FILE", help="save the session to FILE after each coup and on quitting")
-    home.add_argument("--load", metavar="FILE", help="resume a session saved with --save")
+    home.add_argument("--save", metavar=tr("FILE", lang),
+                      help=tr("save the session to FILE after each coup and on quitting", lang))
+    home.add_argument("--load", metavar=tr("FILE", lang),
+                      help=tr("resume a session saved with --save", lang))
     home.set_defaults(run=run_home_session)
 
-    profiles = sub.add_parser("profiles", help="list the table profiles and their options",
-                              description="Print the table profiles, read from the engine's data.")
-    profiles.add_argument("name", nargs="?", help="one profile to show in full")
-    profiles.add_argument("--json", action="store_true", help="print the profiles as JSON data")
+    profiles = sub.add_parser("profiles", help=tr("list the table profiles and their options", lang),
+                              description=tr("Print the table profiles, read from the engine's "
+                                             "data.", lang))
+    profiles.add_argument("name", nargs="?", metavar=tr("NAME", lang),
+                          help=tr("one profile to show in full", lang))
+    profiles.add_argument("--json", action="store_true",
+                          help=tr("print the profiles as JSON data", lang))
     add_lang_argument(profiles)
     profiles.set_defaults(run=run_profiles)
 
@@ -182,18 +217,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_settle(args: argparse.Namespace) -> int:
     lang = args.lang
-    profile = _profile(args.profile, args.option, lang)
+    profile = _profile(args.profile, args.option)
     if not args.bet:
-        raise IllegalAction(t(lang, "no bet given: add --bet POSITION=STAKE, e.g. --bet banco=20",
-                              "no se dio ninguna apuesta: añada --bet POSICIÓN=IMPORTE, p. ej. "
-                              "--bet banco=20"))
+        raise IllegalAction(message("no bet given: add --bet POSITION=STAKE, e.g. --bet "
+                                    "{example}", example="banco=20"))
     bets = [Bet.parse(text) for text in args.bet]
     if not args.cards.strip():
-        raise IllegalAction(t(
-            lang,
-            '--cards is empty: give the cards in deal order, e.g. "4♥ 2♠ 9♣ A♦ 8♦"',
-            '--cards está vacío: dé las cartas en el orden del reparto, p. ej. "4♥ 2♠ 9♣ A♦ 8♦"',
-        ))
+        raise IllegalAction(message('--cards is empty: give the cards in deal order, '
+                                    'e.g. "{cards}"', cards="4♥ 2♠ 9♣ A♦ 8♦"))
     coup = deal_coup(args.cards)
     result = settle(coup, bets, profile)
     if args.json:
@@ -202,18 +233,18 @@ def run_settle(args: argparse.Namespace) -> int:
     print(f"{_hands(coup)}: {_winner(coup, lang)}.")
     for paid in result.bets:
         print(paid.describe(lang))
-    line = t(lang, "net", "neto") + f": {format_signed(result.net)}"
     if result.commission_owed:
-        line += t(lang, f" (commission owed: {format_amount(result.commission_owed)})",
-                  f" (comisión pendiente: {format_amount(result.commission_owed)})")
-    print(line)
+        print(tr("net: {net} (commission owed: {owed})", lang, net=_signed(result.net, lang),
+                 owed=_amount(result.commission_owed, lang)))
+    else:
+        print(tr("net: {net}", lang, net=_signed(result.net, lang)))
     return 0
 
 
 # -- play ---------------------------------------------------------------------------------------
 
-_PLAY_HELP = {
-    "en": """\
+def _play_help(lang: str) -> str:
+    return tr("""\
 Commands:
   bet POSITION STAKE            put a stake on punto, banco, empate (pareja-punto, pareja-banco
                                 where the table has them); betting again adds to the stake
@@ -223,100 +254,89 @@ Commands:
   balance                       balance, stakes on the table, commission owed
   history                       the coups played and the balance after each
   help                          this list
-  quit                          leave the table""",
-    "es": """\
-Órdenes (en español o en inglés):
-  apostar POSICIÓN IMPORTE      ponga un importe en punto, banco, empate (pareja-punto, pareja-banco
-  (bet)                         si la mesa las tiene); apostar otra vez suma al importe
-  cambiar POSICIÓN NUEVA        mueva una apuesta;  cambiar POSICIÓN IMPORTE  cambie su importe
-  (change)                      (o las dos cosas)
-  cancelar [POSICIÓN] (cancel)  retire una apuesta (todas, sin posición)
-  continuar | continue          reparta el coup y liquide las apuestas
-  saldo (balance)               saldo, importes en la mesa, comisión pendiente
-  historial (history)           los coups jugados y el saldo después de cada uno
-  ayuda (help)                  esta lista
-  salir (quit)                  deje la mesa""",
-}
+  quit                          leave the table""", lang)
 
 
 class SaveFailed(IllegalAction):
     """A save could not be written: the old file is kept, and the command stops (exit 2)."""
 
 
-def _save(path: str | None, text: str, lang: str) -> None:
+def _save(path: str | None, text: str) -> None:
     """Write a save atomically (the old file or the new one, never a part of either)."""
     if path is None:
         return
     try:
         write_atomically(path, text + "\n")
     except IllegalAction as error:
-        kept = t(lang, "the previous save, if any, is kept as it was",
-                 "la partida guardada anterior, si la hay, queda como estaba")
-        raise SaveFailed(t(lang, f"{error}", f"no se puede guardar en {path!r} ({error}); {kept}")) from None
+        raise SaveFailed(error.message) from None  # it names the file and what is kept
 
 
 def _load(path: str) -> str:
     return read_text(path)
 
 
+def _bet_text(on: str, stake: object, lang: str) -> str:
+    """``banco 10``: a position and its stake.
+
+    >>> from fractions import Fraction
+    >>> _bet_text("banco", 10, "es"), _bet_text("empate", Fraction(5, 2), "es")
+    ('banco 10', 'empate 2,5')
+    """
+    return f"{on} {_amount(stake, lang)}"
+
+
 def _bets_text(table: OnlineTable, lang: str) -> str:
-    return (", ".join(f"{bet.on.value} {format_amount(bet.stake)}" for bet in table.bets)
-            or t(lang, "none", "ninguna"))
+    return (", ".join(_bet_text(bet.on.value, bet.stake, lang) for bet in table.bets)
+            or tr("none", lang))
 
 
 def _balance_text(table: OnlineTable, lang: str) -> str:
-    balance, available = format_amount(table.balance), format_amount(table.available)
-    text = t(lang,
-             f"Balance {balance}; on the table: {_bets_text(table, lang)}; available {available}",
-             f"Saldo {balance}; en la mesa: {_bets_text(table, lang)}; disponible {available}")
+    balance, available = _amount(table.balance, lang), _amount(table.available, lang)
     if table.commission_owed:
-        owed = format_amount(table.commission_owed)
-        text += t(lang, f"; commission owed {owed}", f"; comisión pendiente {owed}")
-    return text
+        return tr("Balance {balance}; on the table: {bets}; available {available}; commission "
+                  "owed {owed}", lang, balance=balance, bets=_bets_text(table, lang),
+                  available=available, owed=_amount(table.commission_owed, lang))
+    return tr("Balance {balance}; on the table: {bets}; available {available}", lang,
+              balance=balance, bets=_bets_text(table, lang), available=available)
 
 
 def _place_your_bets(table: OnlineTable, lang: str) -> str:
-    return t(lang, f"Coup {table.coup_number}: place your bets.",
-             f"Coup {table.coup_number}: hagan sus apuestas.")
+    return tr("Coup {number}: place your bets.", lang, number=table.coup_number)
 
 
 def _show_coup(played: TableCoup, lang: str) -> None:
-    print(f"Coup {played.number}: {_hands(played.coup)}")
+    print(tr("Coup {number}: {hands}", lang, number=played.number, hands=_hands(played.coup)))
     print(played.coup.narrate(lang))
     for paid in played.settlement.bets:
         print(f"  {paid.describe(lang)}")
     if played.commission_collected:
-        collected = format_amount(played.commission_collected)
-        print(t(lang, f"  commission collected at the end of the shoe: -{collected}",
-                f"  comisión cobrada al final del sabot: -{collected}"))
-    print(t(lang, "Balance", "Saldo") + f": {format_amount(played.balance_after)}")
+        print(tr("  commission collected at the end of the shoe: {amount}", lang,
+                 amount=localize_number("-" + format_amount(played.commission_collected), lang)))
+    print(tr("Balance: {balance}", lang, balance=_amount(played.balance_after, lang)))
 
 
 def _history_lines(table: OnlineTable, lang: str) -> list[str]:
     if not table.history:
-        return [t(lang, "No coups played yet.", "Aún no se ha jugado ningún coup.")]
+        return [tr("No coups played yet.", lang)]
     lines = []
     for played in table.history:
-        bets = ", ".join(f"{p.bet.on.value} {format_amount(p.bet.stake)} {format_signed(p.net)}"
+        bets = ", ".join(f"{_bet_text(p.bet.on.value, p.bet.stake, lang)} {_signed(p.net, lang)}"
                          for p in played.settlement.bets)
-        extra = (t(lang, ", commission", ", comisión") + f" -{format_amount(played.commission_collected)}"
-                 if played.commission_collected else "")
+        if played.commission_collected:
+            bets = tr("{bets}, commission {amount}", lang, bets=bets, amount=localize_number(
+                "-" + format_amount(played.commission_collected), lang))
         coup = played.coup
-        balance = t(lang, "balance", "saldo")
-        lines.append(f"#{played.number} Punto {coup.punto_total}, Banco {coup.banco_total}: "
-                     f"{_winner(coup, lang)}; {bets}{extra}; {balance} "
-                     f"{format_amount(played.balance_after)}")
+        lines.append(tr("#{number} Punto {punto}, Banco {banco}: {result}; {bets}; balance "
+                        "{balance}", lang, number=played.number, punto=coup.punto_total,
+                        banco=coup.banco_total, result=_winner(coup, lang), bets=bets,
+                        balance=_amount(played.balance_after, lang)))
     return lines
 
 
-def _usage_error(lang: str, en: str, es: str) -> NotationError:
-    return NotationError(t(lang, f"invalid command: expected {en}", f"orden no válida: se esperaba {es}"))
-
-
-def _two_args(words: list[str], lang: str) -> tuple[str, str]:
+def _two_args(words: list[str]) -> tuple[str, str]:
     if len(words) != 2:
-        raise _usage_error(lang, "bet POSITION STAKE, e.g. bet banco 10",
-                           "apostar POSICIÓN IMPORTE, p. ej. apostar banco 10 (o bet banco 10)")
+        raise NotationError(message("invalid command: expected bet POSITION STAKE, e.g. bet "
+                                    "banco 10"))
     first, second = words
     if first[:1].isdigit() or first[:1] in "-+.":
         first, second = second, first
@@ -344,16 +364,15 @@ def _play_command(table: OnlineTable, line: str, args: argparse.Namespace) -> bo
         return True
     command, rest = _PLAY_COMMANDS.get(words[0].lower()), words[1:]
     if command == "bet":
-        on, stake = _two_args(rest, lang)
+        on, stake = _two_args(rest)
         placed = table.place(on, stake)
-        print(t(lang, "Bet", "Apuesta") + f" {placed.bet.on.value} {format_amount(placed.bet.stake)}. "
-              f"{_balance_text(table, lang)}")
+        print(tr("Bet {bet}. {balance}", lang,
+                 bet=_bet_text(placed.bet.on.value, placed.bet.stake, lang),
+                 balance=_balance_text(table, lang)))
     elif command == "change":
         if len(rest) not in (2, 3):
-            raise _usage_error(lang, "change POSITION NEW-POSITION and/or STAKE, "
-                               "e.g. change banco punto, change banco 20",
-                               "cambiar POSICIÓN NUEVA-POSICIÓN y/o IMPORTE, "
-                               "p. ej. cambiar banco punto, cambiar banco 20")
+            raise NotationError(message("invalid command: expected change POSITION NEW-POSITION "
+                                        "and/or STAKE, e.g. change banco punto, change banco 20"))
         on, to, stake = rest[0], None, None
         for word in rest[1:]:
             if word[:1].isdigit() or word[:1] in "-+.":
@@ -361,40 +380,39 @@ def _play_command(table: OnlineTable, line: str, args: argparse.Namespace) -> bo
             else:
                 to = word
         changed = table.change(on, to=to, stake=stake)
-        before = f"{changed.before.on.value} {format_amount(changed.before.stake)}"
-        after = f"{changed.after.on.value} {format_amount(changed.after.stake)}"
-        print(t(lang, f"Changed {before} to {after}.", f"Apuesta cambiada de {before} a {after}.")
-              + f" {_balance_text(table, lang)}")
+        print(tr("Changed {before} to {after}. {balance}", lang,
+                 before=_bet_text(changed.before.on.value, changed.before.stake, lang),
+                 after=_bet_text(changed.after.on.value, changed.after.stake, lang),
+                 balance=_balance_text(table, lang)))
     elif command == "cancel":
         if len(rest) > 1:
-            raise _usage_error(lang, "cancel or cancel POSITION", "cancelar o cancelar POSICIÓN")
+            raise NotationError(message("invalid command: expected cancel or cancel POSITION"))
         cancelled = table.cancel(rest[0] if rest else None)
-        names = ", ".join(f"{c.bet.on.value} {format_amount(c.bet.stake)}" for c in cancelled)
-        cancelled_es = "Apuesta cancelada" if len(cancelled) == 1 else "Apuestas canceladas"
-        print(t(lang, f"Cancelled {names}.", f"{cancelled_es}: {names}.")
-              + f" {_balance_text(table, lang)}")
+        names = ", ".join(_bet_text(c.bet.on.value, c.bet.stake, lang) for c in cancelled)
+        print(nmessage("Cancelled {bets}. {balance}", "Cancelled {bets}. {balance}",
+                       len(cancelled), bets=names,
+                       balance=_balance_text(table, lang)).render(lang))
     elif command == "continue":
         played = table.deal()
         _show_coup(played, lang)
         table.next_coup()
-        _save(args.save, table.to_json(), lang)
-        kept = (t(lang, f" Your bet stays: {_bets_text(table, lang)}.",
-                  f" Su apuesta sigue: {_bets_text(table, lang)}.") if table.bets else "")
-        print(f"{_place_your_bets(table, lang)}{kept}")
+        _save(args.save, table.to_json())
+        if table.bets:
+            print(tr("{prompt} Your bet stays: {bets}.", lang, prompt=_place_your_bets(table, lang),
+                     bets=_bets_text(table, lang)))
+        else:
+            print(_place_your_bets(table, lang))
     elif command == "balance":
         print(_balance_text(table, lang))
     elif command == "history":
         print("\n".join(_history_lines(table, lang)))
     elif command == "help":
-        print(_PLAY_HELP[lang])
+        print(_play_help(lang))
     elif command == "quit":
         return False
     else:
-        raise NotationError(t(
-            lang,
-            f"unknown command {words[0]!r}: type help for the list of commands",
-            f"orden desconocida {words[0]!r}: escriba ayuda (o help) para ver la lista de órdenes",
-        ))
+        raise NotationError(message("unknown command {word!r}: type help for the list of "
+                                    "commands", word=words[0]))
     return True
 
 
@@ -413,35 +431,30 @@ def run_play(args: argparse.Namespace) -> int:
     lang = args.lang
     if args.load is not None:
         if args.seed is not None or args.option:
-            raise IllegalAction(t(lang,
-                                  "--load resumes a saved table: do not give --seed or --option with it",
-                                  "--load reanuda una mesa guardada: no dé --seed ni --option con él"))
+            raise IllegalAction(message("--load resumes a saved table: do not give --seed or "
+                                        "--option with it"))
         table = OnlineTable.from_json(_load(args.load))
         if not table.can_leave():
-            raise IllegalAction(t(lang,
-                                  f"the table saved in {args.load!r} was left: a table the "
-                                  "player left cannot be resumed; start a new one",
-                                  f"la mesa guardada en {args.load!r} ya se dejó: una mesa que "
-                                  "el jugador dejó no se puede reanudar; empiece una nueva"))
-        options = _options_text(table.rules()["options"])
-        print(t(lang,
-                f"Resumed the {table.profile.name} table{options} (seed {table.seed}) at coup "
-                f"{table.coup_number}.",
-                f"Se reanuda la mesa {table.profile.name}{options} (semilla {table.seed}) en el coup "
-                f"{table.coup_number}."))
+            raise IllegalAction(message("the table saved in {path!r} was left: a table the "
+                                        "player left cannot be resumed; start a new one",
+                                        path=args.load))
+        print(tr("Resumed the {name} table{options} (seed {seed}) at coup {number}.", lang,
+                 name=table.profile.name, options=_options_text(table.rules()["options"]),
+                 seed=str(table.seed), number=table.coup_number))
     else:
-        profile = _profile(args.profile, args.option, lang)
+        profile = _profile(args.profile, args.option)
         table = OnlineTable(balance=args.balance, profile=profile, seed=_seed(args.seed))
-        limits = ""
         if profile.min_bet is not None or profile.max_bet is not None:
-            none = t(lang, "none", "ninguno")
-            low = format_amount(profile.min_bet) if profile.min_bet is not None else none
-            high = format_amount(profile.max_bet) if profile.max_bet is not None else none
-            limits = t(lang, f", bets {low} to {high}", f", apuestas de {low} a {high}")
-        print(t(lang, f"{profile.title_text(lang)}: {profile.decks} decks{limits}; seed {table.seed}.",
-                f"{profile.title_text(lang)}: {profile.decks} barajas{limits}; semilla {table.seed}."))
-    print(f"{_balance_text(table, lang)}. "
-          + t(lang, "Type help for the commands.", "Escriba ayuda (o help) para ver las órdenes."))
+            none = ptr("limit", "none", lang)
+            print(tr("{title}: {decks} decks, bets {low} to {high}; seed {seed}.", lang,
+                     title=profile.title_text(lang), decks=profile.decks,
+                     low=_amount(profile.min_bet, lang) if profile.min_bet is not None else none,
+                     high=_amount(profile.max_bet, lang) if profile.max_bet is not None else none,
+                     seed=str(table.seed)))
+        else:
+            print(tr("{title}: {decks} decks; seed {seed}.", lang, title=profile.title_text(lang),
+                     decks=profile.decks, seed=str(table.seed)))
+    print(tr("{balance}. Type help for the commands.", lang, balance=_balance_text(table, lang)))
     print(_place_your_bets(table, lang))
     for line in _commands("> "):
         try:
@@ -451,42 +464,42 @@ def run_play(args: argparse.Namespace) -> int:
             raise
         except BacaraError as error:
             _refused(error, lang)
-    _save(args.save, table.to_json(), lang)  # saved before leaving: --load resumes it
+    _save(args.save, table.to_json())  # saved before leaving: --load resumes it
     left = table.leave()
-    net = format_signed(add(table.balance, -table.initial_balance))
-    balance, initial = format_amount(table.balance), format_amount(table.initial_balance)
-    collected = ""
+    net = _signed(add(table.balance, -table.initial_balance), lang)
+    balance, initial = _amount(table.balance, lang), _amount(table.initial_balance, lang)
     if left.commission_collected:
-        amount = format_amount(left.commission_collected)
-        collected = t(lang, f"; commission collected on leaving {amount}",
-                      f"; comisión cobrada al salir {amount}")
-    print(t(lang, f"You leave the table with {balance} (started with {initial}, {net}{collected}).",
-            f"Deja la mesa con {balance} (empezó con {initial}, {net}{collected})."))
+        print(tr("You leave the table with {balance} (started with {initial}, {net}; commission "
+                 "collected on leaving {amount}).", lang, balance=balance, initial=initial,
+                 net=net, amount=_amount(left.commission_collected, lang)))
+    else:
+        print(tr("You leave the table with {balance} (started with {initial}, {net}).", lang,
+                 balance=balance, initial=initial, net=net))
     return 0
 
 
 # -- home session -------------------------------------------------------------------------------
 
 
-def _scoreboard(session: HomeSession) -> list[str]:
+def _scoreboard(session: HomeSession, lang: str) -> list[str]:
     width = max(len(name) for name in session.players)
-    return [f"  {name:<{width}}  {format_signed(total):>5}" for name, total in session.scoreboard()]
+    return [f"  {name:<{width}}  {_signed(total, lang):>5}" for name, total in session.scoreboard()]
 
 
 def _show_record(record: CoupRecord, session: HomeSession, lang: str) -> None:
-    print(f"Coup {record.number}: {_hands(record.coup)}")
+    print(tr("Coup {number}: {hands}", lang, number=record.number, hands=_hands(record.coup)))
     print(record.coup.narrate(lang))
     settled = dict(record.settled)
     for name in session.players:
         paid = settled.get(name)
         if paid is None:
-            print(t(lang, f"  {name}: no prediction (dealer), 0 -> ",
-                    f"  {name}: sin predicción (reparte), 0 -> ") + format_signed(record.total(name)))
+            print(tr("  {name}: no prediction (dealer), 0 -> {total}", lang, name=name,
+                     total=_signed(record.total(name), lang)))
             continue
-        print(f"  {name}: {paid.bet.on.value}, {format_signed(paid.net)} -> "
-              f"{format_signed(record.total(name))}")
-    print(t(lang, "Scores:", "Puntuación:"))
-    print("\n".join(_scoreboard(session)))
+        print(f"  {name}: {paid.bet.on.value}, {_signed(paid.net, lang)} -> "
+              f"{_signed(record.total(name), lang)}")
+    print(tr("Scores:", lang))
+    print("\n".join(_scoreboard(session, lang)))
 
 
 _QUIT_WORDS = ("quit", "exit", "salir", "pause", "pausa")
@@ -508,29 +521,19 @@ def _home_line(session: HomeSession, line: str, save: Callable[[str | None], Non
     if len(words) == 1 and command in _QUIT_WORDS:
         return False
     if len(words) == 1 and command in ("scores", "score", "puntos", "marcador", "puntuación"):
-        print("\n".join(_scoreboard(session)))
+        print("\n".join(_scoreboard(session, lang)))
         return True
     if len(words) == 1 and command in ("help", "ayuda", "?"):
-        print(t(lang,
-                "Type a prediction: punto, banco or empate (p, b, e); several on one line go to the "
-                "players in turn. The dealer may predict too, or type pass (-) to sit the coup "
-                "out and score 0. Also: scores, save [FILE], quit.",
-                "Escriba una predicción: punto, banco o empate (p, b, e); varias en una línea van a "
-                "los jugadores por turno. Quien reparte también puede predecir, o escribir paso "
-                "(-) para no jugar el coup y anotar 0. También: puntos (scores), guardar [ARCHIVO] "
-                "(save), salir (quit)."))
+        print(tr("Type a prediction: punto, banco or empate (p, b, e); several on one line go to "
+                 "the players in turn. The dealer may predict too, or type pass (-) to sit the "
+                 "coup out and score 0. Also: scores, save [FILE], quit.", lang))
         return True
     waiting = session.waiting_for
     if len(words) > len(waiting):
-        names = ", ".join(waiting)
-        raise IllegalAction(t(
-            lang,
-            f"{len(words)} predictions given but only {len(waiting)} "
-            f"{'player is' if len(waiting) == 1 else 'players are'} still to predict ({names})",
-            f"se dieron {len(words)} predicciones pero solo "
-            f"{'falta 1 jugador' if len(waiting) == 1 else f'faltan {len(waiting)} jugadores'} "
-            f"por predecir ({names})",
-        ))
+        raise IllegalAction(nmessage(
+            "{given} predictions given but only {count} player is still to predict ({names})",
+            "{given} predictions given but only {count} players are still to predict ({names})",
+            len(waiting), given=len(words), names=", ".join(waiting)))
     pairs = list(zip(waiting, words, strict=False))
     for name, word in pairs:  # check them all first: a refused line records nothing
         if word.lower() in _PASS_WORDS:
@@ -549,68 +552,53 @@ def run_home_session(args: argparse.Namespace) -> int:
     lang = args.lang
     if args.load is not None:
         if args.players is not None or args.seed is not None or args.dealer is not None:
-            raise IllegalAction(t(lang,
-                                  "--load resumes a saved session: do not give --players, --seed "
-                                  "or --dealer with it",
-                                  "--load reanuda una sesión guardada: no dé --players, --seed "
-                                  "ni --dealer con él"))
+            raise IllegalAction(message("--load resumes a saved session: do not give --players, "
+                                        "--seed or --dealer with it"))
         session = HomeSession.from_json(_load(args.load))
-        print(t(lang,
-                f"Resumed the home session (seed {session.seed}) at coup {session.coup_number} of "
-                f"{session.coups}.",
-                f"Se reanuda la sesión en casa (semilla {session.seed}) en el coup "
-                f"{session.coup_number} de {session.coups}."))
+        print(tr("Resumed the home session (seed {seed}) at coup {number} of {coups}.", lang,
+                 seed=str(session.seed), number=session.coup_number, coups=session.coups))
     else:
         if args.players is None:
-            raise IllegalAction(t(lang,
-                                  "no players given: use --players Ana,Luis,Eva (2 to 8 names)",
-                                  "no se dieron jugadores: use --players Ana,Luis,Eva (de 2 a 8 "
-                                  "nombres)"))
+            raise IllegalAction(message("no players given: use --players {example} ({least} to "
+                                        "{most} names)", example="Ana,Luis,Eva", least=2, most=8))
         session = HomeSession(players=args.players.split(","), seed=_seed(args.seed), dealer=args.dealer)
-        players, stake = ", ".join(session.players), format_amount(session.stake)
-        print(t(lang,
-                f"Home session: {players} (dealer {session.dealer}); "
-                f"{session.coups} coups, stake {stake}; seed {session.seed}.",
-                f"Sesión en casa: {players} (reparte {session.dealer}); "
-                f"{session.coups} coups, importe {stake}; semilla {session.seed}."))
+        print(tr("Home session: {players} (dealer {dealer}); {coups} coups, stake {stake}; seed "
+                 "{seed}.", lang, players=", ".join(session.players), dealer=session.dealer,
+                 coups=session.coups, stake=_amount(session.stake, lang), seed=str(session.seed)))
 
     def save(path: str | None = None) -> None:
         target = path if path is not None else args.save
         if target is None:
-            raise IllegalAction(t(lang,
-                                  "no file to save to: type 'save FILE', "
-                                  "or start the session with --save FILE",
-                                  "no hay archivo donde guardar: escriba 'guardar ARCHIVO' (o "
-                                  "'save FILE'), o empiece la sesión con --save ARCHIVO"))
+            raise IllegalAction(message("no file to save to: type 'save FILE', or start the "
+                                        "session with --save FILE"))
         try:
-            _save(target, session.to_json(), lang)
+            _save(target, session.to_json())
         except SaveFailed as error:  # a typed save that fails is refused; play goes on
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction(error.message) from None
         args.save = target  # later coups are saved there too
-        print(t(lang, f"Saved to {target}.", f"Guardado en {target}."))
+        print(tr("Saved to {path}.", lang, path=target))
 
     announced = -1
     while not session.finished:
         if announced != session.coup_number:
             announced = session.coup_number
-            print(t(lang,
-                    f"Coup {session.coup_number} of {session.coups}: predictions "
-                    "(punto, banco or empate).",
-                    f"Coup {session.coup_number} de {session.coups}: predicciones "
-                    "(punto, banco o empate)."))
+            print(tr("Coup {number} of {coups}: predictions (punto, banco or empate).", lang,
+                     number=session.coup_number, coups=session.coups))
         if session.can_deal():
             record = session.deal()
             _show_record(record, session, lang)
             if args.save is not None:
-                _save(args.save, session.to_json(), lang)
+                _save(args.save, session.to_json())
             continue
         line = _read(f"{session.waiting_for[0]}? ")
         if line is None or line.strip().lower() in _QUIT_WORDS:
-            _save(args.save, session.to_json(), lang)
-            where = (t(lang, f"; resume with --load {args.save}", f"; para reanudarla: --load {args.save}")
-                     if args.save else "")
-            print(t(lang, f"Session paused before coup {session.coup_number}{where}.",
-                    f"Sesión en pausa antes del coup {session.coup_number}{where}."))
+            _save(args.save, session.to_json())
+            if args.save:
+                print(tr("Session paused before coup {number}; resume with --load {path}.", lang,
+                         number=session.coup_number, path=args.save))
+            else:
+                print(tr("Session paused before coup {number}.", lang,
+                         number=session.coup_number))
             return 0
         try:
             _home_line(session, line, save, lang)
@@ -619,17 +607,38 @@ def run_home_session(args: argparse.Namespace) -> int:
         except BacaraError as error:
             _refused(error, lang)
     winners = session.winners
-    best = format_signed(dict(session.totals)[winners[0]])
+    best = _signed(dict(session.totals)[winners[0]], lang)
     if len(winners) == 1:
-        print(t(lang, f"After {session.coups} coups {winners[0]} wins with {best}.",
-                f"Tras {session.coups} coups gana {winners[0]} con {best}."))
+        print(tr("After {coups} coups {name} wins with {points}.", lang, coups=session.coups,
+                 name=winners[0], points=best))
     else:
-        print(t(lang, f"After {session.coups} coups {' and '.join(winners)} share the win with {best}.",
-                f"Tras {session.coups} coups {' y '.join(winners)} comparten la victoria con {best}."))
+        print(tr("After {coups} coups {names} share the win with {points}.", lang,
+                 coups=session.coups, names=_and(winners, lang), points=best))
     return 0
 
 
+def _and(names: Sequence[str], lang: str) -> str:
+    """``Ana and Luis``, ``Ana and Luis and Eva``: all of ``names``, in ``lang``.
+
+    >>> _and(["Ana", "Luis"], "en"), _and(["Ana", "Luis", "Eva"], "es")
+    ('Ana and Luis', 'Ana y Luis y Eva')
+    """
+    text = names[0]
+    for name in names[1:]:
+        text = tr("{names} and {name}", lang, names=text, name=name)
+    return text
+
+
 # -- profiles -----------------------------------------------------------------------------------
+
+
+def _rate(value: object) -> object:
+    """A commission rate in percent as a number the text layer writes in each language."""
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    return value
 
 
 def run_profiles(args: argparse.Namespace) -> int:
@@ -640,33 +649,32 @@ def run_profiles(args: argparse.Namespace) -> int:
         print(json.dumps(data[0] if args.name else data, ensure_ascii=False))
         return 0
     for profile in chosen:
-        pays = ", ".join(f"{kind.value} {odds}:1" for kind, odds in profile.payouts)
-        print(t(lang, f"{profile.name} (system {profile.system}): ",
-                f"{profile.name} (sistema {profile.system}): ") + profile.title_text(lang))
-        print(t(lang, f"  {profile.decks} decks, reshuffle {profile.reshuffle}; pays {pays}",
-                f"  {profile.decks} barajas, barajado {profile.reshuffle}; paga {pays}"))
+        pays = ", ".join(f"{kind.value} {localize_number(str(odds), lang)}:1"
+                         for kind, odds in profile.payouts)
+        print(tr("{name} (system {system}): {title}", lang, name=profile.name,
+                 system=profile.system, title=profile.title_text(lang)))
+        print(tr("  {decks} decks, reshuffle {reshuffle}; pays {pays}", lang, decks=profile.decks,
+                 reshuffle=profile.reshuffle, pays=pays))
         rate = profile.commission_rate
-        commission = (t(lang, f"{rate * 100}% on Banco wins, {profile.commission.value}",
-                        f"{rate * 100}% de lo que gana Banco, {profile.commission.value}") if rate
-                      else t(lang, "none", "ninguna"))
-        limits = t(lang, "no limits", "sin límites")
+        commission = (tr("{rate}% on Banco wins, {how}", lang, rate=_rate(rate * 100),
+                         how=profile.commission.value) if rate
+                      else ptr("commission", "none", lang))
         if profile.fixed_stake is not None:
-            limits = t(lang, "fixed at ", "fijo, de ") + format_amount(profile.fixed_stake)
+            limits = tr("fixed at {amount}", lang, amount=_amount(profile.fixed_stake, lang))
         elif profile.min_bet is not None or profile.max_bet is not None:
-            anything = t(lang, "any", "cualquiera")
-            low = format_amount(profile.min_bet) if profile.min_bet is not None else anything
-            high = format_amount(profile.max_bet) if profile.max_bet is not None else anything
-            limits = t(lang, f"{low} to {high}", f"de {low} a {high}")
-        print(t(lang,
-                f"  commission: {commission}; positions: {profile.positions.value}; "
-                f"after a tie: {profile.tie.value}; stakes: {limits}; pairs: {profile.pair_reading.value}",
-                f"  comisión: {commission}; posiciones: {profile.positions.value}; "
-                f"tras un empate: {profile.tie.value}; importes: {limits}; parejas: "
-                f"{profile.pair_reading.value}"))
+            anything = ptr("limit", "any", lang)
+            limits = tr("{low} to {high}", lang,
+                        low=_amount(profile.min_bet, lang) if profile.min_bet is not None else anything,
+                        high=_amount(profile.max_bet, lang) if profile.max_bet is not None else anything)
+        else:
+            limits = tr("no limits", lang)
+        print(tr("  commission: {commission}; positions: {positions}; after a tie: {tie}; stakes: "
+                 "{limits}; pairs: {pairs}", lang, commission=commission,
+                 positions=profile.positions.value, tie=profile.tie.value, limits=limits,
+                 pairs=profile.pair_reading.value))
         if args.name:
             for text in profile.assumptions_text(lang):
-                print(t(lang, "  assumed: ", "  supuesto: ") + text)
+                print(tr("  assumed: {text}", lang, text=text))
             for text in profile.notes_text(lang):
-                print(t(lang, "  note: ", "  nota: ") + text)
+                print(tr("  note: {text}", lang, text=text))
     return 0
-

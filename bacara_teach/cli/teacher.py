@@ -22,78 +22,108 @@ import sys
 import warnings
 from pathlib import Path
 
-from bacara_teach.cli.messages import add_lang_argument, t
+from bacara_teach.cli.messages import add_lang_argument, current_language
 from bacara_teach.errors import IllegalAction
+from bacara_teach.text import (
+    format_number,
+    language_codes,
+    localize_number,
+    message,
+    nmessage,
+    ntr,
+    tr,
+)
 
 __all__ = ["register"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    lang = current_language()
+    roster_help = tr("CSV file with columns {columns}", lang, columns="id,name")
     assignment = sub.add_parser(
-        "assignment", help="list assignments, make students' notebooks, print answer keys",
-        description="Graded exercises: list the assignments, make one notebook per student "
-        "from a roster (CSV with columns id,name), or write the teacher's answer key.")
-    actions = assignment.add_subparsers(dest="action", metavar="ACTION", required=True)
+        "assignment", help=tr("list assignments, make students' notebooks, print answer keys", lang),
+        description=tr("Graded exercises: list the assignments, make one notebook per student "
+                       "from a roster (CSV with columns {columns}), or write the teacher's "
+                       "answer key.", lang, columns="id,name"))
+    actions = assignment.add_subparsers(dest="action", metavar=tr("ACTION", lang), required=True)
 
-    listing = actions.add_parser("list", help="list the assignments")
+    listing = actions.add_parser("list", help=tr("list the assignments", lang))
     add_lang_argument(listing)
     listing.set_defaults(run=run_list)
 
-    make = actions.add_parser("make", help="write one notebook per student: DIR/<id>.ipynb")
-    make.add_argument("name", metavar="NAME", help="the assignment (see 'assignment list')")
-    make.add_argument("--roster", required=True, type=Path, help="CSV file with columns id,name")
-    make.add_argument("--out", required=True, type=Path, help="folder for the notebooks")
-    make.add_argument("--force", action="store_true", help="overwrite notebooks already there")
+    name = tr("NAME", lang)
+    make = actions.add_parser("make", help=tr("write one notebook per student: {path}", lang,
+                                              path="DIR/<id>.ipynb"))
+    make.add_argument("name", metavar=name,
+                      help=tr("the assignment (see '{command}')", lang, command="assignment list"))
+    make.add_argument("--roster", required=True, type=Path, help=roster_help)
+    make.add_argument("--out", required=True, type=Path, help=tr("folder for the notebooks", lang))
+    make.add_argument("--force", action="store_true",
+                      help=tr("overwrite notebooks already there", lang))
     add_lang_argument(make)
     make.set_defaults(run=run_make)
 
-    key = actions.add_parser("key", help="write the answer key (CSV, per student and question)")
-    key.add_argument("name", metavar="NAME", help="the assignment")
-    key.add_argument("--roster", required=True, type=Path, help="CSV file with columns id,name")
-    key.add_argument("--out", required=True, type=Path, help="the key's CSV file")
+    key = actions.add_parser("key", help=tr("write the answer key (CSV, per student and "
+                                            "question)", lang))
+    key.add_argument("name", metavar=name, help=tr("the assignment", lang))
+    key.add_argument("--roster", required=True, type=Path, help=roster_help)
+    key.add_argument("--out", required=True, type=Path, help=tr("the key's CSV file", lang))
     add_lang_argument(key)
     key.set_defaults(run=run_key)
 
-    practice = actions.add_parser("practice", help="write the practice notebooks DIR/<NAME>.ipynb")
-    practice.add_argument("names", metavar="NAME", nargs="*", help="assignments (default: all)")
-    practice.add_argument("--out", required=True, type=Path, help="folder for the notebooks")
+    practice = actions.add_parser("practice", help=tr("write the practice notebooks {path}", lang,
+                                                      path="DIR/<NAME>.ipynb"))
+    practice.add_argument("names", metavar=name, nargs="*",
+                          help=tr("assignments (default: all)", lang))
+    practice.add_argument("--out", required=True, type=Path,
+                          help=tr("folder for the notebooks", lang))
     add_lang_argument(practice)
     practice.set_defaults(run=run_practice)
 
     printing = actions.add_parser(
-        "print", help="write printable papers DIR/<id>.html, the key DIR/key.html and the rules card",
-        description="Printable papers: one HTML page per student (the questions and a box per "
-        "answer, with print styles), the answer key of every paper (key.html, for the teacher), "
-        "and the one-page rules card of both third-card tables in English and Spanish "
-        "(rules-card.en.html, rules-card.es.html). Print them from a browser, or save them as PDF.")
-    printing.add_argument("name", metavar="NAME", help="the assignment")
-    printing.add_argument("--roster", required=True, type=Path, help="CSV file with columns id,name")
-    printing.add_argument("--out", required=True, type=Path, help="folder for the pages")
-    printing.add_argument("--force", action="store_true", help="overwrite pages already there")
+        "print", help=tr("write printable papers {papers}, the key {key} and the rules card", lang,
+                         papers="DIR/<id>.html", key="DIR/key.html"),
+        description=tr(
+            "Printable papers: one HTML page per student (the questions and a box per answer, "
+            "with print styles), the answer key of every paper ({key}, for the teacher), and "
+            "the one-page rules card of both third-card tables in every language of the "
+            "project ({cards}). Print them from a browser, or save them as PDF.", lang,
+            key="key.html", cards="rules-card.<lang>.html"))
+    printing.add_argument("name", metavar=name, help=tr("the assignment", lang))
+    printing.add_argument("--roster", required=True, type=Path, help=roster_help)
+    printing.add_argument("--out", required=True, type=Path, help=tr("folder for the pages", lang))
+    printing.add_argument("--force", action="store_true",
+                          help=tr("overwrite pages already there", lang))
     add_lang_argument(printing)
     printing.set_defaults(run=run_print)
 
     grade = sub.add_parser(
-        "grade", help="grade a folder of submitted notebooks into a gradebook",
-        description="Grade DIR/<id>.ipynb for every student of the roster. Each student is "
-        "graded on their own paper, dealt again from the assignment and the roster id; value "
-        "answers are read as data and programs run in a separate, limited process.")
-    grade.add_argument("folder", metavar="DIR", type=Path, help="folder of submitted notebooks")
-    grade.add_argument("--assignment", required=True, help="the assignment")
-    grade.add_argument("--roster", required=True, type=Path, help="CSV file with columns id,name")
-    grade.add_argument("--out", required=True, type=Path, help="the gradebook's CSV file")
+        "grade", help=tr("grade a folder of submitted notebooks into a gradebook", lang),
+        description=tr("Grade {path} for every student of the roster. Each student is graded "
+                       "on their own paper, dealt again from the assignment and the roster id; "
+                       "value answers are read as data and programs run in a separate, limited "
+                       "process.", lang, path="DIR/<id>.ipynb"))
+    grade.add_argument("folder", metavar=tr("DIR", lang), type=Path,
+                       help=tr("folder of submitted notebooks", lang))
+    grade.add_argument("--assignment", required=True, help=tr("the assignment", lang))
+    grade.add_argument("--roster", required=True, type=Path, help=roster_help)
+    grade.add_argument("--out", required=True, type=Path, help=tr("the gradebook's CSV file", lang))
     grade.add_argument("--feedback", type=Path, default=None,
-                       help="folder for the feedback files <id>.md (default: 'feedback' beside the gradebook)")
+                       help=tr("folder for the feedback files {files} (default: '{default}' "
+                               "beside the gradebook)", lang, files="<id>.md", default="feedback"))
     grade.add_argument("--format", dest="file_format", choices=("csv", "canvas", "moodle"),
                        default="csv",
-                       help="the gradebook's columns: this package's CSV (default), or the CSV "
-                       "that Canvas's or Moodle's grade import reads")
+                       help=tr("the gradebook's columns: this package's CSV (default), or the "
+                               "CSV that Canvas's or Moodle's grade import reads", lang))
     grade.add_argument("--report", type=Path, default=None,
-                       help="the class report's HTML file; its CSV goes beside it (default: "
-                       "<gradebook>.report.html and .report.csv beside the gradebook)")
-    grade.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
+                       help=tr("the class report's HTML file; its CSV goes beside it (default: "
+                               "{html} and {csv} beside the gradebook)", lang,
+                               html="<gradebook>.report.html", csv=".report.csv"))
+    grade.add_argument("--jobs", type=int, default=2,
+                       help=tr("submissions graded at once (default {default})", lang, default=2))
     grade.add_argument("--time-limit", type=float, default=10.0,
-                       help="seconds a program answer may run (default 10)")
+                       help=tr("seconds a program answer may run (default {default})", lang,
+                               default=10))
     add_lang_argument(grade)
     grade.set_defaults(run=run_grade)
 
@@ -115,17 +145,17 @@ def run_list(args: argparse.Namespace) -> int:
 
     lang = args.lang
     for spec in ASSIGNMENTS.values():
-        print(f"{spec.name}: {spec.title_text(lang)} ("
-              + t(lang, f"{spec.question_count} questions, {spec.maximum} points)",
-                  f"{spec.question_count} preguntas, {spec.maximum} puntos)"))
+        print(tr("{name}: {title} ({questions}, {points})", lang, name=spec.name,
+                 title=spec.title_text(lang),
+                 questions=nmessage("{count} question", "{count} questions", spec.question_count),
+                 points=nmessage("{count} point", "{count} points", spec.maximum)))
         for item in spec.items:
             kind = get_kind(item.kind)
-            each = (t(lang, "point", "punto") if item.points == 1
-                    else t(lang, "points", "puntos"))
             options = kind.options_text(item.options, lang) if item.options else ""
             title = f"{kind.title_text(lang)} {options}" if options else kind.title_text(lang)
-            print(f"  {item.count} x {kind.name}: {title}, {item.points} {each} "
-                  + t(lang, "each", "cada una"))
+            print(ntr("  {times} x {kind}: {title}, {count} point each",
+                      "  {times} x {kind}: {title}, {count} points each", item.points, lang,
+                      times=item.count, kind=kind.name, title=title))
     return 0
 
 
@@ -139,23 +169,23 @@ def run_make(args: argparse.Namespace) -> int:
     out: Path = args.out
     lang = args.lang
     if out.exists() and not out.is_dir():
-        raise IllegalAction(t(lang, f"--out {str(out)!r} is a file: expected a folder for the notebooks",
-                              f"--out {str(out)!r} es un archivo: se esperaba una carpeta para los "
-                              "cuadernos"))
+        raise IllegalAction(message("--out {path!r} is a file: expected a folder for the notebooks",
+                                    path=str(out)))
     targets = [(s, out / f"{s.id}.ipynb") for s in students]
     existing = [p.name for _, p in targets if p.exists()]
     if existing and not args.force:
         shown = ", ".join(existing[:5]) + (" ..." if len(existing) > 5 else "")
-        raise IllegalAction(t(lang,
-                              f"{len(existing)} notebook(s) already in {str(out)!r} ({shown}): "
-                              "nothing was written; use --force to overwrite them",
-                              f"ya hay {len(existing)} cuaderno(s) en {str(out)!r} ({shown}): "
-                              "no se escribió nada; use --force para sobrescribirlos"))
+        raise IllegalAction(nmessage(
+            "{count} notebook already in {path!r} ({names}): nothing was written; use --force "
+            "to overwrite it",
+            "{count} notebooks already in {path!r} ({names}): nothing was written; use --force "
+            "to overwrite them", len(existing), path=str(out), names=shown))
     texts = [(path, notebook_text(paper_notebook(make_paper(spec, s.id, lang)))) for s, path in targets]
     for path, text in texts:
         write_text_atomic(path, text)
-    print(t(lang, f"wrote {len(texts)} notebooks of '{spec.name}' to {out}",
-            f"se escribieron {len(texts)} cuadernos de '{spec.name}' en {out}"))
+    print(ntr("wrote {count} notebook of '{name}' to {path}",
+              "wrote {count} notebooks of '{name}' to {path}", len(texts), lang, name=spec.name,
+              path=str(out)))
     return 0
 
 
@@ -168,9 +198,9 @@ def run_key(args: argparse.Namespace) -> int:
     spec = get_assignment(args.name)
     students = read_roster(args.roster)
     write_text_atomic(args.out, key_csv(spec, students, args.lang))
-    print(t(args.lang, f"wrote the key of '{spec.name}' for {len(students)} students to {args.out}",
-            f"se escribieron las respuestas de '{spec.name}' para {len(students)} estudiantes en "
-            f"{args.out}"))
+    print(ntr("wrote the key of '{name}' for {count} student to {path}",
+              "wrote the key of '{name}' for {count} students to {path}", len(students),
+              args.lang, name=spec.name, path=str(args.out)))
     return 0
 
 
@@ -185,26 +215,24 @@ def run_print(args: argparse.Namespace) -> int:
     out: Path = args.out
     lang = args.lang
     if out.exists() and not out.is_dir():
-        raise IllegalAction(t(lang, f"--out {str(out)!r} is a file: expected a folder for the pages",
-                              f"--out {str(out)!r} es un archivo: se esperaba una carpeta para "
-                              "las páginas"))
+        raise IllegalAction(message("--out {path!r} is a file: expected a folder for the pages",
+                                    path=str(out)))
     pages = [(out / f"{s.id}.html", paper_html(make_paper(spec, s.id, lang))) for s in students]
     pages.append((out / "key.html", key_html(spec, students, lang)))
-    pages += [(out / f"rules-card.{code}.html", rules_card_html(code)) for code in ("en", "es")]
+    pages += [(out / f"rules-card.{code}.html", rules_card_html(code)) for code in language_codes()]
     existing = [p.name for p, _ in pages if p.exists()]
     if existing and not args.force:
         listed = ", ".join(existing[:5]) + (" ..." if len(existing) > 5 else "")
-        raise IllegalAction(t(lang,
-                              f"{len(existing)} page(s) already in {str(out)!r} ({listed}): "
-                              "nothing was written; use --force to overwrite them",
-                              f"ya hay {len(existing)} página(s) en {str(out)!r} ({listed}): "
-                              "no se escribió nada; use --force para sobrescribirlas"))
+        raise IllegalAction(nmessage(
+            "{count} page already in {path!r} ({names}): nothing was written; use --force to "
+            "overwrite it",
+            "{count} pages already in {path!r} ({names}): nothing was written; use --force to "
+            "overwrite them", len(existing), path=str(out), names=listed))
     for path, text in pages:
         write_text_atomic(path, text)
-    print(t(lang, f"wrote {len(students)} printable papers of '{spec.name}', key.html and the "
-                  f"rules card to {out}",
-            f"se escribieron {len(students)} hojas para imprimir de '{spec.name}', key.html y la "
-            f"tarjeta de reglas en {out}"))
+    print(ntr("wrote {count} printable paper of '{name}', {key} and the rules card to {path}",
+              "wrote {count} printable papers of '{name}', {key} and the rules card to {path}",
+              len(students), lang, name=spec.name, key="key.html", path=str(out)))
     return 0
 
 
@@ -216,8 +244,9 @@ def run_practice(args: argparse.Namespace) -> int:
     specs = [get_assignment(n) for n in args.names] if args.names else list(ASSIGNMENTS.values())
     for spec in specs:
         write_text_atomic(args.out / f"{spec.name}.ipynb", practice_text(spec.name, args.lang))
-    print(t(args.lang, f"wrote {len(specs)} practice notebooks to {args.out}",
-            f"se escribieron {len(specs)} cuadernos de práctica en {args.out}"))
+    print(ntr("wrote {count} practice notebook to {path}",
+              "wrote {count} practice notebooks to {path}", len(specs), args.lang,
+              path=str(args.out)))
     return 0
 
 
@@ -232,6 +261,7 @@ def run_grade(args: argparse.Namespace) -> int:
         default_report,
         format_points,
         grade_directory,
+        submission_status,
         write_gradebook,
     )
     from bacara_teach.exercises.questions import error_text
@@ -242,17 +272,15 @@ def run_grade(args: argparse.Namespace) -> int:
     spec = get_assignment(args.assignment)
     students = read_roster(args.roster)
     if not args.folder.is_dir():
-        raise IllegalAction(t(lang, f"submissions folder {str(args.folder)!r} not found",
-                              f"no se encuentra la carpeta de entregas {str(args.folder)!r}"))
+        raise IllegalAction(message("submissions folder {path!r} not found",
+                                    path=str(args.folder)))
     if not 1 <= args.jobs <= 32:
-        raise IllegalAction(t(lang, f"--jobs {args.jobs}: expected 1 to 32",
-                              f"--jobs {args.jobs}: se esperaba de 1 a 32"))
+        raise IllegalAction(message("--jobs {jobs}: expected {least} to {most}",
+                                    jobs=str(args.jobs), least=1, most=32))
     if not 0 < args.time_limit <= 600:
-        raise IllegalAction(t(lang,
-                              f"--time-limit {args.time_limit:g}: expected more than 0 and at most "
-                              "600 seconds",
-                              f"--time-limit {args.time_limit:g}: se esperaba más de 0 y como mucho "
-                              "600 segundos"))
+        raise IllegalAction(message("--time-limit {given}: expected more than 0 and at most "
+                                    "{most} seconds", given=format(args.time_limit, "g"),
+                                    most=600))
     out: Path = args.out
     feedback_dir: Path = args.feedback if args.feedback is not None else default_feedback_dir(out)
     report: Path = args.report if args.report is not None else default_report(out)
@@ -265,8 +293,8 @@ def run_grade(args: argparse.Namespace) -> int:
         raise IllegalAction(error_text(error, lang)) from None
     targets = {out.resolve(), report.resolve(), report.with_suffix(".csv").resolve()}
     if len(targets) != 3:
-        raise IllegalAction(t(lang, f"--out and --report name the same file ({str(out)!r})",
-                              f"--out y --report nombran el mismo archivo ({str(out)!r})"))
+        raise IllegalAction(message("--out and --report name the same file ({path!r})",
+                                    path=str(out)))
     limits = Limits(wall_seconds=args.time_limit, cpu_seconds=max(1, int(args.time_limit)))
     with warnings.catch_warnings():
         # The gradebook carries its notices; they are told below, once, in plain words.
@@ -276,21 +304,22 @@ def run_grade(args: argparse.Namespace) -> int:
     feedback = write_gradebook(book, out, feedback_dir, lang, file_format=args.file_format,
                                report=report)
     for notice in book.notices:
-        print(t(lang, "bacara-teach: notice: ", "bacara-teach: aviso: ") + notice, file=sys.stderr)
+        print(tr("{prog}: notice: {notice}", lang, prog="bacara-teach", notice=notice),
+              file=sys.stderr)
     counts: dict[str, int] = {}
     for grade in book.grades:
         counts[grade.status] = counts.get(grade.status, 0) + 1
-    summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
-    print(t(lang, f"graded '{spec.name}' for {len(book.grades)} students ({summary})",
-            f"se corrigió '{spec.name}' para {len(book.grades)} estudiantes ({summary})"))
-    print(t(lang, f"gradebook: {shown(out)}; feedback: {shown(feedback)}; class report: "
-                  f"{shown(report)} (and .csv)",
-            f"calificaciones: {shown(out)}; comentarios: {shown(feedback)}; informe de la clase: "
-            f"{shown(report)} (y .csv)"))
+    summary = ", ".join(f"{format_number(n, '', lang)} {submission_status(status, lang)}"
+                        for status, n in sorted(counts.items()))
+    print(ntr("graded '{name}' for {count} student ({summary})",
+              "graded '{name}' for {count} students ({summary})", len(book.grades), lang,
+              name=spec.name, summary=summary))
+    print(tr("gradebook: {gradebook}; feedback: {feedback}; class report: {report} (and .csv)",
+             lang, gradebook=shown(out), feedback=shown(feedback), report=shown(report)))
     if book.grades:
         mean = sum((g.total for g in book.grades), start=0 * book.grades[0].total) / len(book.grades)
-        print(t(lang, "mean", "media") + f" {format_points(mean)} / {spec.maximum}")
+        print(tr("mean {mean} / {maximum}", lang, mean=localize_number(format_points(mean), lang),
+                 maximum=spec.maximum))
     for name in book.unexpected:
-        print(t(lang, f"not graded (no such student on the roster): {shown(name)}",
-                f"sin corregir (no hay tal estudiante en la lista): {shown(name)}"))
+        print(tr("not graded (no such student on the roster): {name}", lang, name=shown(name)))
     return 0
