@@ -35,10 +35,9 @@ from bacara_teach.exercises.grading import (
     key_csv,
     write_gradebook,
 )
-from bacara_teach.exercises.kinds_coding import TEMPLATE_ES
+from bacara_teach.exercises.kinds_coding import program_template
 from bacara_teach.exercises.notebook import notebook_text, paper_notebook, read_submission
 from bacara_teach.exercises.practice import practice_text
-from bacara_teach.exercises.program_text import program_text
 from bacara_teach.exercises.questions import (
     AMOUNT,
     DRAW_OR_STAND,
@@ -51,8 +50,14 @@ from bacara_teach.exercises.questions import (
     error_text,
 )
 from bacara_teach.exercises.roster import Student
-from bacara_teach.exercises.sandbox import Limits, read_value_answer, run_program
+from bacara_teach.exercises.sandbox import (
+    Limits,
+    isolation_missing_message,
+    read_value_answer,
+    run_program,
+)
 from bacara_teach.i18n import GLOSSARY
+from bacara_teach.text import Message, message
 
 FAST = Limits(wall_seconds=2, cpu_seconds=1)
 STUDENTS = ("ana", "bo", "practice")
@@ -140,7 +145,10 @@ def test_spanish_prompts_use_the_glossary_words() -> None:
     assert "¿Quién gana" in prompts
     cells = make_paper("chemin-de-fer", "ana", "es")
     cdf = " ".join(q.question_kind.prompt(q.params, "es") for q in cells.questions)
-    assert "la banca" in cdf and "el punto" in cdf
+    # the Chemin de Fer roles are people: the apostador and the banquero, never "el punto" or
+    # "la banca" for a person (the bank, the chips put up, stays "la banca")
+    assert "el banquero" in cdf and "el apostador" in cdf
+    assert "el punto" not in cdf and "la banca suman" not in cdf and "la banca debe" not in cdf
     settlement = make_paper("settlement", "ana", "es")
     assert any("comisión" in q.question_kind.prompt(q.params, "es") for q in settlement.questions)
 
@@ -255,12 +263,14 @@ def test_refusals_of_a_wrong_type_of_answer_are_worded_in_spanish() -> None:
             answer.read(value, "en")
         with pytest.raises(WrongAnswerType) as spanish:
             answer.read(value, "es")
-        assert words in str(spanish.value)
-        assert str(english.value) != str(spanish.value) and " is not " in str(english.value)
+        # the error carries its message: English as str(), any language through text()
+        assert words in spanish.value.text("es")
+        assert str(english.value) == str(spanish.value) == english.value.text("en")
+        assert english.value.text("es") != str(english.value) and " is not " in str(english.value)
 
 
 def test_a_changed_self_check_cell_is_reported_in_spanish() -> None:
-    for params, words in (({"total": 12}, "total no válido 12 en una pregunta punto-rule"),
+    for params, words in (({"total": 12}, "valor de total no válido 12 en una pregunta punto-rule"),
                           ({}, "falta 'total'"),
                           ("oops", "parámetros no válidos")):
         feedback = self_check("punto-rule", params, "draw", lang="es")  # type: ignore[arg-type]
@@ -337,8 +347,8 @@ def test_a_program_that_does_not_load_is_reported_in_spanish() -> None:
     for program, words in (("def banker_draws(:\n", "el programa no se ejecutó: SyntaxError"),
                            ("def banker_draws(t, v):\n    return t <= 5\n",
                             "play: play no está definida como función"),
-                           ("import bacara_teach\n", "no permitido en el código corregido"),
-                           (TEMPLATE_ES, "la celda de código no se cambió")):
+                           ("import bacara_teach\n", "el programa no se ejecutó: Refused: "),  # quoted as it is
+                           (program_template("es"), "la celda de código no se cambió")):
         en = _grade(paper, with_program(paper, program), "en")
         es = _grade(paper, with_program(paper, program), "es")
         assert _points(en) == _points(es)
@@ -511,7 +521,7 @@ def test_self_check_words_never_change_a_mark_the_grader_gives() -> None:
 # -- the sandbox's own messages --------------------------------------------------------------------
 
 
-def _reader_messages() -> list[str]:
+def _reader_messages() -> list[Message]:
     sources: list[object] = ["answer = __import__('os')", "answer = 1\nprint(1)", "x = 1", "",
                              "answer = (", "answer = " + "1" * 10_001, 5]
     messages = []
@@ -519,43 +529,73 @@ def _reader_messages() -> list[str]:
         try:
             read_value_answer(source)  # type: ignore[arg-type]
         except BacaraError as error:
-            messages.append(str(error))
+            messages.append(error.message)
     return messages
 
 
+def _runner_messages() -> list[Message]:
+    """Every way a run ends, as the runner words it (the outcome of a run, from its exit)."""
+    from bacara_teach.exercises.sandbox import _outcome
+
+    limits = Limits(wall_seconds=2.5, cpu_seconds=1)
+    ends = [_outcome(None, timed_out=True, records=(), load_error=None, limits=limits, seconds=2.6),
+            _outcome(-9, timed_out=False, records=(), load_error=None, limits=limits, seconds=1),
+            _outcome(-11, timed_out=False, records=({"load": "ok"},), load_error=None,
+                     limits=limits, seconds=3),
+            _outcome(3, timed_out=False, records=({"load": "ok"},), load_error=None,
+                     limits=limits, seconds=3),
+            _outcome(0, timed_out=False, records=(), load_error=None, limits=limits, seconds=1),
+            _outcome(0, timed_out=False, records=(), limits=limits, seconds=1,
+                     load_error="PermissionError: not allowed in graded code: import os")]
+    assert [run.outcome for run in ends] == ["time-limit", "cpu-limit", "crashed", "crashed",
+                                             "no-result", "did-not-load"]
+    gaps = isolation_missing_message(["file isolation (Linux Landlock)",
+                                      "network isolation (Landlock ABI 4 or seccomp)"])
+    assert gaps is not None
+    return [run.why for run in ends] + [
+        run_program("", []).why, run_program("x" * 100_001, []).why,
+        message("the program was not run: {why}", why=gaps)]
+
+
 def test_every_message_of_the_answer_reader_and_the_runner_has_a_spanish_form() -> None:
-    isolation = ("the program was not run: this machine cannot confine a graded program in the "
-                 "kernel (missing: file isolation (Linux Landlock), network isolation (Landlock "
-                 "ABI 4 or seccomp)); grade on a Linux whose kernel has Landlock and seccomp, or as root")
-    messages = [
-        *_reader_messages(),
-        run_program("", []).reason,
-        run_program("x" * 100_001, []).reason,
-        isolation,
-        "the program was not run: its sandbox could not be set up (no landlock)",
-        "its results were not in the grader's format: more than 2097152 bytes",
-        "its results were not in the grader's format: line 2 is not a record",
-        "the code raised an error when run: PermissionError: not allowed in graded code: import os",
-        "it ran for more than 2 s and was stopped",
-        "it used more than 1 s of CPU time and was stopped",
-        "the program crashed (signal 9)",
-        "the program crashed (status 3) (Fatal Python error)",
-        "it stopped before giving any result",
-        "play is not defined as a function",
-    ]
-    assert len(messages) == 20  # every form the reader and the runner write
-    for message in messages:
-        spanish = program_text(message, "es")
-        assert spanish != message and program_text(message, "en") == message
+    messages = [*_reader_messages(), *_runner_messages()]
+    assert len(messages) == 16  # every form the reader and the runner write
+    for said in messages:
+        spanish = said.render("es")
+        assert spanish != str(said) and said.render("en") == str(said)
         assert not _english_left(spanish), spanish
-    assert "aislamiento de archivos (Linux Landlock)" in program_text(isolation, "es")
-    assert program_text("the code raised an error when run: the code cell is empty", "es") == \
-        "el código lanzó un error al ejecutarse: la celda de código está vacía"
+    spanish = " | ".join(said.render("es") for said in messages)
+    assert "aislamiento de archivos (Linux Landlock), aislamiento de red" in spanish
+    assert "se ejecutó durante más de 2,5 s y se detuvo" in spanish  # a Spanish decimal comma
+    assert "el programa falló (señal 11)" in spanish and "el programa falló (estado 3)" in spanish
+    # what the program itself said is quoted as it is
+    assert ("el código lanzó un error al ejecutarse: PermissionError: not allowed in graded code: "
+            "import os") in spanish
+
+
+def test_a_graded_program_s_messages_follow_the_grader_s_language() -> None:
+    from bacara_teach.exercises.kinds_coding import CodingKind
+
+    kind = CodingKind()
+    stopped = _runner_messages()[0]
+    mark = kind.mark_records({"seed": 7}, [], load_error=None, stopped=stopped, lang="es")
+    assert mark.reason.startswith("el programa se detuvo: se ejecutó durante más de 2,5 s")
+    english = kind.mark_records({"seed": 7}, [], load_error=None, stopped=stopped, lang="en")
+    assert english.reason.startswith("the program was stopped: it ran for more than 2.5 s")
+    missing: list[dict[str, Any]] = [
+        {"function": "banker_draws", "missing": "anything the program wrote"},
+        {"function": "play", "results": [["ok", "banco"]] * 532}]
+    mark = kind.mark_records({"seed": 7}, missing, load_error=None, lang="es")
+    assert "banker_draws: banker_draws no está definida como función" in mark.reason
+    assert "anything the program wrote" not in mark.reason
 
 
 def test_errors_carry_their_spanish_text() -> None:
-    error = ParamsError(en="bad", es="mal")
-    assert str(error) == "bad" and error_text(error, "es") == "mal" and error_text(error, "en") == "bad"
+    error = ParamsError(message("unknown assignment {name}: expected one of {names}",
+                                name="'poker'", names="scoring"))
+    assert str(error) == "unknown assignment 'poker': expected one of scoring"
+    assert error_text(error, "es") == "tarea desconocida 'poker': se esperaba una de scoring"
+    assert error_text(error, "en") == str(error) and error.text("es") == error_text(error, "es")
     assert error_text(ValueError("plain"), "es") == "plain"
 
 
