@@ -57,7 +57,7 @@ from bacara_teach.exercises.sandbox import (
     run_program,
 )
 from bacara_teach.i18n import GLOSSARY
-from bacara_teach.text import Message, message
+from bacara_teach.text import Message, message, tr
 
 FAST = Limits(wall_seconds=2, cpu_seconds=1)
 STUDENTS = ("ana", "bo", "practice")
@@ -604,3 +604,111 @@ def test_every_kind_has_a_spanish_title() -> None:
         assert kind.title_text("es") != kind.title_text("en")
     for spec in ASSIGNMENTS.values():
         assert spec.title_text("es") != spec.title and spec.intro_text("es") != spec.intro
+
+
+# -- one text layer: Spanish numbers and one rendering per thing ---------------------------------------
+
+SPANISH_NUMBER_SLIPS = re.compile(r"\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)")
+"""A number written the English way (``1,234`` or ``0.95``), which a Spanish reader misreads."""
+
+
+def _report(handed_in: int, not_handed_in: int, lang: str) -> Any:
+    from collections import Counter
+
+    from bacara_teach.exercises.report import ClassReport, Tally
+
+    tally = Tally("q1", asked=2500, right=1250, partly=0, wrong=1200, unreadable=0, unanswered=50,
+                  wrong_answers=Counter({"'draw'": 1200}))
+    return ClassReport(assignment="scoring", title="x", handed_in=handed_in,
+                       not_handed_in=not_handed_in, kinds=(tally,), questions=(tally,),
+                       cells={("punto-banco", "banco", 3, 8): tally}, lang=lang)
+
+
+def test_the_class_report_writes_numbers_in_the_teacher_s_language() -> None:
+    from bacara_teach.exercises.report import report_csv, report_html
+
+    spanish = report_html(_report(1234, 1500, "es"))
+    assert "1.234 hojas entregadas; 1.500 no entregadas o ilegibles" in spanish
+    assert '<td class="num">2.500</td>' in spanish and ">1.250/2.500</td>" in spanish
+    assert "el banquero" not in spanish and "Informe de la clase" in spanish
+    text = re.sub(r"<style>.*?</style>|<[^>]+>", " ", spanish, flags=re.DOTALL)
+    assert SPANISH_NUMBER_SLIPS.search(text) is None, text
+    english = report_html(_report(1234, 1500, "en"))
+    assert "1,234 papers handed in; 1,500 not handed in or unreadable" in english
+    assert '<td class="num">2,500</td>' in english
+    assert "1 paper handed in;" in report_html(_report(1, 0, "en"))
+    assert "1 hoja entregada;" in report_html(_report(1, 0, "es"))
+    # the report's CSV is for machines: plain numbers in every language
+    assert report_csv(_report(1234, 1500, "es")).splitlines()[1].split(",")[2:4] == ["2500", "1250"]
+
+
+def test_feedback_points_follow_the_language_and_the_gradebook_keeps_plain_numbers() -> None:
+    from bacara_teach.exercises.grading import Gradebook, QuestionGrade, points_text
+    from bacara_teach.exercises.questions import Mark
+
+    paper = make_paper("scoring", "ana", "es")
+    marks = [Mark(earned=Fraction(1, 2) if i == 0 else Fraction(1), status=Status.PARTLY
+                  if i == 0 else Status.RIGHT, reason="x") for i in range(len(paper.questions))]
+    grades = tuple(QuestionGrade(question=q, mark=m, answer="answer = 1")
+                   for q, m in zip(paper.questions, marks, strict=True))
+    grade = SubmissionGrade(student=Student("ana", "Ana"), paper=paper, status=GRADED,
+                            reason="x", grades=grades, lang="es")
+    spanish = submission_feedback(grade, "es")
+    assert "**Total: 7,5 / 8**" in spanish and "· 0,5 / 1 · en parte correcta" in spanish
+    english = submission_feedback(grade, "en")
+    assert "**Total: 7.5 / 8**" in english and "· 0.5 / 1 · partly right" in english
+    assert points_text(Fraction(85, 88) * 5, "es") == "4,83"
+    book = Gradebook(assignment=paper.assignment, grades=(grade,), lang="es")
+    assert gradebook_csv(book).splitlines()[1].split(",")[2:3] == ["0.5"]
+
+
+def test_spanish_chemin_de_fer_questions_name_the_roles_as_people() -> None:
+    from bacara_teach.exercises.kinds_chemin_de_fer import _RULES, EVENTS
+
+    paper = make_paper("chemin-de-fer", "practice", "es")
+    # the questions' own words (the engine's narration inside an explanation is the engine's)
+    texts = [q.question_kind.prompt(q.params, "es") for q in paper.questions]
+    texts += [tr(text, "es") for text in (*EVENTS.values(), *_RULES.values())]
+    joined = " ".join(texts)
+    assert "apostador" in joined and "banquero" in joined
+    for text in texts:
+        # "la banca" is the bank (the chips); a person is el apostador or el banquero
+        assert re.search(r"\bel punto\b|\bdel punto\b|\bla banca (?:roba|se planta|debe robar|mira|"
+                         r"gana|puede|abre)\b", text) is None, text
+
+
+def test_spanish_settlement_says_a_payout_one_way_and_the_game_is_bacara() -> None:
+    paper = make_paper("settlement", "ana", "es")
+    explanations = " ".join(q.question_kind.explain(q.params, "es") for q in paper.questions)
+    assert "se paga" in explanations and "pagada a" not in explanations
+    notebooks = [paper_notebook(make_paper(name, "ana", "es")) for name in ASSIGNMENTS]
+    words = " ".join("".join(c["source"]) for nb in notebooks for c in nb["cells"])
+    assert "bacará" in words and "baccarat" not in words.lower()
+    from bacara_teach.exercises.printing import rules_card_html
+
+    card = rules_card_html("es")
+    assert "Bacará: las reglas de la tercera carta" in card and "Los apostadores (Punto)" in card
+
+
+def test_every_message_of_the_exercises_is_in_the_catalogue_and_translated() -> None:
+    """Rewording an English message without its translation fails here, not silently."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "_ext" / "engine_messages.py"
+    spec = importlib.util.spec_from_file_location("engine_messages", path)
+    assert spec is not None and spec.loader is not None
+    engine_messages = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(engine_messages)
+    ours = [m for m in engine_messages.extract()
+            if m.id and any("/exercises/" in where for where, _ in m.locations)]
+    assert len(ours) > 250
+    for lang in engine_messages.languages():
+        catalogue = engine_messages.read(engine_messages.catalogue_path(lang), lang)
+        for wanted in ours:
+            entry = catalogue.get(wanted.id, context=wanted.context)
+            assert entry is not None and not entry.fuzzy, (lang, wanted.id)
+            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            assert all(strings), (lang, wanted.id)
+    from bacara_teach.exercises.questions import status_label
+
+    assert status_label(Status.WRONG, "es", count=3) == "incorrectas"
