@@ -66,7 +66,7 @@ from bacara_teach.exercises.sandbox import (
     run_program,
 )
 from bacara_teach.i18n import LANGUAGES
-from bacara_teach.text import Message, localize_number, message, ntr, pmessage, tr
+from bacara_teach.text import SOURCE_LANGUAGE, Message, localize_number, message, ntr, pmessage, tr
 
 __all__ = [
     "FAILED",
@@ -172,7 +172,7 @@ class SubmissionGrade:
     reason: str
     grades: tuple[QuestionGrade, ...]
     notes: tuple[str, ...] = ()
-    lang: str = "en"
+    lang: str = SOURCE_LANGUAGE
     """The language of the reasons and notes (never of the points)."""
 
     @property
@@ -193,7 +193,7 @@ class Gradebook:
     unexpected: tuple[str, ...] = ()
     notices: tuple[str, ...] = ()
     """What the teacher must know about the whole batch (e.g. programs that were not run)."""
-    lang: str = "en"
+    lang: str = SOURCE_LANGUAGE
     """The language of the reasons, notices and feedback."""
 
 

@@ -45,7 +45,7 @@ from bacara_teach.narration import narrate_steps
 from bacara_teach.punto_banco import deal_coup, outcome_from_points
 from bacara_teach.shoe import full_deck
 from bacara_teach.tableau import PUNTO_BANCO, Decision
-from bacara_teach.text import N_, Message, message, tr
+from bacara_teach.text import N_, SOURCE_LANGUAGE, Message, message, tr
 
 __all__ = ["FUNCTIONS", "TEMPLATE", "CodingKind", "ProgramAnswer", "program_template"]
 
@@ -95,7 +95,7 @@ def program_template(lang: str | None = None) -> str:
         your_coup=tr("your coup here", code))
 
 
-TEMPLATE = program_template("en")
+TEMPLATE = program_template(SOURCE_LANGUAGE)
 """The code cell a program question starts with, in English (:func:`program_template` gives it
 in any language)."""
 
@@ -166,7 +166,7 @@ def _is_pair(result: object) -> bool:
     return isinstance(result, list | tuple) and len(result) == 2
 
 
-def _show_result(result: Sequence[Any], lang: str = "en") -> str:
+def _show_result(result: Sequence[Any], lang: str = SOURCE_LANGUAGE) -> str:
     if not _is_pair(result):
         return tr("gave no readable result", lang)
     kind, value = result[0], result[1]
@@ -339,7 +339,7 @@ def _matches(result: Sequence[Any], want: Any) -> bool:
     return isinstance(value, str) and value.strip().lower() == want
 
 
-def _detail(name: str, args: Sequence[Any], result: Sequence[Any], want: Any, lang: str = "en") -> str:
+def _detail(name: str, args: Sequence[Any], result: Sequence[Any], want: Any, lang: str = SOURCE_LANGUAGE) -> str:
     shown = _show_result(result, lang)
     if name == "banker_draws":
         total, third = args

@@ -33,7 +33,7 @@ from bacara_teach.exercises.assignments import make_paper
 from bacara_teach.exercises.grading import FAILED, GRADED, Gradebook, QuestionGrade
 from bacara_teach.exercises.notebook import answer_name
 from bacara_teach.exercises.questions import Question, Status, WrongAnswerType, lang_code
-from bacara_teach.text import N_, format_number, ntr, ptr, tr
+from bacara_teach.text import N_, SOURCE_LANGUAGE, format_number, ntr, ptr, tr
 
 __all__ = ["ClassReport", "Tally", "class_report", "report_csv", "report_html", "table_cell"]
 
@@ -125,7 +125,7 @@ class ClassReport:
     kinds: tuple[Tally, ...]
     questions: tuple[Tally, ...]
     cells: Mapping[tuple[str, str, int, int | None], Tally]
-    lang: str = "en"
+    lang: str = SOURCE_LANGUAGE
 
 
 def _wrong_answer(grade: QuestionGrade) -> str | None:
