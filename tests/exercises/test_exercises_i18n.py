@@ -567,6 +567,11 @@ def test_every_message_of_the_answer_reader_and_the_runner_has_a_spanish_form() 
     spanish = " | ".join(said.render("es") for said in messages)
     assert "aislamiento de archivos (Linux Landlock), aislamiento de red" in spanish
     assert "se ejecutó durante más de 2,5 s y se detuvo" in spanish  # a Spanish decimal comma
+    # Spanish groups the thousands of a count; the English text keeps the engine's plain form
+    assert "la celda de código tiene 100.001 caracteres; se ejecutan 100.000 como máximo" in spanish
+    assert "la celda de respuesta tiene 10.010 caracteres" in spanish
+    assert SPANISH_NUMBER_SLIPS.search(spanish) is None, spanish
+    assert "the code cell is 100001 characters long; at most 100000 are run" in map(str, messages)
     assert "el programa falló (señal 11)" in spanish and "el programa falló (estado 3)" in spanish
     # what the program itself said is quoted as it is
     assert ("el código lanzó un error al ejecutarse: PermissionError: not allowed in graded code: "
