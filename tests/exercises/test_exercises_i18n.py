@@ -253,7 +253,7 @@ def test_refusals_of_a_wrong_type_of_answer_are_worded_in_spanish() -> None:
         (TOTAL, "5", "'5' no es un total"),
         (DRAW_OR_STAND, "hit", "no es una de las palabras pedidas"),
         (DRAW_OR_STAND, 3, "no es una palabra entre comillas"),
-        (AMOUNT, 4.75, "no es una cantidad exacta: se esperaba una cantidad escrita como texto"),
+        (AMOUNT, 4.75, "no es una cantidad exacta: se esperaba una cantidad entre comillas, con punto decimal"),
         (AMOUNT, "x", "'x' no es una cantidad"),
         (CoupResultAnswer(), {"winner": "banco"}, "no es el resultado de un coup"),
         (LettersAnswer("abc"), ["a", "a", "b"], "no es un orden de las letras"),
