@@ -250,6 +250,7 @@ def _words(code: str) -> dict[str, str]:
         "group": ptr("a column of the class report", "group", code),
         "asked": ptr("a column of the class report", "answers", code),
         "right": ptr("a column of the class report", "right", code),
+        "share": ptr("a column of the class report", "share right", code),
         "partly": ptr("a column of the class report", "partly right", code),
         "wrong": ptr("a column of the class report", "wrong", code),
         "unreadable": ptr("a column of the class report", "not readable", code),
@@ -263,15 +264,31 @@ def _words(code: str) -> dict[str, str]:
     }
 
 
+def _share_right(tally: Tally, code: str) -> str:
+    """The share of a group's answers that were right, as a percentage in ``code``'s conventions.
+
+    >>> _share_right(Tally("q1", asked=8, right=7), "es"), _share_right(Tally("q1", asked=4, right=2), "en")
+    ('87,5\xa0%', '50%')
+    >>> _share_right(Tally("q1"), "en")
+    '–'
+
+    """
+    if not tally.asked:
+        return "–"
+    whole = tally.right * 100 % tally.asked == 0  # 50 %, not 50,0 %; else one decimal
+    return format_number(tally.right / tally.asked, ".0%" if whole else ".1%", code)
+
+
 def _tally_table(rows: Iterable[Tally], words: Mapping[str, str], code: str) -> str:
     head = "".join(f"<th scope=\"col\">{html.escape(words[k])}</th>" for k in
-                   ("group", "asked", "right", "partly", "wrong", "unreadable", "unanswered",
-                    "common"))
+                   ("group", "asked", "right", "share", "partly", "wrong", "unreadable",
+                    "unanswered", "common"))
     body = []
     for tally in rows:
-        numbers = "".join(f'<td class="num">{format_number(n, ",", code)}</td>' for n in (
-            tally.asked, tally.right, tally.partly, tally.wrong, tally.unreadable, tally.unanswered))
-        body.append(f"<tr><th scope=\"row\">{html.escape(tally.label)}</th>{numbers}"
+        counts = [f'<td class="num">{format_number(n, ",", code)}</td>' for n in (
+            tally.asked, tally.right, tally.partly, tally.wrong, tally.unreadable, tally.unanswered)]
+        counts.insert(2, f'<td class="num">{html.escape(_share_right(tally, code))}</td>')
+        body.append(f"<tr><th scope=\"row\">{html.escape(tally.label)}</th>{''.join(counts)}"
                     f"<td>{html.escape(_common_text(tally))}</td></tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
