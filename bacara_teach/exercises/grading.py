@@ -13,7 +13,10 @@ reason and the row's status is ``grading-error``; the rest of the batch goes on.
 Reasons, notes, notices and feedback are worded in the language asked for
 (``lang``); the language never changes a score, and nothing a notebook says
 about its own language is read.  The statuses (``graded``, ``missing``...) and
-the gradebook's column names are identifiers, the same in every language.
+the gradebook's column names are identifiers, the same in every language, and the
+gradebooks (this package's CSV, Canvas's, Moodle's) keep plain numbers (``2.5``) for the
+programs that import them; the feedback and the class report write numbers in the reader's
+conventions (:func:`points_text`).
 
 >>> from bacara_teach.exercises.assignments import make_paper
 >>> from bacara_teach.exercises.roster import Student

@@ -27,6 +27,13 @@ with Landlock nor as root does not run it (:func:`isolation_missing`).
 Only the call arguments go in; the expected results stay in the grading
 process, and what comes back is read as untrusted data of an exact shape
 (:func:`read_records`): anything else scores that program 0 with the reason.
+
+Every reason is a :class:`~bacara_teach.text.Message` (:attr:`ProgramRun.why`, an
+:class:`AnswerNotReadable`'s message), rendered in the language of the feedback; what the
+program or the file said itself (a Python error, a malformed line) is quoted as it is.
+
+>>> run_program("   ", []).why.render("es")
+'la celda de código está vacía'
 """
 
 from __future__ import annotations
