@@ -718,3 +718,29 @@ def test_every_message_of_the_exercises_is_in_the_catalogue_and_translated() -> 
     from bacara_teach.exercises.questions import status_label
 
     assert status_label(Status.WRONG, "es", count=3) == "incorrectas"
+
+
+def test_what_a_submission_says_is_quoted_never_formatted_or_translated() -> None:
+    """Braces, format fields and English message ids in a notebook are the student's text."""
+    paper = make_paper("scoring", "ana", "en")
+    answers = key_answers(paper)
+    answers["q1"] = answer_line("the file is empty")  # an English message id, as an answer
+    answers["q2"] = answer_line("{count} {0} {error!r} {{x}}")
+    answers["q3"] = "answer = {count}"  # not Python data: refused, quoted
+    forged = filled_notebook(paper, answers)
+    forged["metadata"]["bacara_teach"].update({"student_id": "{student!r}",
+                                               "assignment": "the file is empty {0}"})
+    forged["cells"].append({"cell_type": "markdown", "id": "x", "source": "{qid}",
+                            "metadata": {"bacara_teach": {"question": "{qid!r}"}}})
+    for lang in ("en", "es"):
+        grade = _grade(paper, answers, lang, forged)
+        assert grade.total == paper.maximum - 3
+        reasons = {g.question.qid: g.mark.reason for g in grade.grades}
+        assert "'the file is empty'" in reasons["q1"] and "el archivo está vacío" not in reasons["q1"]
+        assert "'{count} {0} {error!r} {{x}}'" in reasons["q2"]
+        assert "{count}" in reasons["q3"]
+        notes = " ".join(grade.notes)
+        assert "'{student!r}'" in notes and "'the file is empty {0}'" in notes
+        assert "'{qid!r}'" in notes
+        feedback = submission_feedback(grade)
+        assert "{student!r}" in feedback and ("Notas:" in feedback) == (lang == "es")
