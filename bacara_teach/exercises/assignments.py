@@ -37,7 +37,8 @@ from typing import Any
 
 from bacara_teach.exercises.questions import ParamsError, Question, get_kind
 from bacara_teach.exercises.roster import check_student_id
-from bacara_teach.i18n import pick, resolve_language
+from bacara_teach.i18n import resolve_language
+from bacara_teach.text import N_, message, tr
 
 __all__ = [
     "ASSIGNMENTS",
@@ -68,24 +69,23 @@ class Item:
 class Assignment:
     """A named list of question specs.
 
-    ``title`` and ``intro`` are English; ``title_es`` and ``intro_es`` Spanish (left
-    empty, the English text is used): :meth:`title_text` and :meth:`intro_text` pick one.
+    ``title`` and ``intro`` are English messages (marked with ``N_``, so the catalogues hold
+    them): :meth:`title_text` and :meth:`intro_text` render them in a language.  The intro is
+    followed by the words every paper shares on how to answer.
     """
 
     name: str
     title: str
     intro: str
     items: tuple[Item, ...]
-    title_es: str = ""
-    intro_es: str = ""
 
     def title_text(self, lang: str | None = None) -> str:
         """The title in ``lang``."""
-        return pick(lang, en=self.title, es=self.title_es or self.title)
+        return tr(self.title, lang)
 
     def intro_text(self, lang: str | None = None) -> str:
-        """The introduction in ``lang``."""
-        return pick(lang, en=self.intro, es=self.intro_es or self.intro)
+        """The introduction in ``lang``, with the words on answering every paper shares."""
+        return tr(self.intro, lang) + " " + tr(_INTRO_COMMON, lang)
 
     @property
     def maximum(self) -> int:
@@ -121,9 +121,8 @@ class Paper:
         for q in self.questions:
             if q.qid == qid:
                 return q
-        qids = ", ".join(self.qids)
-        raise ParamsError(en=f"no question {qid!r} on this paper: it has {qids}",
-                          es=f"no hay ninguna pregunta {qid!r} en este examen: tiene {qids}")
+        raise ParamsError(message("no question {qid} on this paper: it has {qids}", qid=repr(qid),
+                                  qids=", ".join(self.qids)))
 
     @property
     def qids(self) -> tuple[str, ...]:
@@ -164,19 +163,11 @@ def make_paper(assignment: str | Assignment, student_id: str, lang: str | None =
     return Paper(assignment=spec, student_id=student_id, questions=tuple(questions), lang=code)
 
 
-_INTRO_COMMON = (
+_INTRO_COMMON = N_(
     "Each question has an answer cell: replace `None` with your answer and keep the start of "
     "the line (`answer_q1 = ...` for question 1) as it is (only that value is read, as plain "
     "data). Run the SELF-CHECK cell under it: on a practice paper it marks your answer and "
     "explains the rule; on a graded paper it only says whether your answer can be read."
-)
-
-_INTRO_COMMON_ES = (
-    "Cada pregunta tiene una celda de respuesta: sustituya `None` por su respuesta y deje el "
-    "comienzo de la línea (`answer_q1 = ...` en la pregunta 1) tal como está (solo se lee ese "
-    "valor, como dato). Ejecute la celda AUTOCOMPROBACIÓN que tiene debajo: en una hoja de "
-    "práctica corrige su respuesta y explica la regla; en una hoja con nota solo dice si su "
-    "respuesta se puede leer."
 )
 
 _ASSIGNMENTS: dict[str, Assignment] = {}
@@ -188,21 +179,15 @@ def _add(assignment: Assignment) -> None:
 
 _add(Assignment(
     name="scoring",
-    title="Scoring a hand",
-    intro="Count the total of baccarat hands. " + _INTRO_COMMON,
-    title_es="Contar una mano",
-    intro_es="Cuente el total de manos de baccarat. " + _INTRO_COMMON_ES,
+    title=N_("Scoring a hand"),
+    intro=N_("Count the total of baccarat hands."),
     items=(Item(kind="score", count=8),),
 ))
 _add(Assignment(
     name="third-card",
-    title="The third-card rules",
-    intro=("Punto's rule, Banco's table cell by cell, Banco's decision from dealt cards, whole "
-           "coups, and a program that plays a coup. " + _INTRO_COMMON),
-    title_es="Las reglas de la tercera carta",
-    intro_es=("La regla de Punto, la tabla de Banco casilla a casilla, la decisión de Banco a partir "
-              "de las cartas repartidas, coups completos y un programa que juega un coup. "
-              + _INTRO_COMMON_ES),
+    title=N_("The third-card rules"),
+    intro=N_("Punto's rule, Banco's table cell by cell, Banco's decision from dealt cards, whole "
+             "coups, and a program that plays a coup."),
     items=(
         Item(kind="punto-rule", count=2),
         Item(kind="banco-cell", count=4),
@@ -213,12 +198,9 @@ _add(Assignment(
 ))
 _add(Assignment(
     name="settlement",
-    title="Settling bets at the three tables",
-    intro=("The net result of a bet on a dealt coup at the home table, the casino table and the "
-           "online table: payouts, commission, ties and pairs. " + _INTRO_COMMON),
-    title_es="Liquidar apuestas en las tres mesas",
-    intro_es=("El resultado neto de una apuesta en un coup repartido en la mesa de casa, la del "
-              "casino y la mesa en línea: pagos, comisión, empates y parejas. " + _INTRO_COMMON_ES),
+    title=N_("Settling bets at the three tables"),
+    intro=N_("The net result of a bet on a dealt coup at the home table, the casino table and the "
+             "online table: payouts, commission, ties and pairs."),
     items=(
         Item(kind="settlement", count=2, points=2, options={"table": "home"}),
         Item(kind="settlement", count=2, points=2, options={"table": "casino"}),
@@ -227,12 +209,9 @@ _add(Assignment(
 ))
 _add(Assignment(
     name="chemin-de-fer",
-    title="Chemin de Fer: decisions, information and money",
-    intro=("Which cells of Chemin de Fer's tableau are forced and which are free, who sees what "
-           "and when, and how the bank's money moves. " + _INTRO_COMMON),
-    title_es="Chemin de Fer: decisiones, información y dinero",
-    intro_es=("Qué casillas de la tabla de Chemin de Fer son obligadas y cuáles libres, quién ve "
-              "qué y cuándo, y cómo se mueve el dinero de la banca. " + _INTRO_COMMON_ES),
+    title=N_("Chemin de Fer: decisions, information and money"),
+    intro=N_("Which cells of Chemin de Fer's tableau are forced and which are free, who sees what "
+             "and when, and how the bank's money moves."),
     items=(
         Item(kind="cdf-cell", count=4),
         Item(kind="cdf-order", count=1, points=2),
@@ -259,6 +238,5 @@ def get_assignment(name: str) -> Assignment:
     try:
         return ASSIGNMENTS[name]
     except (KeyError, TypeError):
-        names = ", ".join(ASSIGNMENTS)
-        raise ParamsError(en=f"unknown assignment {name!r}: expected one of {names}",
-                          es=f"tarea desconocida {name!r}: se esperaba una de {names}") from None
+        raise ParamsError(message("unknown assignment {name}: expected one of {names}", name=repr(name),
+                                  names=", ".join(ASSIGNMENTS))) from None

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bacara_teach.errors import BacaraError
-from bacara_teach.exercises.program_text import program_text
 from bacara_teach.exercises.questions import (
     Mark,
     QuestionKind,
@@ -38,17 +37,14 @@ from bacara_teach.exercises.questions import (
     lang_code,
     status_label,
 )
-from bacara_teach.i18n import default_language, pick
+from bacara_teach.i18n import default_language
+from bacara_teach.text import format_number, tr
 
 if TYPE_CHECKING:
     from bacara_teach.exercises.grading import SubmissionGrade
 
 __all__ = ["Feedback", "FormCheck", "check_answer", "self_check", "submission_feedback"]
 
-_LABEL = "SELF-CHECK (not graded)"
-_LABEL_ES = "AUTOCOMPROBACIÓN (sin nota)"
-_FORM_LABEL = "SELF-CHECK (graded paper)"
-_FORM_LABEL_ES = "AUTOCOMPROBACIÓN (hoja con nota)"
 
 
 @dataclass(frozen=True)
@@ -66,7 +62,7 @@ class Feedback:
 
     def _head(self) -> str:
         code = lang_code(self.lang)
-        label = pick(code, en=_LABEL, es=_LABEL_ES)
+        label = tr("SELF-CHECK (not graded)", code)
         status = status_label(self.mark.status, code)
         if self.right or self.mark.reason in (self.mark.status, status):
             return f"{label}: {status}"
@@ -114,9 +110,8 @@ def self_check(kind: str, params: dict[str, Any], answer: Any, lang: str | None 
         code = lang_code(lang)
     except BacaraError as error:
         code = default_language()
-        mark = Mark.zero(Status.INVALID, pick(
-            code, en=f"this self-check cell was changed and cannot run: {error}",
-            es=f"esta celda de autocomprobación se cambió y no puede ejecutarse: {error}"))
+        mark = Mark.zero(Status.INVALID, tr(
+            "this self-check cell was changed and cannot run: {error}", code, error=error.message))
         return Feedback(kind, mark, code)
     try:
         question_kind = get_kind(kind)
@@ -124,10 +119,9 @@ def self_check(kind: str, params: dict[str, Any], answer: Any, lang: str | None 
         if mark.status == Status.UNANSWERED and answer is None:
             mark = _unanswered(question_kind, params, mark, code, reveal=reveal)
     except BacaraError as error:
-        mark = Mark.zero(Status.INVALID, pick(
-            code, en=f"this self-check cell was changed and cannot run: {error}",
-            es="esta celda de autocomprobación se cambió y no puede ejecutarse: "
-               f"{program_text(error_text(error, code), code)}"))
+        mark = Mark.zero(Status.INVALID, tr(
+            "this self-check cell was changed and cannot run: {error}", code,
+            error=error_text(error, code)))
     return Feedback(kind, mark, code)
 
 
@@ -135,14 +129,11 @@ def _unanswered(question_kind: QuestionKind, params: dict[str, Any], mark: Mark,
                 reveal: bool) -> Mark:
     """An unanswered self-check: nothing of the answer, unless the student asked for it."""
     if not reveal:
-        return Mark.zero(Status.UNANSWERED, pick(
-            code, en="no answer yet: write yours and run this cell again (reveal=True shows the "
-                     "right answer without answering)",
-            es="todavía sin respuesta: escriba la suya y vuelva a ejecutar esta celda "
-               "(reveal=True muestra la respuesta correcta sin responder)"))
+        return Mark.zero(Status.UNANSWERED, tr(
+            "no answer yet: write yours and run this cell again (reveal=True shows the right "
+            "answer without answering)", code))
     key = question_kind.key_text(params, code)
-    return Mark.zero(Status.UNANSWERED, pick(code, en=f"the right answer is {key}",
-                                             es=f"la respuesta correcta es {key}"),
+    return Mark.zero(Status.UNANSWERED, tr("the right answer is {key}", code, key=key),
                      mark.explanation)
 
 
@@ -160,15 +151,17 @@ class FormCheck:
     lang: str | None = None
 
     def __str__(self) -> str:
-        label = pick(lang_code(self.lang), en=_FORM_LABEL, es=_FORM_LABEL_ES)
-        return f"{label}: {self.message}"
+        return f"{_form_label(self.lang)}: {self.message}"
 
     def __repr__(self) -> str:
         return str(self)
 
     def _repr_markdown_(self) -> str:
-        label = pick(lang_code(self.lang), en=_FORM_LABEL, es=_FORM_LABEL_ES)
-        return f"**{label}:** {self.message}"
+        return f"**{_form_label(self.lang)}:** {self.message}"
+
+
+def _form_label(lang: str | None) -> str:
+    return tr("SELF-CHECK (graded paper)", lang_code(lang))
 
 
 def check_answer(kind: str, answer: Any, lang: str | None = None) -> FormCheck:
@@ -191,16 +184,13 @@ def check_answer(kind: str, answer: Any, lang: str | None = None) -> FormCheck:
         code = lang_code(lang)
     except BacaraError as error:
         code = default_language()
-        return FormCheck(kind, False, pick(
-            code, en=f"this check cell was changed and cannot run: {error}",
-            es=f"esta celda de comprobación se cambió y no puede ejecutarse: {error}"), code)
+        return FormCheck(kind, False, tr("this check cell was changed and cannot run: {error}",
+                                         code, error=error.message), code)
     try:
         question_kind = get_kind(kind)
     except BacaraError as error:
-        return FormCheck(kind, False, pick(
-            code, en=f"this check cell was changed and cannot run: {error_text(error, 'en')}",
-            es="esta celda de comprobación se cambió y no puede ejecutarse: "
-               f"{error_text(error, 'es')}"), code)
+        return FormCheck(kind, False, tr("this check cell was changed and cannot run: {error}",
+                                         code, error=error.message), code)
     expected = question_kind.answer.expected_text(code)
     if question_kind.is_program:
         from bacara_teach.exercises.kinds_coding import FUNCTIONS
@@ -209,26 +199,24 @@ def check_answer(kind: str, answer: Any, lang: str | None = None) -> FormCheck:
         missing = [name for name in FUNCTIONS if not callable(space.get(name))]
         if missing:
             names = ", ".join(missing)
-            return FormCheck(kind, False, pick(
-                code, en=f"not defined yet: {names} (run the code cell first, then this one)",
-                es=f"todavía sin definir: {names} (ejecute primero la celda de código y después "
-                   "esta)"), code)
-        return FormCheck(kind, True, pick(
-            code, en="both functions are defined; they are run and marked when the paper is graded",
-            es="las dos funciones están definidas; se ejecutan y se corrigen cuando se corrige "
-               "la hoja"), code)
+            return FormCheck(kind, False, tr(
+                "not defined yet: {names} (run the code cell first, then this one)", code,
+                names=names), code)
+        return FormCheck(kind, True, tr(
+            "both functions are defined; they are run and marked when the paper is graded", code),
+            code)
     if answer is None:
-        return FormCheck(kind, False, pick(
-            code, en=f"no answer yet: write {expected} and run this cell again",
-            es=f"todavía sin respuesta: escriba {expected} y vuelva a ejecutar esta celda"), code)
+        return FormCheck(kind, False, tr(
+            "no answer yet: write {expected} and run this cell again", code, expected=expected),
+            code)
     try:
         question_kind.answer.read(answer, code)
     except WrongAnswerType as error:
-        return FormCheck(kind, False, pick(code, en=f"not readable yet - {error}",
-                                           es=f"todavía no se puede leer - {error}"), code)
-    return FormCheck(kind, True, pick(
-        code, en=f"your answer can be read ({expected}); it is marked when the paper is graded",
-        es=f"su respuesta se puede leer ({expected}); se corrige cuando se corrige la hoja"), code)
+        return FormCheck(kind, False, tr("not readable yet - {error}", code, error=error.message),
+                         code)
+    return FormCheck(kind, True, tr(
+        "your answer can be read ({expected}); it is marked when the paper is graded", code,
+        expected=expected), code)
 
 
 def submission_feedback(grade: SubmissionGrade, lang: str | None = None) -> str:
@@ -237,44 +225,40 @@ def submission_feedback(grade: SubmissionGrade, lang: str | None = None) -> str:
     The words around the marks are in ``lang`` (``None``: the language the paper was graded
     in, which is also the marks' own).
     """
-    from bacara_teach.exercises.grading import format_points, submission_status
+    from bacara_teach.exercises.grading import points_text, submission_status
 
     code = grade.lang if lang is None else lang_code(lang)
     paper = grade.paper
     spec = paper.assignment
     student = grade.student.id
-    total = f"{format_points(grade.total)} / {grade.maximum}"
+    total = f"{points_text(grade.total, code)} / {format_number(grade.maximum, '', code)}"
     status = submission_status(grade.status, code)
-    if code == "es":
-        lines = [f"# {spec.title_text(code)}: comentarios para {student}", "",
-                 f"**Total: {total}** ({status}: {grade.reason})", "",
-                 f"Tarea `{spec.name}`, hoja de `{student}`.", ""]
-    else:
-        lines = [f"# {spec.title_text(code)}: feedback for {student}", "",
-                 f"**Total: {total}** ({status}: {grade.reason})", "",
-                 f"Assignment `{spec.name}`, paper of `{student}`.", ""]
-    words = {"notes": pick(code, en="Notes:", es="Notas:"),
-             "question": pick(code, en="Question", es="Pregunta"),
-             "yours": pick(code, en="Your answer:", es="Su respuesta:"),
-             "marking": pick(code, en="Marking", es="Corrección"),
-             "rule": pick(code, en="The rule", es="La regla")}
+    lines = [tr("# {title}: feedback for {student}", code, title=spec.title_text(code),
+                student=student), "",
+             tr("**Total: {total}** ({status}: {reason})", code, total=total, status=status,
+                reason=grade.reason), "",
+             tr("Assignment `{name}`, paper of `{student}`.", code, name=spec.name,
+                student=student), ""]
+    words = {"notes": tr("Notes:", code),
+             "yours": tr("Your answer:", code)}
     if grade.notes:
         lines += [words["notes"], *(f"- {note}" for note in grade.notes), ""]
     for number, item in enumerate(grade.grades, start=1):
         question, mark = item.question, item.mark
         kind = question.question_kind
         lines += [
-            f"## {words['question']} {number} ({question.qid}) · {format_points(item.points)} / "
-            f"{question.points} · {status_label(mark.status, code)}",
+            tr("## Question {number} ({qid}) · {points} / {most} · {status}", code, number=number,
+               qid=question.qid, points=points_text(item.points, code), most=question.points,
+               status=status_label(mark.status, code)),
             "",
             kind.prompt(question.params, code) if not kind.is_program else kind.title_text(code),
             "",
         ]
         if item.answer is not None:
             lines += [words["yours"], "", "```python", item.answer, "```", ""]
-        lines.append(f"{words['marking']}: {mark.reason}")
+        lines.append(tr("Marking: {reason}", code, reason=mark.reason))
         if mark.status != Status.RIGHT and mark.explanation:
-            lines += ["", f"{words['rule']}: {mark.explanation}"]
+            lines += ["", tr("The rule: {rule}", code, rule=mark.explanation)]
         if mark.details:
             lines += ["", *(f"- {detail}" for detail in mark.details)]
         lines.append("")

@@ -13,7 +13,10 @@ reason and the row's status is ``grading-error``; the rest of the batch goes on.
 Reasons, notes, notices and feedback are worded in the language asked for
 (``lang``); the language never changes a score, and nothing a notebook says
 about its own language is read.  The statuses (``graded``, ``missing``...) and
-the gradebook's column names are identifiers, the same in every language.
+the gradebook's column names are identifiers, the same in every language, and the
+gradebooks (this package's CSV, Canvas's, Moodle's) keep plain numbers (``2.5``) for the
+programs that import them; the feedback and the class report write numbers in the reader's
+conventions (:func:`points_text`).
 
 >>> from bacara_teach.exercises.assignments import make_paper
 >>> from bacara_teach.exercises.roster import Student
@@ -49,24 +52,24 @@ from bacara_teach.exercises.notebook import (
     read_submission,
     write_text_atomic,
 )
-from bacara_teach.exercises.program_text import program_text
 from bacara_teach.exercises.questions import (
     Mark,
     Question,
     Status,
     error_text,
     lang_code,
-    status_label,
+    status_count,
 )
 from bacara_teach.exercises.roster import Student
 from bacara_teach.exercises.sandbox import (
     AnswerNotReadable,
     Limits,
-    isolation_missing,
+    isolation_missing_message,
     read_value_answer,
     run_program,
 )
-from bacara_teach.i18n import LANGUAGES, pick
+from bacara_teach.i18n import LANGUAGES
+from bacara_teach.text import SOURCE_LANGUAGE, Message, localize_number, message, ntr, pmessage, tr
 
 __all__ = [
     "FAILED",
@@ -90,6 +93,7 @@ __all__ = [
     "gradebook_text",
     "key_csv",
     "moodle_csv",
+    "points_text",
     "spreadsheet_cell",
     "submission_status",
     "write_gradebook",
@@ -101,8 +105,12 @@ UNREADABLE = "unreadable"
 FAILED = "grading-error"
 """A submission the grader could not mark in full (the reason says which answer and why)."""
 
-_SUBMISSION_STATUS_ES = {GRADED: "corregida", MISSING: "no entregada", UNREADABLE: "ilegible",
-                         FAILED: "error de corrección"}
+_SUBMISSION_STATUS: dict[str, Message] = {
+    GRADED: pmessage("a submission's status", "graded"),
+    MISSING: pmessage("a submission's status", "missing"),
+    UNREADABLE: pmessage("a submission's status", "unreadable"),
+    FAILED: pmessage("a submission's status", "grading-error"),
+}
 
 
 def submission_status(status: str, lang: str | None = None) -> str:
@@ -111,9 +119,8 @@ def submission_status(status: str, lang: str | None = None) -> str:
     >>> submission_status(MISSING), submission_status(MISSING, "es")
     ('missing', 'no entregada')
     """
-    if lang_code(lang) == "es":
-        return _SUBMISSION_STATUS_ES.get(status, status)
-    return status
+    words = _SUBMISSION_STATUS.get(status)
+    return status if words is None else words.render(lang_code(lang))
 
 
 class IsolationWarning(UserWarning):
@@ -132,6 +139,16 @@ def format_points(value: Fraction | int) -> str:
     exact = Decimal(value.numerator) / Decimal(value.denominator)
     text = format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN), "f")
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def points_text(value: Fraction | int, lang: str | None = None) -> str:
+    """Points as a person reads them in ``lang``: :func:`format_points` in its conventions
+    (the gradebooks keep :func:`format_points`' plain numbers).
+
+    >>> points_text(Fraction(5, 2), "es"), points_text(Fraction(5, 2), "en")
+    ('2,5', '2.5')
+    """
+    return localize_number(format_points(value), lang_code(lang))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -158,7 +175,7 @@ class SubmissionGrade:
     reason: str
     grades: tuple[QuestionGrade, ...]
     notes: tuple[str, ...] = ()
-    lang: str = "en"
+    lang: str = SOURCE_LANGUAGE
     """The language of the reasons and notes (never of the points)."""
 
     @property
@@ -179,13 +196,13 @@ class Gradebook:
     unexpected: tuple[str, ...] = ()
     notices: tuple[str, ...] = ()
     """What the teacher must know about the whole batch (e.g. programs that were not run)."""
-    lang: str = "en"
+    lang: str = SOURCE_LANGUAGE
     """The language of the reasons, notices and feedback."""
 
 
-def _program_note(source: str, lang: str = "en") -> str:
+def _program_note(source: str, lang: str) -> str:
     lines = len(source.splitlines())
-    return pick(lang, en=f"(program, {lines} lines)", es=f"(programa, {lines} líneas)")
+    return ntr("(program, {count} line)", "(program, {count} lines)", lines, lang)
 
 
 def _excerpt(text: str, limit: int = 300) -> str:
@@ -199,17 +216,15 @@ def grade_question(question: Question, source: str | None, *, limits: Limits | N
     code = lang_code(lang)
     kind = question.question_kind
     if source is None:
-        mark = Mark.zero(Status.UNANSWERED, pick(
-            code, en=f"no answer cell tagged {question.qid!r} in the notebook",
-            es=f"el cuaderno no tiene ninguna celda de respuesta etiquetada {question.qid!r}"),
+        mark = Mark.zero(Status.UNANSWERED, tr(
+            "no answer cell tagged {qid!r} in the notebook", code, qid=question.qid),
             kind.explain(question.params, code))
         return QuestionGrade(question=question, mark=mark, answer=None)
     if kind.is_program:
         untouched = {kind.placeholder_text(other).strip() for other in LANGUAGES}
         if source.strip() in untouched:
-            mark = Mark.zero(Status.UNANSWERED, pick(
-                code, en="the code cell was not changed", es="la celda de código no se cambió"),
-                kind.explain(question.params, code))
+            mark = Mark.zero(Status.UNANSWERED, tr("the code cell was not changed", code),
+                             kind.explain(question.params, code))
             return QuestionGrade(question=question, mark=mark, answer=_program_note(source, code))
         from bacara_teach.exercises.kinds_coding import CodingKind
 
@@ -217,19 +232,18 @@ def grade_question(question: Question, source: str | None, *, limits: Limits | N
         run = run_program(source, kind.calls(question.params), limits=limits,
                           filename=f"<answer {question.qid}>")
         if run.refused:  # malformed results, or not run at all: nothing to mark
-            mark = Mark.zero(Status.ERROR, program_text(run.reason, code),
+            mark = Mark.zero(Status.ERROR, run.why.render(code),
                              kind.explain(question.params, code))
         else:
-            mark = kind.mark_records(question.params, run.records, load_error=run.load_error,
-                                     stopped=run.stopped, lang=code)
+            mark = kind.mark_records(question.params, run.records, load_error=run.load_why,
+                                     stopped=run.stopped_why, lang=code)
         return QuestionGrade(question=question, mark=mark, answer=_program_note(source, code))
     try:
         value = read_value_answer(source, (answer_name(question.qid), "answer"))
     except AnswerNotReadable as error:
-        mark = Mark.zero(Status.INVALID, pick(
-            code, en=f"the answer could not be read: {error}",
-            es=f"no se pudo leer la respuesta: {program_text(str(error), code)}"),
-            kind.explain(question.params, code))
+        mark = Mark.zero(Status.INVALID, tr("the answer could not be read: {why}", code,
+                                            why=error.message),
+                         kind.explain(question.params, code))
         return QuestionGrade(question=question, mark=mark, answer=_excerpt(source))
     return QuestionGrade(question=question, mark=kind.mark(question.params, value, code),
                          answer=_excerpt(source))
@@ -240,18 +254,14 @@ def _grade_submission(student: Student, paper: Paper, submission: Submission,
     notes = list(submission.notes)
     claimed_id = submission.claimed.get("student_id")
     if claimed_id is not None and claimed_id != student.id:
-        notes.append(pick(
-            code, en=f"the notebook says it is the paper of {claimed_id!r}; it was graded as "
-                     f"{student.id!r}'s paper, from its file name",
-            es=f"el cuaderno dice que es la hoja de {claimed_id!r}; se corrigió como la hoja de "
-               f"{student.id!r}, por el nombre de su archivo"))
+        notes.append(tr(
+            "the notebook says it is the paper of {claimed!r}; it was graded as {student!r}'s "
+            "paper, from its file name", code, claimed=claimed_id, student=student.id))
     claimed_assignment = submission.claimed.get("assignment")
     if claimed_assignment is not None and claimed_assignment != paper.assignment.name:
-        notes.append(pick(
-            code, en=f"the notebook says it belongs to assignment {claimed_assignment!r}; it was "
-                     f"graded against {paper.assignment.name!r}",
-            es=f"el cuaderno dice que es de la tarea {claimed_assignment!r}; se corrigió con la "
-               f"tarea {paper.assignment.name!r}"))
+        notes.append(tr(
+            "the notebook says it belongs to assignment {claimed!r}; it was graded against "
+            "{assignment!r}", code, claimed=claimed_assignment, assignment=paper.assignment.name))
     failures: list[str] = []
 
     def mark(question: Question) -> QuestionGrade:
@@ -259,8 +269,8 @@ def _grade_submission(student: Student, paper: Paper, submission: Submission,
         try:
             return grade_question(question, source, limits=limits, lang=code)
         except Exception as error:  # a grader failure costs this answer only, never the batch
-            why = pick(code, en=f"the grader could not mark this answer ({_error_text(error)})",
-                       es=f"el corrector no pudo corregir esta respuesta ({_error_text(error)})")
+            why = tr("the grader could not mark this answer ({error})", code,
+                     error=_error_text(error))
             failures.append(f"{question.qid}: {why}")
             return QuestionGrade(question=question, mark=Mark.zero(Status.ERROR, why),
                                  answer=None if source is None else _excerpt(source))
@@ -271,11 +281,9 @@ def _grade_submission(student: Student, paper: Paper, submission: Submission,
     for g in grades:
         counts[g.mark.status] = counts.get(g.mark.status, 0) + 1
     order = [Status.RIGHT, Status.PARTLY, Status.WRONG, Status.INVALID, Status.ERROR, Status.UNANSWERED]
-    reason = ", ".join(f"{counts[s]} {status_label(s, code, count=counts[s])}"
-                       for s in order if s in counts)
+    reason = ", ".join(status_count(s, counts[s], code) for s in order if s in counts)
     if missing:
-        reason += pick(code, en=f"; no answer cell for {', '.join(missing)}",
-                       es=f"; no hay celda de respuesta para {', '.join(missing)}")
+        reason += "; " + tr("no answer cell for {qids}", code, qids=", ".join(missing))
     if failures:
         reason = "; ".join(failures) + "; " + reason
     return SubmissionGrade(student=student, paper=paper, status=FAILED if failures else GRADED,
@@ -295,8 +303,7 @@ def _zero(student: Student, paper: Paper, status: str, reason: str, code: str) -
 
 
 def _cannot_grade(error: BaseException, code: str) -> str:
-    return pick(code, en=f"the grader could not grade this file: {_error_text(error)}",
-                es=f"el corrector no pudo corregir este archivo: {_error_text(error)}")
+    return tr("the grader could not grade this file: {error}", code, error=_error_text(error))
 
 
 def grade_notebook(raw: bytes, student: Student, paper: Paper, *,
@@ -322,11 +329,10 @@ class _Refused:
     """Why a file is not graded: its status, and the reason in every language."""
 
     status: str
-    en: str
-    es: str
+    why: Message
 
     def reason(self, code: str) -> str:
-        return pick(code, en=self.en, es=self.es)
+        return self.why.render(code)
 
 
 def _read_file(path: Path) -> bytes | _Refused:
@@ -335,25 +341,22 @@ def _read_file(path: Path) -> bytes | _Refused:
     try:
         info = path.lstat()
     except FileNotFoundError:
-        return _Refused(MISSING, f"no submission: {name} was not found",
-                        f"no entregado: no se encontró {name}")
+        return _Refused(MISSING, message("no submission: {name} was not found", name=name))
     except OSError as error:
-        return _Refused(UNREADABLE, f"{name} could not be read: {error.strerror}",
-                        f"no se pudo leer {name}: {error.strerror}")
+        return _Refused(UNREADABLE, message("{name} could not be read: {why}", name=name,
+                                            why=str(error.strerror)))
     if stat.S_ISLNK(info.st_mode) or not stat.S_ISREG(info.st_mode):
-        return _Refused(UNREADABLE,
-                        f"{name} is not a regular file (a link, a folder or a device is not graded)",
-                        f"{name} no es un archivo normal (no se corrigen enlaces, carpetas ni "
-                        "dispositivos)")
+        return _Refused(UNREADABLE, message(
+            "{name} is not a regular file (a link, a folder or a device is not graded)", name=name))
     if info.st_size > MAX_NOTEBOOK_BYTES:
-        size = MAX_NOTEBOOK_BYTES // (1024 * 1024)
-        return _Refused(UNREADABLE, f"{name} is larger than {size} MB", f"{name} ocupa más de {size} MB")
+        return _Refused(UNREADABLE, message("{name} is larger than {size} MB", name=name,
+                                            size=MAX_NOTEBOOK_BYTES // (1024 * 1024)))
     try:
         with open(path, "rb") as handle:
             return handle.read(MAX_NOTEBOOK_BYTES + 1)
     except OSError as error:
-        return _Refused(UNREADABLE, f"{name} could not be read: {error.strerror}",
-                        f"no se pudo leer {name}: {error.strerror}")
+        return _Refused(UNREADABLE, message("{name} could not be read: {why}", name=name,
+                                            why=str(error.strerror)))
 
 
 def grade_file(path: Path, student: Student, paper: Paper, *, limits: Limits | None = None,
@@ -383,7 +386,7 @@ def grade_directory(directory: str | Path, assignment: str | Assignment, roster:
     folder = Path(directory)
     spec = assignment if isinstance(assignment, Assignment) else get_assignment(assignment)
     if not folder.is_dir():
-        raise BacaraError(f"submissions folder {str(folder)!r} not found")
+        raise BacaraError(message("submissions folder {folder!r} not found", folder=str(folder)))
 
     def one(student: Student) -> SubmissionGrade:
         paper = make_paper(spec, student.id, code)
@@ -398,11 +401,9 @@ def grade_directory(directory: str | Path, assignment: str | Assignment, roster:
     unexpected = tuple(sorted(p.name for p in folder.glob("*.ipynb") if p.name not in expected))
     notices: list[str] = []
     has_program = any(q.question_kind.is_program for q in make_paper(spec, "practice").questions)
-    why_not = isolation_missing() if has_program else None
+    why_not = isolation_missing_message() if has_program else None
     if why_not is not None:
-        notice = pick(code, en=f"program answers scored 0 and were not run: {why_not}",
-                      es="las respuestas que son programas puntuaron 0 y no se ejecutaron: "
-                         f"{program_text(why_not, code)}")
+        notice = tr("program answers scored 0 and were not run: {why}", code, why=why_not)
         notices.append(notice)
         warnings.warn(notice, IsolationWarning, stacklevel=2)
     return Gradebook(assignment=spec, grades=grades, unexpected=unexpected, notices=tuple(notices),
@@ -504,8 +505,8 @@ def gradebook_text(gradebook: Gradebook, file_format: str = "csv") -> str:
     """The gradebook in one of :data:`FORMATS`."""
     writers = {"csv": gradebook_csv, "canvas": canvas_csv, "moodle": moodle_csv}
     if file_format not in writers:
-        raise BacaraError(f"unknown gradebook format {file_format!r}: expected one of "
-                          f"{', '.join(FORMATS)}")
+        raise BacaraError(message("unknown gradebook format {name!r}: expected one of {names}",
+                                  name=file_format, names=", ".join(FORMATS)))
     return writers[file_format](gradebook)
 
 
@@ -523,10 +524,6 @@ def default_report(out: str | Path) -> Path:
 class OutputRefused(BacaraError):
     """An output place that cannot be written: nothing was written (the message in every language)."""
 
-    def __init__(self, *, en: str, es: str) -> None:
-        super().__init__(en)
-        self.texts = {"en": en, "es": es}
-
 
 def _writable_folder(folder: Path) -> Path | None:
     """The nearest folder that exists at or above ``folder`` if files can be made in it."""
@@ -540,30 +537,28 @@ def check_file_target(path: Path, option: str) -> None:
     """Refuse (:class:`OutputRefused`) a file ``path`` that names a folder or cannot be written."""
     shown = str(path)
     if path.is_dir():
-        raise OutputRefused(en=f"{option} {shown!r} is a folder: expected a file name",
-                            es=f"{option} {shown!r} es una carpeta: se esperaba un nombre de archivo")
+        raise OutputRefused(message("{option} {path!r} is a folder: expected a file name",
+                                    option=option, path=shown))
     if (path.exists() or path.is_symlink()) and (not path.is_file() or not os.access(path, os.W_OK)):
-        raise OutputRefused(en=f"{option} {shown!r} cannot be written (not a regular file "
-                               "that may be written)",
-                            es=f"no se puede escribir {option} {shown!r} (no es un archivo "
-                               "normal que se pueda escribir)")
+        raise OutputRefused(message(
+            "{option} {path!r} cannot be written (not a regular file that may be written)",
+            option=option, path=shown))
     if _writable_folder(path.parent) is None:
-        raise OutputRefused(en=f"{option} {shown!r} cannot be written: its folder is not one "
-                               "where files may be made",
-                            es=f"no se puede escribir {option} {shown!r}: su carpeta no admite "
-                               "archivos nuevos")
+        raise OutputRefused(message(
+            "{option} {path!r} cannot be written: its folder is not one where files may be made",
+            option=option, path=shown))
 
 
 def check_folder_target(folder: Path, option: str) -> None:
     """Refuse (:class:`OutputRefused`) a folder that is a file or where files cannot be made."""
     shown = str(folder)
     if folder.exists() and not folder.is_dir():
-        raise OutputRefused(en=f"{option} {shown!r} is a file: expected a folder",
-                            es=f"{option} {shown!r} es un archivo: se esperaba una carpeta")
+        raise OutputRefused(message("{option} {path!r} is a file: expected a folder",
+                                    option=option, path=shown))
     if _writable_folder(folder) is None:
-        raise OutputRefused(en=f"{option} {shown!r} cannot be written: files may not be made there",
-                            es=f"no se puede escribir en {option} {shown!r}: ahí no se pueden "
-                               "crear archivos")
+        raise OutputRefused(message(
+            "{option} {path!r} cannot be written: files may not be made there", option=option,
+            path=shown))
 
 
 def write_gradebook(gradebook: Gradebook, out: str | Path, feedback_dir: str | Path | None = None,

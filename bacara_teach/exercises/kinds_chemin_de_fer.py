@@ -48,23 +48,25 @@ from bacara_teach.exercises.questions import (
     lang_code,
     param,
 )
-from bacara_teach.i18n import pick, term
 from bacara_teach.narration import describe_banker_row, describe_player_rule, spans
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Rule, Step
 from bacara_teach.tableau import PUNTO_BANCO, Cell, Decision
+from bacara_teach.text import N_, Message, message, pmessage, ptr, tr
 
 __all__ = ["CdfCellKind", "CdfMoneyKind", "CdfOrderKind"]
 
 _WORD = {Decision.DRAW: "draw", Decision.STAND: "stand", Decision.CHOICE: "free"}
-_WORD_ES = {"draw": term("draw", "es"), "stand": term("stand", "es"), "free": "libre"}
+_LABELS: dict[str, Message] = {"draw": pmessage("an answer", "draw"),
+                               "stand": pmessage("an answer", "stand"),
+                               "free": pmessage("an answer", "free")}
 _SEVERAL = 2
 
 
 def _bettors(bettors: int, lang: str) -> str:
     if bettors == 1:
-        return pick(lang, en="a single bettor", es="un solo apostador")
-    return pick(lang, en="several bettors", es="varios apostadores")
+        return tr("a single bettor", lang)
+    return tr("several bettors", lang)
 
 
 # -- forced and free cells ------------------------------------------------------------------------
@@ -78,26 +80,23 @@ def _cell(params: Mapping[str, Any], kind: str) -> tuple[int, Cell]:
     tableau = tableau_for(bettors)
     if hand == "bettor":
         if params.get("third") is not None:
-            raise ParamsError(en=f"invalid parameters {dict(params)!r} for a {kind} question: "
-                                 "the bettor's own rule has no third card",
-                              es=f"parámetros no válidos {dict(params)!r} en una pregunta {kind}: "
-                                 "la regla propia del punto no tiene tercera carta")
+            raise ParamsError(message(
+                "invalid parameters {params!r} for a {kind} question: the bettor's own rule has "
+                "no third card", params=dict(params), kind=kind))
         return bettors, tableau.player_cell(total)
     if hand == "banker":
         third = int_param(params, "third", kind, [None, *range(10)])
         return bettors, tableau.banker_cell(total, third)
-    raise ParamsError(en=f"invalid hand {hand!r} for a {kind} question: expected 'bettor' or 'banker'",
-                      es=f"mano no válida {hand!r} en una pregunta {kind}: se esperaba 'bettor' o "
-                         "'banker'")
+    raise ParamsError(message("invalid hand {hand} for a {kind} question: expected 'bettor' or "
+                              "'banker'", hand=repr(hand), kind=kind))
 
 
 class CdfCellKind(QuestionKind):
     """One cell of Chemin de Fer's tableau: must draw, must stand, or free."""
 
     name = "cdf-cell"
-    title = "Chemin de Fer: forced or free"
-    title_es = "Chemin de Fer: obligado o libre"
-    answer = WordAnswer(("draw", "stand", "free"), spanish=_WORD_ES,
+    title = N_("Chemin de Fer: forced or free")
+    answer = WordAnswer(("draw", "stand", "free"), labels=_LABELS,
                         aliases={"choice": "free", "free choice": "free", "elección libre": "free",
                                  "roba": "draw", "se planta": "stand"})
 
@@ -123,110 +122,82 @@ class CdfCellKind(QuestionKind):
     def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         code = lang_code(lang)
         bettors, cell = _cell(params, self.name)
-        who = _bettors(bettors, code)
-        if code == "es":
-            if cell.hand == "player":
-                situation = (f"Chemin de Fer con {who}. Ninguna mano es un natural. Las dos cartas "
-                             f"del punto activo suman **{cell.total}**.")
-                ask = "¿El punto debe robar, debe plantarse, o puede elegir libremente?"
-            else:
-                drew = ("el punto se plantó" if cell.third is None else
-                        "el punto robó una tercera carta, dada boca arriba, que vale "
-                        f"**{cell.third}**")
-                situation = (f"Chemin de Fer. Ninguna mano es un natural y {drew}. Las dos cartas "
-                             f"de la banca suman **{cell.total}**.")
-                ask = "¿La banca debe robar, debe plantarse, o puede elegir libremente?"
-            return f"{situation} {ask}"
         if cell.hand == "player":
-            situation = (f"Chemin de Fer with {who}. Neither hand is a natural. The active bettor's "
-                         f"two cards total **{cell.total}**.")
-            ask = "Must the bettor draw, must the bettor stand, or is it the bettor's free choice?"
-        else:
-            drew = ("the bettor stood" if cell.third is None else
-                    f"the bettor drew a third card, dealt face up, worth **{cell.third}**")
-            situation = (f"Chemin de Fer. Neither hand is a natural and {drew}. The banker's two "
-                         f"cards total **{cell.total}**.")
-            ask = "Must the banker draw, must the banker stand, or is it the banker's free choice?"
-        return f"{situation} {ask}"
+            return tr("Chemin de Fer with {who}. Neither hand is a natural. The active bettor's two "
+                      "cards total **{total}**. Must the bettor draw, must the bettor stand, or is "
+                      "it the bettor's free choice?", code, who=_bettors(bettors, code),
+                      total=cell.total)
+        if cell.third is None:
+            return tr("Chemin de Fer. Neither hand is a natural and the bettor stood. The banker's "
+                      "two cards total **{total}**. Must the banker draw, must the banker stand, or "
+                      "is it the banker's free choice?", code, total=cell.total)
+        return tr("Chemin de Fer. Neither hand is a natural and the bettor drew a third card, dealt "
+                  "face up, worth **{third}**. The banker's two cards total **{total}**. Must the "
+                  "banker draw, must the banker stand, or is it the banker's free choice?", code,
+                  third=cell.third, total=cell.total)
 
     def key(self, params: Mapping[str, Any]) -> str:
         return _WORD[_cell(params, self.name)[1].decision]
 
     def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         code = lang_code(lang)
-        if code == "es":
-            return self._explain_es(params)
         bettors, cell = _cell(params, self.name)
         tableau = tableau_for(bettors)
         if cell.hand == "player":
-            rule = describe_player_rule(tableau)
-            words = {"draw": "draws on", "choice": "chooses freely on", "stand": "stands on"}
-            row = ", ".join(f"{words[d]} {rule[d]}" for d in ("draw", "choice", "stand") if d in rule)
-            text = f"With {'a single bettor' if bettors == 1 else 'several bettors'} the bettor {row}."
+            rule = describe_player_rule(tableau, code)
+            parts = [_player_part(d, rule[d], code) for d in ("draw", "choice", "stand") if d in rule]
+            text = tr("With {who} the bettor {row}.", code, who=_bettors(bettors, code),
+                      row=_and(parts, code))
             fixed = PUNTO_BANCO.player_decision(cell.total)
         else:
             if cell.third is None:
                 after = tableau.banker_after_stand
-                draws = spans(t for t, d in enumerate(after) if d is Decision.DRAW)
-                stands = spans(t for t, d in enumerate(after) if d is Decision.STAND)
-                text = f"When the bettor stood, the banker draws on {draws} and stands on {stands}."
+                draws = spans((t for t, d in enumerate(after) if d is Decision.DRAW), code)
+                stands = spans((t for t, d in enumerate(after) if d is Decision.STAND), code)
+                text = tr("When the bettor stood, the banker draws on {draws} and stands on "
+                          "{stands}.", code, draws=draws, stands=stands)
             else:
-                text = f"On {cell.total} the banker {describe_banker_row(tableau, cell.total)}."
+                text = tr("On {total} the banker {row}.", code, total=cell.total,
+                          row=describe_banker_row(tableau, cell.total, code))
             fixed = PUNTO_BANCO.banker_decision(cell.total, cell.third)
-        text += f" This cell is {describe_cell(cell, bettors)}: **{_WORD[cell.decision]}**."
+        text += " " + tr("This cell is {cell}: **{word}**.", code,
+                         cell=describe_cell(cell, bettors, code),
+                         word=_LABELS[_WORD[cell.decision]].render(code))
         if cell.decision is Decision.CHOICE:
-            text += f" (Punto Banco's fixed table says {fixed.value} here.)"
+            text += " " + tr("(Punto Banco's fixed table says {word} here.)", code,
+                             word=_LABELS[fixed.value].render(code))
         return text
 
-    def _explain_es(self, params: Mapping[str, Any]) -> str:
-        bettors, cell = _cell(params, self.name)
-        tableau = tableau_for(bettors)
-        if cell.hand == "player":
-            rule = describe_player_rule(tableau, "es")
-            words = {"draw": "roba con", "choice": "elige libremente con", "stand": "se planta con"}
-            parts = [f"{words[d]} {rule[d]}" for d in ("draw", "choice", "stand") if d in rule]
-            row = " y ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
-            text = f"Con {_bettors(bettors, 'es')}, el punto {row}."
-            fixed = PUNTO_BANCO.player_decision(cell.total)
-        else:
-            if cell.third is None:
-                after = tableau.banker_after_stand
-                draws = spans((t for t, d in enumerate(after) if d is Decision.DRAW), "es")
-                stands = spans((t for t, d in enumerate(after) if d is Decision.STAND), "es")
-                text = f"Cuando el punto se planta, la banca roba con {draws} y se planta con {stands}."
-            else:
-                text = f"Con {cell.total}, la banca {describe_banker_row(tableau, cell.total, 'es')}."
-            fixed = PUNTO_BANCO.banker_decision(cell.total, cell.third)
-        word = _WORD_ES[_WORD[cell.decision]]
-        text += f" Esta casilla es {describe_cell(cell, bettors, 'es')}: **{word}**."
-        if cell.decision is Decision.CHOICE:
-            text += f" (Aquí la tabla fija de Punto Banco dice {_WORD_ES[fixed.value]}.)"
-        return text
+
+def _player_part(decision: str, span: str, lang: str) -> str:
+    """One part of the bettor's rule: what the bettor does on ``span`` (totals)."""
+    if decision == "draw":
+        return ptr("the bettor's rule", "draws on {span}", lang, span=span)
+    if decision == "choice":
+        return ptr("the bettor's rule", "chooses freely on {span}", lang, span=span)
+    return ptr("the bettor's rule", "stands on {span}", lang, span=span)
+
+
+def _and(parts: list[str], lang: str) -> str:
+    if len(parts) == 1:
+        return parts[0]
+    return ptr("the bettor's rule", "{items}, {last}", lang, items=", ".join(parts[:-1]),
+               last=parts[-1])
 
 
 # -- the order of information -----------------------------------------------------------------
 
 EVENTS: Mapping[str, str] = {
-    "deal": "Four cards are dealt face down: bettor, banker, bettor, banker.",
-    "bettor-look": "The active bettor looks at the two hidden cards.",
-    "announce": "The active bettor announces draw or stand.",
-    "banker-look": "The banker looks at the two hidden cards.",
-    "third-face-up": "The card the bettor asked for is dealt face up.",
-    "banker-decides": "The banker draws or stands, seeing only the bettor's face-up third card.",
-    "show": "All the cards are shown and the totals compared.",
+    "deal": N_("Four cards are dealt face down: bettor, banker, bettor, banker."),
+    "bettor-look": N_("The active bettor looks at the two hidden cards."),
+    "announce": N_("The active bettor announces draw or stand."),
+    "banker-look": N_("The banker looks at the two hidden cards."),
+    "third-face-up": N_("The card the bettor asked for is dealt face up."),
+    "banker-decides": N_("The banker draws or stands, seeing only the bettor's face-up third card."),
+    "show": N_("All the cards are shown and the totals compared."),
 }
-"""The moments of a coup asked about, by the id the engine's steps map to."""
-
-EVENTS_ES: Mapping[str, str] = {
-    "deal": "Se reparten cuatro cartas boca abajo: punto, banca, punto, banca.",
-    "bettor-look": "El punto activo mira sus dos cartas ocultas.",
-    "announce": "El punto activo anuncia si roba o se planta.",
-    "banker-look": "La banca mira sus dos cartas ocultas.",
-    "third-face-up": "La carta que pidió el punto se da boca arriba.",
-    "banker-decides": "La banca roba o se planta viendo solo la tercera carta del punto, boca arriba.",
-    "show": "Se muestran todas las cartas y se comparan los totales.",
-}
-"""The same moments in Spanish."""
+"""The moments of a coup asked about, by the id the engine's steps map to (English; each is a
+message, :func:`~bacara_teach.text.tr` gives it in any language)."""
 
 _EXAMPLE_3 = ("2♥ A♠ 3♣ 2♦ 9♥ 5♠", "draw", "draw")
 """RULES.md worked example 3: the bettor draws on 5, the banker on 3 chooses against a 9."""
@@ -273,8 +244,7 @@ class CdfOrderKind(QuestionKind):
     """The order of information in a Chemin de Fer coup where the bettor asks for a card."""
 
     name = "cdf-order"
-    title = "Chemin de Fer: who knows what, when"
-    title_es = "Chemin de Fer: quién sabe qué, y cuándo"
+    title = N_("Chemin de Fer: who knows what, when")
     answer = LettersAnswer("abcdefg")
     _LETTERS = "abcdefg"
 
@@ -291,11 +261,9 @@ class CdfOrderKind(QuestionKind):
     def _shown(self, params: Mapping[str, Any]) -> list[str]:
         shown = param(params, "shown", self.name)
         if not isinstance(shown, list) or sorted(map(str, shown)) != sorted(EVENTS):
-            names = ", ".join(EVENTS)
-            raise ParamsError(en=f"invalid shown {shown!r} for a {self.name} question: expected "
-                                 f"each of {names} once",
-                              es=f"shown no válido {shown!r} en una pregunta {self.name}: se "
-                                 f"esperaba cada uno de {names} una vez")
+            raise ParamsError(message(
+                "invalid shown {shown} for a {kind} question: expected each of {names} once",
+                shown=repr(shown), kind=self.name, names=", ".join(EVENTS)))
         return [str(s) for s in shown]
 
     def check_params(self, params: Mapping[str, Any]) -> None:
@@ -303,29 +271,25 @@ class CdfOrderKind(QuestionKind):
 
     def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         code = lang_code(lang)
-        texts = EVENTS_ES if code == "es" else EVENTS
-        lines = [f"- **{letter}.** {texts[event]}"
+        lines = [f"- **{letter}.** {tr(EVENTS[event], code)}"
                  for letter, event in zip(self._LETTERS, self._shown(params), strict=True)]
-        return pick(code,
-                    en="In a coup of Chemin de Fer, neither hand is a natural and the bettor asks "
-                       "for a card. Put these moments in the order they happen:\n\n",
-                    es="En un coup de Chemin de Fer, ninguna mano es un natural y el punto pide "
-                       "una tercera carta. Ordene estos momentos tal como ocurren:\n\n") + "\n".join(lines)
+        return tr("In a coup of Chemin de Fer, neither hand is a natural and the bettor asks for a "
+                  "card. Put these moments in the order they happen:", code) + "\n\n" + "\n".join(lines)
 
     def key(self, params: Mapping[str, Any]) -> list[str]:
         letter = dict(zip(self._shown(params), self._LETTERS, strict=True))
         return [letter[event] for event in engine_order()]
 
     def answer_comment(self, lang: str | None = None) -> str:
-        return pick(lang, en='a list of letters in order, e.g. ["a", "b", "c", "d", "e", "f", "g"]',
-                    es='una lista de letras en orden, p. ej. ["a", "b", "c", "d", "e", "f", "g"]')
+        return tr('a list of letters in order, e.g. {example}', lang,
+                  example='["a", "b", "c", "d", "e", "f", "g"]')
 
     def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         code = lang_code(lang)
         key = self.key(params)
-        return (pick(code, en="The order, as in RULES.md worked example 3: ",
-                     es="El orden, como en el ejemplo resuelto 3 de RULES.md: ")
-                + ", ".join(key) + ". " + _example_coup().narrate(code).replace("\n", " "))
+        return (tr("The order, as in RULES.md worked example 3: {letters}.", code,
+                   letters=", ".join(key))
+                + " " + _example_coup().narrate(code).replace("\n", " "))
 
 
 # -- the money -------------------------------------------------------------------------------------
@@ -336,41 +300,30 @@ _OUTCOME_CARDS = {
     "push": "8♠ 8♥ K♣ K♦",  # two natural 8s: a push
 }
 ASKS: Mapping[str, tuple[str, str]] = {
-    "reserve": ("push", "How many chips are set aside as the banker's personal reserve?"),
-    "continue-after-win": ("banker", "The banker wins the coup. What is the smallest bank the "
-                           "banker may continue with?"),
-    "continue-after-push": ("push", "The coup is a push. What is the smallest bank the banker "
-                            "may continue with?"),
-    "bank-after-win": ("banker", "The banker wins the coup. How many chips are now in the bank "
-                       "(not counting the reserve)?"),
+    "reserve": ("push", N_("How many chips are set aside as the banker's personal reserve?")),
+    "continue-after-win": ("banker", N_("The banker wins the coup. What is the smallest bank the "
+                                        "banker may continue with?")),
+    "continue-after-push": ("push", N_("The coup is a push. What is the smallest bank the banker "
+                                       "may continue with?")),
+    "bank-after-win": ("banker", N_("The banker wins the coup. How many chips are now in the bank "
+                                    "(not counting the reserve)?")),
 }
-"""What a money question may ask, with the coup outcome it is set in."""
+"""What a money question may ask, with the coup outcome it is set in (the question a message)."""
 
-ASKS_ES: Mapping[str, str] = {
-    "reserve": "¿Cuántas fichas se apartan como reserva personal de la banca?",
-    "continue-after-win": "La banca gana el coup. ¿Cuál es la banca más pequeña con la que "
-                          "puede continuar?",
-    "continue-after-push": "El coup termina en empate. ¿Cuál es la banca más pequeña con la que "
-                           "la banca puede continuar?",
-    "bank-after-win": "La banca gana el coup. ¿Cuántas fichas hay ahora en la banca (sin contar "
-                      "la reserva)?",
+_RULES: Mapping[str, str] = {
+    "reserve": N_("The part of the bank the bets do not cover is set aside as the banker's "
+                  "personal reserve."),
+    "continue-after-win": N_("To continue after a win, the bank must be at least the stakes it "
+                             "covered plus what it won; the reserve stays personal."),
+    "continue-after-push": N_("After a push the banker may go on with at least the stakes covered "
+                              "before; the reserve stays personal."),
+    "bank-after-win": N_("A winning bank takes the stakes it covered, with no commission."),
 }
-"""The same questions in Spanish."""
-
-_EVENTS_ES = {
-    "open-bank": "{name} abre una banca de {amount}.",
-    "bet": "{name} apuesta {amount}.",
-    "reserve": "{amount} de la banca no se cubren y van a la reserva de {name}.",
-    "collect": "La banca de {name} gana {amount}.",
-    "push": "Empate: las apuestas ({amount}) vuelven a los apostadores.",
-}
+"""The rule behind each money question's answer."""
 
 
 def _event_text(event: Event, players: list[str], lang: str) -> str:
-    if lang == "es" and event.kind in _EVENTS_ES:
-        name = "" if event.seat is None else players[event.seat]
-        return _EVENTS_ES[event.kind].format(name=name, amount=event.amount)
-    return describe_event(event, players)
+    return describe_event(event, players, lang)
 
 
 def money_session(bank: int, covered: int, outcome: str) -> tuple[CheminDeFerSession, int]:
@@ -398,9 +351,8 @@ class CdfMoneyKind(QuestionKind):
     """The reserve, the bank after a win, the smallest bank to continue (whole chips)."""
 
     name = "cdf-money"
-    title = "Chemin de Fer: the bank's money"
-    title_es = "Chemin de Fer: el dinero de la banca"
-    answer = WholeAnswer(minimum=0, noun="a number of chips", noun_es="un número de fichas")
+    title = N_("Chemin de Fer: the bank's money")
+    answer = WholeAnswer(minimum=0, noun=message("a number of chips"))
     _ASKS: ClassVar[tuple[str, ...]] = ("continue-after-win", "reserve", "continue-after-push")
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -417,11 +369,9 @@ class CdfMoneyKind(QuestionKind):
     def _run(self, params: Mapping[str, Any]) -> tuple[str, CheminDeFerSession, int]:
         ask = param(params, "ask", self.name)
         if ask not in ASKS:
-            names = ", ".join(ASKS)
-            raise ParamsError(en=f"invalid ask {ask!r} for a {self.name} question: expected one of "
-                                 f"{names}",
-                              es=f"ask no válido {ask!r} en una pregunta {self.name}: se esperaba "
-                                 f"uno de {names}")
+            raise ParamsError(message(
+                "invalid ask {ask} for a {kind} question: expected one of {names}", ask=repr(ask),
+                kind=self.name, names=", ".join(ASKS)))
         bank = int_param(params, "bank", self.name, range(2, STARTING_CHIPS + 1))
         assert bank is not None
         covered = int_param(params, "covered", self.name, range(1, bank + 1))
@@ -429,8 +379,8 @@ class CdfMoneyKind(QuestionKind):
         try:
             session, reserve = money_session(bank, covered, ASKS[ask][0])
         except BacaraError as error:
-            raise ParamsError(en=f"invalid {self.name} question {dict(params)!r}: {error}",
-                              es=f"pregunta {self.name} no válida {dict(params)!r}: {error}") from None
+            raise ParamsError(message("invalid {kind} question {params!r}: {error}", kind=self.name,
+                                      params=dict(params), error=error.message)) from None
         return ask, session, reserve
 
     def check_params(self, params: Mapping[str, Any]) -> None:
@@ -440,11 +390,9 @@ class CdfMoneyKind(QuestionKind):
         code = lang_code(lang)
         asked = param(params, "ask", self.name)
         bank, covered = params["bank"], params["covered"]
-        return pick(code,
-                    en=f"Chemin de Fer. The banker offers a bank of **{bank}** chips and the "
-                       f"bettors cover **{covered}** of it between them. {ASKS[asked][1]}",
-                    es=f"Chemin de Fer. La banca abre una banca de **{bank}** fichas y los "
-                       f"apostadores cubren **{covered}** entre todos. {ASKS_ES[asked]}")
+        return tr("Chemin de Fer. The banker offers a bank of **{bank}** chips and the bettors "
+                  "cover **{covered}** of it between them. {question}", code, bank=bank,
+                  covered=covered, question=tr(ASKS[asked][1], code))
 
     def key(self, params: Mapping[str, Any]) -> int:
         ask, session, reserve = self._run(params)
@@ -462,29 +410,8 @@ class CdfMoneyKind(QuestionKind):
         shown = ("open-bank", "bet", "reserve", "collect", "push")
         story = " ".join(_event_text(e, list(session.players), code)
                          for e in session.events if e.kind in shown)
-        if code == "es":
-            rule_es = {
-                "reserve": "La parte de la banca que las apuestas no cubren se aparta como reserva "
-                           "personal de la banca.",
-                "continue-after-win": "Para continuar después de ganar, la banca debe ser al menos "
-                                      "lo apostado que cubrió más lo que ganó; la reserva sigue "
-                                      "siendo personal.",
-                "continue-after-push": "Después de un empate, la banca puede seguir con al menos lo "
-                                       "apostado que cubría antes; la reserva sigue siendo personal.",
-                "bank-after-win": "Una banca que gana se queda con lo apostado que cubría, sin "
-                                  "comisión.",
-            }[ask]
-            return f"{story} {rule_es} Así que la respuesta es **{self.key(params)}**."
-        rule = {
-            "reserve": "The part of the bank the bets do not cover is set aside as the banker's "
-                       "personal reserve.",
-            "continue-after-win": "To continue after a win, the bank must be at least the stakes "
-                                  "it covered plus what it won; the reserve stays personal.",
-            "continue-after-push": "After a push the banker may go on with at least the stakes "
-                                   "covered before; the reserve stays personal.",
-            "bank-after-win": "A winning bank takes the stakes it covered, with no commission.",
-        }[ask]
-        return f"{story} {rule} So the answer is **{self.key(params)}**."
+        return " ".join([story, tr(_RULES[ask], code),
+                         tr("So the answer is **{answer}**.", code, answer=self.key(params))])
 
 
 KIND_CLASSES = (CdfCellKind, CdfOrderKind, CdfMoneyKind)

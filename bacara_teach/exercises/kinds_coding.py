@@ -30,7 +30,6 @@ from typing import Any
 
 from bacara_teach.cards import parse_cards
 from bacara_teach.exercises.kinds_punto_banco import banco_rule_sentence
-from bacara_teach.exercises.program_text import program_text
 from bacara_teach.exercises.questions import (
     AnswerType,
     Mark,
@@ -41,69 +40,64 @@ from bacara_teach.exercises.questions import (
     param,
 )
 from bacara_teach.exercises.sandbox_child import call_all
-from bacara_teach.i18n import pick
+from bacara_teach.exercises.wording import said
 from bacara_teach.narration import narrate_steps
 from bacara_teach.punto_banco import deal_coup, outcome_from_points
 from bacara_teach.shoe import full_deck
 from bacara_teach.tableau import PUNTO_BANCO, Decision
+from bacara_teach.text import N_, SOURCE_LANGUAGE, Message, message, tr
 
-__all__ = ["FUNCTIONS", "TEMPLATE", "TEMPLATES", "TEMPLATE_ES", "CodingKind", "ProgramAnswer"]
+__all__ = ["FUNCTIONS", "TEMPLATE", "CodingKind", "ProgramAnswer", "program_template"]
 
 FUNCTIONS = ("banker_draws", "play")
 """The functions the program must define, in the order they are called."""
 
-TEMPLATE = '''\
-# Write both functions, run this cell, then run the SELF-CHECK cell below.
-# Graded code may define other functions and import math, itertools, collections, re...
-# (the common standard modules), but not bacara_teach.
+_TEMPLATE = """\
+{head}
 
 
 def banker_draws(banker_total, player_third_card):
-    """True if Banco draws a third card, False if Banco stands.
-
-    banker_total: Banco's two-card total, 0-7 (neither hand has a natural).
-    player_third_card: the point value (0-9) of Punto's third card,
-    or None when Punto stood.
-    """
-    return None  # your rule here
+    \"\"\"{banker_doc}
+    \"\"\"
+    return None  # {your_rule}
 
 
 def play(cards):
-    """The winner of a coup: "punto", "banco" or "empate".
+    \"\"\"{play_doc}
+    \"\"\"
+    return None  # {your_coup}
+"""
 
-    cards: the coup's cards in deal order, as strings such as "4♥", "10♦", "K♠":
-    Punto, Banco, Punto, Banco, then the third cards the rules call for.
+
+def program_template(lang: str | None = None) -> str:
+    """The code cell a program question starts with, in ``lang`` (the same functions in every
+    language; only the comments and docstrings change).
+
+    >>> program_template("en").splitlines()[5]
+    'def banker_draws(banker_total, player_third_card):'
+    >>> program_template("es").splitlines()[0]
+    '# Escriba las dos funciones, ejecute esta celda y luego la celda AUTOCOMPROBACIÓN de abajo.'
     """
-    return None  # your coup here
-'''
-
-TEMPLATE_ES = '''\
-# Escriba las dos funciones, ejecute esta celda y luego la celda AUTOCOMPROBACIÓN de abajo.
-# El código corregido puede definir otras funciones e importar math, itertools, collections, re...
-# (los módulos habituales de la biblioteca estándar), pero no bacara_teach.
-
-
-def banker_draws(banker_total, player_third_card):
-    """True si Banco roba una tercera carta, False si Banco se planta.
-
-    banker_total: el total de las dos cartas de Banco, 0-7 (ninguna mano tiene un natural).
-    player_third_card: el valor en puntos (0-9) de la tercera carta de Punto,
-    o None si Punto se plantó.
-    """
-    return None  # su regla aquí
+    code = lang_code(lang)
+    return _TEMPLATE.format(
+        head=tr("# Write both functions, run this cell, then run the SELF-CHECK cell below.\n"
+                "# Graded code may define other functions and import math, itertools, "
+                "collections, re...\n# (the common standard modules), but not bacara_teach.", code),
+        banker_doc=tr("True if Banco draws a third card, False if Banco stands.\n\n"
+                      "    banker_total: Banco's two-card total, 0-7 (neither hand has a natural).\n"
+                      "    player_third_card: the point value (0-9) of Punto's third card,\n"
+                      "    or None when Punto stood.", code),
+        your_rule=tr("your rule here", code),
+        play_doc=tr('The winner of a coup: "punto", "banco" or "empate".\n\n'
+                    '    cards: the coup\'s cards in deal order, as strings such as "4♥", "10♦", '
+                    '"K♠":\n    Punto, Banco, Punto, Banco, then the third cards the rules call '
+                    'for.', code),
+        your_coup=tr("your coup here", code))
 
 
-def play(cards):
-    """El ganador de un coup: "punto", "banco" o "empate".
-
-    cards: las cartas del coup en el orden del reparto, como textos del tipo "4♥", "10♦", "K♠":
-    Punto, Banco, Punto, Banco, y después las terceras cartas que pidan las reglas.
-    """
-    return None  # su coup aquí
-'''
-
-TEMPLATES = {"en": TEMPLATE, "es": TEMPLATE_ES}
-"""The code cell a program question starts with, by language (the same functions)."""
+TEMPLATE = program_template(SOURCE_LANGUAGE)
+"""The code cell a program question starts with, in English (:func:`program_template` gives it
+in any language)."""
 
 _MAX_DETAILS = 3
 
@@ -112,11 +106,8 @@ class ProgramAnswer(AnswerType):
     """A program defining :data:`FUNCTIONS` (marked by running it, never read as a value)."""
 
     def expected_text(self, lang: str | None = None) -> str:
-        return pick(lang,
-                    en="a program defining banker_draws(banker_total, player_third_card) and "
-                       "play(cards)",
-                    es="un programa que defina banker_draws(banker_total, player_third_card) y "
-                       "play(cards)")
+        return tr("a program defining {banker_draws} and {play}", lang,
+                  banker_draws="banker_draws(banker_total, player_third_card)", play="play(cards)")
 
     def read(self, value: object, lang: str | None = None) -> Any:  # noqa: ARG002 - run, not read
         return value
@@ -175,29 +166,28 @@ def _is_pair(result: object) -> bool:
     return isinstance(result, list | tuple) and len(result) == 2
 
 
-def _show_result(result: Sequence[Any], lang: str = "en") -> str:
+def _show_result(result: Sequence[Any], lang: str = SOURCE_LANGUAGE) -> str:
     if not _is_pair(result):
-        return pick(lang, en="gave no readable result", es="no dio ningún resultado legible")
+        return tr("gave no readable result", lang)
     kind, value = result[0], result[1]
     if kind == "ok":
-        return pick(lang, en=f"returned {value!r}", es=f"devolvió {value!r}")
+        return tr("returned {value}", lang, value=repr(value))
     if kind == "ok-type":
-        return pick(lang, en=f"returned a {value}", es=f"devolvió un valor de tipo {value}")
-    return pick(lang, en=f"raised {value}", es=f"lanzó {value}")
+        return tr("returned a {kind}", lang, kind=str(value))
+    return tr("raised {error}", lang, error=str(value))
 
 
 class CodingKind(QuestionKind):
     """Program ``banker_draws`` and ``play``; marked on every cell and a battery of coups."""
 
     name = "code-third-card"
-    title = "Program Banco's rule and a whole coup"
-    title_es = "Programar la regla de Banco y un coup completo"
+    title = N_("Program Banco's rule and a whole coup")
     answer = ProgramAnswer()
     placeholder = TEMPLATE
     is_program = True
 
     def placeholder_text(self, lang: str | None = None) -> str:
-        return TEMPLATES[lang_code(lang)]
+        return program_template(lang)
 
     def answer_comment(self, lang: str | None = None) -> str:
         return self.answer.expected_text(lang)
@@ -208,32 +198,13 @@ class CodingKind(QuestionKind):
     def check_params(self, params: Mapping[str, Any]) -> None:
         seed = param(params, "seed", self.name)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
-            raise ParamsError(en=f"invalid seed {seed!r} for a {self.name} question: "
-                                 "expected a whole number from 0 to 2**32 - 1",
-                              es=f"semilla no válida {seed!r} en una pregunta {self.name}: "
-                                 "se esperaba un número entero del 0 al 2**32 - 1")
+            raise ParamsError(message("invalid seed {seed} for a {kind} question: expected a whole "
+                                      "number from 0 to 2**32 - 1", seed=repr(seed),
+                                      kind=self.name))
 
     def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         self.check_params(params)
-        if lang_code(lang) == "es":
-            return (
-                "Escriba dos funciones en la celda de código de abajo.\n\n"
-                "1. `banker_draws(banker_total, player_third_card)` devuelve `True` cuando Banco "
-                "roba una tercera carta y `False` cuando Banco se planta. `banker_total` es el "
-                "total de las dos cartas de Banco (0-7, sin natural); `player_third_card` es el "
-                "valor en puntos (0-9) de la tercera carta de Punto, o `None` si Punto se plantó.\n"
-                "2. `play(cards)` devuelve el ganador de un coup: `\"punto\"`, `\"banco\"` o "
-                "`\"empate\"`. `cards` es la lista de las cartas del coup en el orden del reparto, "
-                "como textos del tipo `\"4♥\"`, `\"10♦\"`, `\"K♠\"` (el número o la figura, y "
-                "después el palo): Punto, Banco, Punto, Banco, y después las terceras cartas que "
-                "pidan las reglas, primero la de Punto.\n\n"
-                "Sus funciones se ejecutan en cada casilla de la tabla de Banco y en "
-                f"{battery_size()} coups que recorren todos los caminos de las reglas; "
-                "la mitad de los puntos es para cada función, en proporción a las llamadas que "
-                "acierta. El código corregido se ejecuta aparte, sin red y sin archivos; no puede "
-                "importar `bacara_teach`."
-            )
-        return (
+        return tr(
             "Write two functions in the code cell below.\n\n"
             "1. `banker_draws(banker_total, player_third_card)` returns `True` when Banco draws a "
             "third card and `False` when Banco stands. `banker_total` is Banco's two-card total "
@@ -243,12 +214,10 @@ class CodingKind(QuestionKind):
             "`\"empate\"`. `cards` is the list of the coup's cards in deal order, as strings such as "
             "`\"4♥\"`, `\"10♦\"`, `\"K♠\"` (rank, then suit): Punto, Banco, Punto, Banco, then the "
             "third cards the rules call for, Punto's first.\n\n"
-            "Your functions are run on every cell of Banco's table and on "
-            f"{battery_size()} coups that take every path through the rules; "
-            "half the points go to each function, in proportion to the calls it gets right. "
-            "The graded code runs on its own, with no network and no files; it may not import "
-            "`bacara_teach`."
-        )
+            "Your functions are run on every cell of Banco's table and on {coups} coups that take "
+            "every path through the rules; half the points go to each function, in proportion to "
+            "the calls it gets right. The graded code runs on its own, with no network and no "
+            "files; it may not import `bacara_teach`.", lang, coups=battery_size())
 
     def calls(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The calls the program is graded on (arguments only; no expected values)."""
@@ -273,48 +242,40 @@ class CodingKind(QuestionKind):
     def key_text(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         counts = self.key(params)
         cells, coups = counts["banker_draws"], counts["play"]
-        return pick(lang,
-                    en=f"a program: banker_draws right on all {cells} cells of Banco's "
-                       f"table, play right on all {coups} coups",
-                    es=f"un programa: banker_draws acierta las {cells} casillas de la tabla de "
-                       f"Banco, play acierta los {coups} coups")
+        return tr("a program: banker_draws right on all {cells} cells of Banco's table, play right "
+                  "on all {coups} coups", lang, cells=cells, coups=coups)
 
     def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         self.check_params(params)
-        return pick(lang,
-                    en="Banco's rule is the table of the third-card rules (see the cell questions); "
-                       "a coup deals four cards, stops on a natural, then applies Punto's rule and "
-                       "Banco's table, and the higher total wins.",
-                    es="La regla de Banco es la tabla de las reglas de la tercera carta (vea las "
-                       "preguntas de casillas); un coup reparte cuatro cartas, se detiene si hay "
-                       "un natural, después aplica la regla de Punto y la tabla de Banco, y gana "
-                       "el total más alto.")
+        return tr("Banco's rule is the table of the third-card rules (see the cell questions); a "
+                  "coup deals four cards, stops on a natural, then applies Punto's rule and Banco's "
+                  "table, and the higher total wins.", lang)
 
     def mark(self, params: Mapping[str, Any], given: object, lang: str | None = None) -> Mark:
         """Self-check in the student's own kernel: ``given`` maps names to the functions."""
         code = lang_code(lang)
         self.check_params(params)
         if not isinstance(given, Mapping):
-            return Mark.zero(Status.INVALID, pick(code, en="pass globals() to check your program",
-                                                  es="pase globals() para comprobar su programa"),
+            return Mark.zero(Status.INVALID, tr("pass globals() to check your program", code),
                              self.explain(params, code))
         records = list(call_all(given, self.calls(params)))
         return self.mark_records(params, records, load_error=None, lang=code)
 
     def mark_records(self, params: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
-                     *, load_error: str | None, stopped: str | None = None,
+                     *, load_error: str | Message | None, stopped: str | Message | None = None,
                      lang: str | None = None) -> Mark:
         """Mark a program from the results of its calls (the sandbox's or the kernel's).
 
-        ``lang`` words the mark (the sandbox's own English messages included); the points
-        are the same in every language.
+        ``load_error`` and ``stopped`` are the run's messages (:attr:`.sandbox.ProgramRun.load_why`
+        and :attr:`~.sandbox.ProgramRun.stopped_why`; a plain text is quoted as it is).
+        ``lang`` words the mark, those messages included; the points are the same in every
+        language.
         """
         code = lang_code(lang)
         explanation = self.explain(params, code)
         if load_error is not None:
-            return Mark.zero(Status.ERROR, pick(
-                code, en=f"the program did not run: {load_error}",
-                es=f"el programa no se ejecutó: {program_text(load_error, code)}"), explanation)
+            return Mark.zero(Status.ERROR, tr("the program did not run: {why}", code,
+                                              why=said(load_error, code)), explanation)
         expected = self.expected(params)
         calls = {c["function"]: c["args"] for c in self.calls(params)}
         by_function = {r["function"]: r for r in records
@@ -322,9 +283,8 @@ class CodingKind(QuestionKind):
         if len(by_function) == len(FUNCTIONS) and all(
                 isinstance(r.get("results"), list) and all(res == ["ok", None] for res in r["results"])
                 for r in by_function.values()):
-            return Mark.zero(Status.UNANSWERED, pick(
-                code, en="not answered yet: both functions still return None",
-                es="aún sin responder: las dos funciones siguen devolviendo None"), explanation)
+            return Mark.zero(Status.UNANSWERED, tr(
+                "not answered yet: both functions still return None", code), explanation)
         earned = Fraction(0)
         notes: list[str] = []
         details: list[str] = []
@@ -333,17 +293,19 @@ class CodingKind(QuestionKind):
             record = by_function.get(name)
             total = len(expected[name])
             if record is None:
-                before = "" if stopped else pick(code, en=" (the program stopped before it)",
-                                                 es=" (el programa se detuvo antes)")
-                notes.append(pick(code, en=f"{name}: not run", es=f"{name}: no se ejecutó") + before)
+                if stopped:
+                    notes.append(tr("{name}: not run", code, name=name))
+                else:
+                    notes.append(tr("{name}: not run (the program stopped before it)", code,
+                                    name=name))
                 continue
-            if "missing" in record:
-                notes.append(f"{name}: {program_text(str(record['missing']), code)}")
+            if "missing" in record:  # the harness's words for it, rendered here in the language
+                notes.append(tr("{name}: {name} is not defined as a function", code, name=name))
                 continue
             results = record.get("results")
             if not isinstance(results, list):
-                notes.append(pick(code, en=f"{name}: its results are not in the grader's format",
-                                  es=f"{name}: sus resultados no tienen el formato del corrector"))
+                notes.append(tr("{name}: its results are not in the grader's format", code,
+                                name=name))
                 continue
             right = 0
             for args, result, want in zip(calls[name], results, expected[name], strict=False):
@@ -352,8 +314,8 @@ class CodingKind(QuestionKind):
                 elif sum(d.startswith(f"{name}(") for d in details) < _MAX_DETAILS:
                     details.append(_detail(name, args, result, want, code))
             earned += share * Fraction(right, total)
-            notes.append(pick(code, en=f"{name}: {right} of {total} right",
-                              es=f"{name}: {right} de {total} correctas"))
+            notes.append(tr("{name}: {right} of {total} right", code, name=name, right=right,
+                            total=total))
         if earned == 1:
             status = Status.RIGHT
         elif earned == 0:
@@ -362,8 +324,7 @@ class CodingKind(QuestionKind):
             status = Status.PARTLY
         reason = "; ".join(notes)
         if stopped:
-            head = pick(code, en=f"the program was stopped: {stopped}",
-                        es=f"el programa se detuvo: {program_text(stopped, code)}")
+            head = tr("the program was stopped: {why}", code, why=said(stopped, code))
             reason = head + ("" if not by_function else f"; {reason}")
         return Mark(earned=earned, status=status, reason=reason, explanation=explanation,
                     details=tuple(details))
@@ -378,17 +339,17 @@ def _matches(result: Sequence[Any], want: Any) -> bool:
     return isinstance(value, str) and value.strip().lower() == want
 
 
-def _detail(name: str, args: Sequence[Any], result: Sequence[Any], want: Any, lang: str = "en") -> str:
+def _detail(name: str, args: Sequence[Any], result: Sequence[Any], want: Any, lang: str = SOURCE_LANGUAGE) -> str:
     shown = _show_result(result, lang)
     if name == "banker_draws":
         total, third = args
         call = f"banker_draws({total}, {third})"
-        return (pick(lang, en=f"{call} {shown}; it should return {want}. ",
-                     es=f"{call} {shown}; debería devolver {want}. ")
-                + banco_rule_sentence(total, third, lang).replace("**", ""))
+        return (tr("{call} {result}; it should return {want}.", lang, call=call, result=shown,
+                   want=str(want))
+                + " " + banco_rule_sentence(total, third, lang).replace("**", ""))
     cards = args[0]
     call = f"play({cards})"
     coup = deal_coup(parse_cards(cards))
     story = narrate_steps(coup.steps, lang).replace("\n", " ")
-    return pick(lang, en=f"{call} {shown}; it should return {want!r}. {story}",
-                es=f"{call} {shown}; debería devolver {want!r}. {story}")
+    return tr("{call} {result}; it should return {want}.", lang, call=call, result=shown,
+              want=repr(want)) + " " + story

@@ -40,12 +40,12 @@ from bacara_teach.exercises.questions import (
     lang_code,
     status_label,
 )
-from bacara_teach.i18n import pick
 from bacara_teach.narration import describe_banker_row, describe_player_rule, narrate_step, spans
 from bacara_teach.punto_banco import Coup, deal_coup, play_coup
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Rule, Step
 from bacara_teach.tableau import PUNTO_BANCO, Decision
+from bacara_teach.text import N_, message, pmessage, tr
 
 __all__ = [
     "BancoCellKind",
@@ -77,18 +77,19 @@ def _zero_ranks() -> str:
 
 def _values_note(lang: str) -> str:
     ace = next(r for r in Rank if r.points == 1)
-    return pick(lang, en=f"{ace.symbol} counts 1, {_zero_ranks()} count 0, the others their number",
-                es=f"{ace.symbol} vale 1, {_zero_ranks()} valen 0, las demás, su número")
+    return tr("{ace} counts 1, {zeros} count 0, the others their number", lang, ace=ace.symbol,
+              zeros=_zero_ranks())
 
 
 _DECISION_WORDS = {
-    "en": {"draw": "draws", "stand": "stands", "choice": "chooses"},
-    "es": {"draw": "roba", "stand": "se planta", "choice": "elige"},
+    "draw": pmessage("what a hand does", "draws"),
+    "stand": pmessage("what a hand does", "stands"),
+    "choice": pmessage("what a hand does", "chooses"),
 }
 
 
-def _decision_word(decision: Decision, lang: str = "en") -> str:
-    return _DECISION_WORDS[lang][decision.value]
+def _decision_word(decision: Decision, lang: str) -> str:
+    return _DECISION_WORDS[decision.value].render(lang)
 
 
 # -- scoring -------------------------------------------------------------------------------------
@@ -102,8 +103,7 @@ class ScoreKind(QuestionKind):
     """
 
     name = "score"
-    title = "The total of a hand"
-    title_es = "El total de una mano"
+    title = N_("The total of a hand")
     answer = TOTAL
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -128,14 +128,12 @@ class ScoreKind(QuestionKind):
     def check_params(self, params: Mapping[str, Any]) -> None:
         cards = cards_param(params, "cards", self.name)
         if not 2 <= len(cards) <= 3:
-            raise ParamsError(
-                en=f"invalid cards {params['cards']!r} for a score question: a hand has 2 or 3 cards",
-                es=f"cartas no válidas {params['cards']!r} en una pregunta score: una mano tiene "
-                   "2 o 3 cartas")
+            raise ParamsError(message(
+                "invalid cards {cards!r} for a score question: a hand has 2 or 3 cards",
+                cards=params["cards"]))
 
     def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
-        return pick(lang, en=f"What is the total of the hand **{params['cards']}**?",
-                    es=f"¿Cuál es el total de la mano **{params['cards']}**?")
+        return tr("What is the total of the hand **{cards}**?", lang, cards=params["cards"])
 
     def key(self, params: Mapping[str, Any]) -> int:
         return hand_total(cards_param(params, "cards", self.name))
@@ -143,15 +141,13 @@ class ScoreKind(QuestionKind):
     def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         code = lang_code(lang)
         cards = cards_param(params, "cards", self.name)
-        counts = ", ".join(pick(code, en=f"{c} counts {c.points}", es=f"{c} vale {c.points}")
+        counts = ", ".join(tr("{card} counts {points}", code, card=str(c), points=c.points)
                            for c in cards)
         total = sum(c.points for c in cards)
         sum_text = " + ".join(str(c.points) for c in cards) + f" = {total}"
-        return pick(code,
-                    en=f"{counts} ({_values_note(code)}). {sum_text}, and a hand's total is the "
-                       f"units digit of the sum: **{hand_total(cards)}**.",
-                    es=f"{counts} ({_values_note(code)}). {sum_text}, y el total de una mano es la "
-                       f"cifra de las unidades de la suma: **{hand_total(cards)}**.")
+        return tr("{counts} ({values}). {sum}, and a hand's total is the units digit of the sum: "
+                  "**{total}**.", code, counts=counts, values=_values_note(code), sum=sum_text,
+                  total=hand_total(cards))
 
 
 # -- the tableau ---------------------------------------------------------------------------------
@@ -161,8 +157,7 @@ class PuntoRuleKind(QuestionKind):
     """Punto's rule: draw or stand on a two-card total (read from ``PUNTO_BANCO.player``)."""
 
     name = "punto-rule"
-    title = "Punto's rule"
-    title_es = "La regla de Punto"
+    title = N_("Punto's rule")
     answer = DRAW_OR_STAND
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:  # noqa: ARG002 - no options
@@ -178,12 +173,8 @@ class PuntoRuleKind(QuestionKind):
         int_param(params, "total", self.name, range(8))
 
     def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
-        total = params["total"]
-        return pick(lang,
-                    en=f"Neither hand has a natural. Punto's first two cards total **{total}**. "
-                       "Does Punto draw a third card or stand?",
-                    es=f"Ninguna mano tiene un natural. Las dos primeras cartas de Punto suman "
-                       f"**{total}**. ¿Punto roba una tercera carta o se planta?")
+        return tr("Neither hand has a natural. Punto's first two cards total **{total}**. Does "
+                  "Punto draw a third card or stand?", lang, total=params["total"])
 
     def key(self, params: Mapping[str, Any]) -> str:
         self.check_params(params)
@@ -194,12 +185,9 @@ class PuntoRuleKind(QuestionKind):
         rule = describe_player_rule(PUNTO_BANCO, code)
         decision = PUNTO_BANCO.player_decision(params["total"])
         word = _decision_word(decision, code)
-        return pick(code,
-                    en=f"Punto's rule: Punto draws on {rule['draw']} and stands on {rule['stand']} "
-                       f"(8 and 9 are naturals). On {params['total']} Punto **{word}**.",
-                    es=f"La regla de Punto: Punto roba con {rule['draw']} y se planta con "
-                       f"{rule['stand']} (8 y 9 son naturales). Con {params['total']}, Punto "
-                       f"**{word}**.")
+        return tr("Punto's rule: Punto draws on {draw} and stands on {stand} (8 and 9 are "
+                  "naturals). On {total} Punto **{word}**.", code, draw=rule["draw"],
+                  stand=rule["stand"], total=params["total"], word=word)
 
 
 class BancoCellKind(QuestionKind):
@@ -209,8 +197,7 @@ class BancoCellKind(QuestionKind):
     """
 
     name = "banco-cell"
-    title = "Banco's table, one cell"
-    title_es = "La tabla de Banco, una casilla"
+    title = N_("Banco's table, one cell")
     answer = DRAW_OR_STAND
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -232,16 +219,12 @@ class BancoCellKind(QuestionKind):
         code = lang_code(lang)
         total, third = params["total"], params["third"]
         if third is None:
-            situation = pick(code, en="Punto stood (no third card)",
-                             es="Punto se plantó (sin tercera carta)")
-        else:
-            situation = pick(code, en=f"Punto drew a third card worth **{third}**",
-                             es=f"Punto robó una tercera carta que vale **{third}**")
-        return pick(code,
-                    en=f"Neither hand has a natural. {situation}. Banco's first two cards total "
-                       f"**{total}**. Does Banco draw a third card or stand?",
-                    es=f"Ninguna mano tiene un natural. {situation}. Las dos primeras cartas de "
-                       f"Banco suman **{total}**. ¿Banco roba una tercera carta o se planta?")
+            return tr("Neither hand has a natural. Punto stood (no third card). Banco's first two "
+                      "cards total **{total}**. Does Banco draw a third card or stand?", code,
+                      total=total)
+        return tr("Neither hand has a natural. Punto drew a third card worth **{third}**. Banco's "
+                  "first two cards total **{total}**. Does Banco draw a third card or stand?",
+                  code, third=third, total=total)
 
     def key(self, params: Mapping[str, Any]) -> str:
         self.check_params(params)
@@ -267,17 +250,13 @@ def banco_rule_sentence(total: int, third: int | None, lang: str | None = None) 
         after = PUNTO_BANCO.banker_after_stand
         draws = spans((t for t, d in enumerate(after) if d is Decision.DRAW), code)
         stands = spans((t for t, d in enumerate(after) if d is Decision.STAND), code)
-        return pick(code,
-                    en=f"Punto stood, and then Banco draws on {draws} and stands on {stands}: "
-                       f"on {total} Banco **{word}**.",
-                    es=f"Punto se plantó, y entonces Banco roba con {draws} y se planta con "
-                       f"{stands}: con {total}, Banco **{word}**.")
+        return tr("Punto stood, and then Banco draws on {draws} and stands on {stands}: on "
+                  "{total} Banco **{word}**.", code, draws=draws, stands=stands, total=total,
+                  word=word)
     row = describe_banker_row(PUNTO_BANCO, total, code)
-    return pick(code,
-                en=f"Banco's table, row {total}, column {third}: on {total} Banco {row}. "
-                   f"Punto's third card counts {third}, so Banco **{word}**.",
-                es=f"Tabla de Banco, fila {total}, columna {third}: con {total}, Banco {row}. "
-                   f"La tercera carta de Punto vale {third}, así que Banco **{word}**.")
+    return tr("Banco's table, row {total}, column {third}: on {total} Banco {row}. Punto's third "
+              "card counts {third}, so Banco **{word}**.", code, total=total, third=third, row=row,
+              word=word)
 
 
 # -- situations and whole coups ------------------------------------------------------------------
@@ -303,16 +282,12 @@ def banco_situation(cards: tuple[Card, ...]) -> tuple[Step, Step | None]:
     if len(cards) != needed:
         shown = cards_text(cards)
         if needed == 5:
-            raise ParamsError(
-                en=f"invalid situation {shown!r}: Punto must draw here, "
-                   "so give five cards (the fifth is Punto's third card)",
-                es=f"situación no válida {shown!r}: aquí Punto debe robar, así que hay que dar "
-                   "cinco cartas (la quinta es la tercera carta de Punto)")
-        raise ParamsError(
-            en=f"invalid situation {shown!r}: give the first four cards only "
-               "(Punto draws no third card here)",
-            es=f"situación no válida {shown!r}: hay que dar solo las cuatro primeras cartas "
-               "(aquí Punto no roba tercera carta)")
+            raise ParamsError(message(
+                "invalid situation {cards!r}: Punto must draw here, so give five cards (the fifth "
+                "is Punto's third card)", cards=shown))
+        raise ParamsError(message(
+            "invalid situation {cards!r}: give the first four cards only (Punto draws no third "
+            "card here)", cards=shown))
     if banco_step is None:  # a natural: nobody draws
         natural = next(s for s in coup.steps if s.action == "natural")
         return natural, None
@@ -323,8 +298,7 @@ class SituationKind(QuestionKind):
     """Banco's decision read from dealt cards (totals, Punto's rule, then Banco's cell)."""
 
     name = "situation"
-    title = "Banco's decision from the dealt cards"
-    title_es = "La decisión de Banco a partir de las cartas repartidas"
+    title = N_("Banco's decision from the dealt cards")
     answer = DRAW_OR_STAND
     _CATEGORIES: ClassVar[tuple[str, ...]] = ("drew", "stood", "drew", "natural", "drew")
 
@@ -348,13 +322,9 @@ class SituationKind(QuestionKind):
 
     def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         cards = params["cards"]
-        return pick(lang,
-                    en=f"These cards have been dealt, in this order ({_DEAL_ORDER}, then Punto's "
-                       f"third card if Punto drew one): **{cards}**. Does Banco draw a third card "
-                       "or stand?",
-                    es=f"Se han repartido estas cartas, en este orden ({_DEAL_ORDER}, y después "
-                       f"la tercera carta de Punto si Punto robó una): **{cards}**. ¿Banco roba "
-                       "una tercera carta o se planta?")
+        return tr("These cards have been dealt, in this order ({order}, then Punto's third card if "
+                  "Punto drew one): **{cards}**. Does Banco draw a third card or stand?", lang,
+                  order=_DEAL_ORDER, cards=cards)
 
     def key(self, params: Mapping[str, Any]) -> str:
         step, _ = banco_situation(cards_param(params, "cards", self.name))
@@ -367,12 +337,10 @@ class SituationKind(QuestionKind):
         coup = play_coup(Shoe.stacked([*cards, *_FILLER]))
         lines = [narrate_step(s, code) for s in coup.steps if s.action in ("natural", "no-natural")]
         if punto is None:
-            return " ".join(lines) + pick(code, en=" So Banco **stands**.",
-                                          es=" Así que Banco **se planta**.")
+            return " ".join([*lines, tr("So Banco **stands**.", code)])
         lines.append(narrate_step(punto, code))
         assert banco.cell is not None
-        lines.append(pick(code, en=f"Banco has {banco.cell.total}. ",
-                          es=f"Banco tiene {banco.cell.total}. ")
+        lines.append(tr("Banco has {total}.", code, total=banco.cell.total) + " "
                      + banco_rule_sentence(banco.cell.total, banco.cell.third, code))
         return " ".join(lines)
 
@@ -390,15 +358,12 @@ class CoupKind(QuestionKind):
     """A whole coup from its dealt cards: the winner and both final totals (1/3 each)."""
 
     name = "coup"
-    title = "A whole coup"
-    title_es = "Un coup completo"
+    title = N_("A whole coup")
     answer = CoupResultAnswer()
     _CATEGORIES: ClassVar[tuple[str, ...]] = ("both-draw", "one-draws", "natural", "both-draw")
 
     def answer_comment(self, lang: str | None = None) -> str:
-        return pick(lang,
-                    en='{"winner": "punto", "banco" or "empate", "punto": total, "banco": total}',
-                    es='{"winner": "punto", "banco" o "empate", "punto": total, "banco": total}')
+        return tr('{"winner": "punto", "banco" or "empate", "punto": total, "banco": total}', lang)
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
         categories = list(options.get("categories", self._CATEGORIES))
@@ -419,22 +384,18 @@ class CoupKind(QuestionKind):
         try:
             return deal_coup(cards)
         except BacaraError as error:
-            raise ParamsError(en=f"invalid coup {params['cards']!r}: {error}",
-                              es=f"coup no válido {params['cards']!r}: {error}") from None
+            raise ParamsError(message("invalid coup {cards!r}: {error}", cards=params["cards"],
+                                      error=error.message)) from None
 
     def check_params(self, params: Mapping[str, Any]) -> None:
         self._coup(params)
 
     def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         cards = params["cards"]
-        return pick(lang,
-                    en=f"A coup is dealt from exactly these cards, in this order: **{cards}**. "
-                       f"The first four go {_DEAL_ORDER}; any card after them is a third card, "
-                       "Punto's first if Punto draws. Who wins, and what are the two final totals?",
-                    es=f"Se reparte un coup con exactamente estas cartas, en este orden: "
-                       f"**{cards}**. Las cuatro primeras van a {_DEAL_ORDER}; cada carta "
-                       "siguiente es una tercera carta, primero la de Punto si Punto roba. "
-                       "¿Quién gana, y cuáles son los dos totales finales?")
+        return tr("A coup is dealt from exactly these cards, in this order: **{cards}**. The first "
+                  "four go {order}; any card after them is a third card, Punto's first if Punto "
+                  "draws. Who wins, and what are the two final totals?", lang, cards=cards,
+                  order=_DEAL_ORDER)
 
     def key(self, params: Mapping[str, Any]) -> dict[str, Any]:
         coup = self._coup(params)
@@ -446,8 +407,8 @@ class CoupKind(QuestionKind):
     def compare(self, given: Any, key: Any, params: Mapping[str, Any],  # noqa: ARG002
                 lang: str | None = None) -> Mark:
         code = lang_code(lang)
-        wrong = [pick(code, en=f"{part} is {key[part]!r}, not {given[part]!r}",
-                      es=f'"{part}" es {key[part]!r}, no {given[part]!r}')
+        wrong = [tr("{part} is {right}, not {given}", code, part=part, right=repr(key[part]),
+                    given=repr(given[part]))
                  for part in CoupResultAnswer.KEYS if given[part] != key[part]]
         earned = Fraction(len(CoupResultAnswer.KEYS) - len(wrong), len(CoupResultAnswer.KEYS))
         if not wrong:

@@ -10,7 +10,7 @@ own description.
 >>> print(kind.explain({"table": "home", "bet": "banco=20", "cards": "4♥ 2♠ 9♣ A♦ 8♦"}))
 Banco wins, 3 to 1. At the home table: banco 20: won, paid 19/20 to 1: +19.
 >>> print(kind.explain({"table": "home", "bet": "banco=20", "cards": "4♥ 2♠ 9♣ A♦ 8♦"}, "es"))
-Gana Banco, 3 a 1. En la mesa de casa: banco 20: ganada, pagada a 19/20 por 1: +19.
+Gana Banco, 3 a 1. En la mesa de casa: banco 20: ganada, se paga 19/20 a 1: +19.
 """
 
 from __future__ import annotations
@@ -27,35 +27,33 @@ from bacara_teach.exercises.questions import (
     cards_param,
     cards_text,
     distinct,
-    error_text,
     lang_code,
     param,
 )
-from bacara_teach.i18n import pick, term
-from bacara_teach.money import format_amount, format_signed
+from bacara_teach.money import format_amount
 from bacara_teach.narration import narrate_step
 from bacara_teach.punto_banco import Coup, Outcome, deal_coup, play_coup
 from bacara_teach.settlement import (
     Bet,
-    Result,
     SettledBet,
-    SettlementRule,
     coup_has_pair,
     settle_bet,
 )
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Rule
 from bacara_teach.tables import BetKind, PairReading, TableProfile, get_profile, profile_names
+from bacara_teach.text import N_, Message, localize_number, message, pmessage, tr
 
 __all__ = ["SettlementKind", "describe_settled", "table_name"]
 
-_TABLES_ES = {"home": "de casa", "casino": "del casino", "online": "en línea"}
-_PAIR_READING_ES = {PairReading.SAME_RANK: "mismo número o figura",
-                    PairReading.SAME_VALUE: "mismo valor en puntos"}
-_TIES_ES = {
-    SettlementRule.TIE_RETURNS: "empate, se devuelve lo apostado",
-    SettlementRule.TIE_KEEPS: "empate, la apuesta se queda para el coup siguiente",
-    SettlementRule.TIE_MAY_CHANGE: "empate, la apuesta se queda y se puede cambiar",
+_TABLE_NAMES: dict[str, Message] = {
+    "home": pmessage("a table, as in 'at the ... table'", "home"),
+    "casino": pmessage("a table, as in 'at the ... table'", "casino"),
+    "online": pmessage("a table, as in 'at the ... table'", "online"),
+}
+_PAIR_READINGS: dict[PairReading, Message] = {
+    PairReading.SAME_RANK: pmessage("what makes a pair", "same rank"),
+    PairReading.SAME_VALUE: pmessage("what makes a pair", "same value"),
 }
 
 
@@ -65,35 +63,20 @@ def table_name(table: TableProfile, lang: str | None = None) -> str:
     >>> table_name(get_profile("online"), "es")
     'en línea'
     """
-    if lang_code(lang) == "es":
-        return _TABLES_ES.get(table.name, f"«{table.name}»")
-    return table.name
+    found = _TABLE_NAMES.get(table.name)
+    return table.name if found is None else found.render(lang_code(lang))
 
 
 def describe_settled(settled: SettledBet, lang: str | None = None) -> str:
-    """A settled bet in one line (:meth:`SettledBet.describe` in English).
+    """A settled bet in one line (:meth:`SettledBet.describe`, in ``lang``).
 
     >>> from bacara_teach.cards import parse_cards
     >>> settled = settle_bet(deal_coup(parse_cards("4♥ 2♠ 9♣ A♦ 8♦")), Bet.parse("banco=5"),
     ...                      get_profile("online"))
-    >>> describe_settled(settled, "es")
-    'banco 5: ganada, pagada a 1 por 1 menos 0.25 de comisión: +4.75'
+    >>> describe_settled(settled, "en")
+    'banco 5: won, paid 1 to 1 less 0.25 commission: +4.75'
     """
-    if lang_code(lang) == "en":
-        return settled.describe()
-    head = f"{settled.bet.on.value} {format_amount(settled.bet.stake)}: "
-    commission = term("commission", "es")
-    if settled.result is Result.WON:
-        text = f"ganada, pagada a {settled.odds} por 1"
-        if settled.commission:
-            text += f" menos {format_amount(settled.commission)} de {commission}"
-        if settled.commission_owed:
-            text += f" ({format_amount(settled.commission_owed)} de {commission} pendiente)"
-    elif settled.result is Result.LOST:
-        text = "perdida"
-    else:
-        text = _TIES_ES.get(settled.rule, "ni se gana ni se pierde")
-    return f"{head}{text}: {format_signed(settled.net)}"
+    return settled.describe(lang_code(lang))
 
 _STAKES: dict[str, tuple[int, ...]] = {"casino": (5, 10, 25, 50), "online": (2, 5, 10, 15, 40)}
 
@@ -129,15 +112,14 @@ def _bet_for(category: str, coup: Coup, rng: random.Random) -> BetKind | None:
     if category == "no-pair":
         hand = rng.choice((BetKind.PAREJA_PUNTO, BetKind.PAREJA_BANCO))
         return None if coup_has_pair(coup, hand) else hand
-    raise NotationError(f"unknown settlement category {category!r}")
+    raise NotationError(message("unknown settlement category {category}", category=repr(category)))
 
 
 class SettlementKind(QuestionKind):
     """The net change of one bet on a dealt coup, at one table (an exact amount)."""
 
     name = "settlement"
-    title = "Settling a bet"
-    title_es = "Liquidar una apuesta"
+    title = N_("Settling a bet")
     answer = AMOUNT
     _CATEGORIES: ClassVar[dict[str, tuple[str, ...]]] = {
         # the first is each table's signature (Banco's 19/20, the pairs, the commission);
@@ -150,8 +132,7 @@ class SettlementKind(QuestionKind):
     def options_text(self, options: Mapping[str, Any], lang: str | None = None) -> str:
         """Which table the item's questions are at: ``at the home table``."""
         table = get_profile(str(options.get("table", "home")))
-        return pick(lang, en=f"at the {table_name(table, lang)} table",
-                    es=f"en la mesa {table_name(table, lang)}")
+        return tr("at the {table} table", lang, table=table_name(table, lang))
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
         table = get_profile(str(options.get("table", "home")))
@@ -178,9 +159,8 @@ class SettlementKind(QuestionKind):
         cards = cards_param(params, "cards", self.name)
         try:
             if table not in profile_names():
-                names = ", ".join(profile_names())
-                raise ParamsError(en=f"expected a table profile: {names}",
-                                  es=f"se esperaba un perfil de mesa: {names}")
+                raise ParamsError(message("expected a table profile: {names}",
+                                          names=", ".join(profile_names())))
             return get_profile(table), Bet.parse(bet), deal_coup(cards)
         except BacaraError as error:
             raise _invalid(params, error) from None
@@ -198,17 +178,13 @@ class SettlementKind(QuestionKind):
     def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         code = lang_code(lang)
         table, bet, _ = self._read(params)
-        name, stake, cards = table_name(table, code), format_amount(bet.stake), params["cards"]
-        return pick(code,
-                    en=f"At the **{name}** table, a player bets **{stake}** on **{bet.on.label}**. "
-                       f"The coup is dealt from exactly these cards, in order: **{cards}**. What "
-                       "is the player's net result on this bet: what was won after any commission "
-                       "taken at payment, minus the stake if it was lost, 0 if the stake comes back?",
-                    es=f"En la mesa **{name}**, un jugador apuesta **{stake}** a **{bet.on.label}**. "
-                       f"El coup se reparte con exactamente estas cartas, en orden: **{cards}**. "
-                       "¿Cuál es el resultado neto del jugador en esta apuesta: lo ganado después "
-                       f"de la {term('commission', 'es')} que se cobre al pagar, menos lo apostado "
-                       "si se perdió, 0 si se le devuelve lo apostado?")
+        return tr("At the **{table}** table, a player bets **{stake}** on **{on}**. The coup is "
+                  "dealt from exactly these cards, in order: **{cards}**. What is the player's net "
+                  "result on this bet: what was won after any commission taken at payment, minus "
+                  "the stake if it was lost, 0 if the stake comes back?", code,
+                  table=table_name(table, code),
+                  stake=localize_number(format_amount(bet.stake), code), on=bet.on.label,
+                  cards=params["cards"])
 
     def key(self, params: Mapping[str, Any]) -> str:
         return format_amount(self._settled(params)[2].net)
@@ -222,21 +198,18 @@ class SettlementKind(QuestionKind):
             hand = coup.punto if settled.bet.on is BetKind.PAREJA_PUNTO else coup.banco
             is_pair = coup_has_pair(coup, settled.bet.on, table.pair_reading)
             first = cards_text(hand[:2])
-            reading = table.pair_reading
-            parts.append(pick(
-                code,
-                en=f"The first two cards of that hand, {first}, are "
-                   f"{'a pair' if is_pair else 'no pair'} ({reading.value.replace('-', ' ')}).",
-                es=f"Las dos primeras cartas de esa mano, {first}, "
-                   f"{'forman pareja' if is_pair else 'no forman pareja'} "
-                   f"({_PAIR_READING_ES.get(reading, reading.value)})."))
-        parts.append(pick(code, en=f"At the {table.name} table: {settled.describe()}.",
-                          es=f"En la mesa {table_name(table, code)}: "
-                             f"{describe_settled(settled, code)}."))
+            reading = _PAIR_READINGS[table.pair_reading]
+            if is_pair:
+                parts.append(tr("The first two cards of that hand, {cards}, are a pair ({reading}).",
+                                code, cards=first, reading=reading))
+            else:
+                parts.append(tr("The first two cards of that hand, {cards}, are no pair "
+                                "({reading}).", code, cards=first, reading=reading))
+        parts.append(tr("At the {table} table: {settled}.", code, table=table_name(table, code),
+                        settled=describe_settled(settled, code)))
         return " ".join(parts)
 
 
-def _invalid(params: Mapping[str, Any], error: BaseException) -> ParamsError:
-    return ParamsError(
-        en=f"invalid settlement question {dict(params)!r}: {error}",
-        es=f"pregunta de liquidación no válida {dict(params)!r}: {error_text(error, 'es')}")
+def _invalid(params: Mapping[str, Any], error: BacaraError) -> ParamsError:
+    return ParamsError(message("invalid settlement question {params!r}: {error}",
+                               params=dict(params), error=error.message))

@@ -42,7 +42,7 @@ from typing import Any
 from bacara_teach.errors import NotationError
 from bacara_teach.exercises.assignments import Paper
 from bacara_teach.exercises.questions import Question, lang_code
-from bacara_teach.i18n import pick
+from bacara_teach.text import SOURCE_LANGUAGE, message, ntr, tr
 
 __all__ = [
     "FORMAT_VERSION",
@@ -75,12 +75,8 @@ JupyterLite is built, falls back to the one kernel whose language is ``language_
 class SubmissionUnreadable(NotationError):
     """A submitted file that is not a notebook this package can read.
 
-    ``str()`` is the English reason; :func:`~.questions.error_text` gives it in Spanish too.
+    ``str()`` is the English reason; :func:`~.questions.error_text` gives it in any language.
     """
-
-    def __init__(self, message: str, *, es: str | None = None) -> None:
-        super().__init__(message)
-        self.texts = {"en": message, "es": es or message}
 
 
 def _lines(text: str) -> list[str]:
@@ -125,83 +121,49 @@ def check_source(question: Question, lang: str | None = None, *, graded: bool = 
     code = lang_code(lang)
     kind = question.question_kind
     given = "globals()" if kind.is_program else answer_name(question.qid)
+    named = "" if code == SOURCE_LANGUAGE else f", lang={code!r}"
     if graded:
-        call = f"check_answer({question.kind!r}, {given}"
-        return pick(code,
-                    en="# SELF-CHECK (graded paper): says only whether your answer can be read; it "
-                       f"is marked when the paper is graded.\n{call})",
-                    es="# AUTOCOMPROBACIÓN (hoja con nota): solo dice si su respuesta se puede "
-                       f"leer; se corrige cuando se corrige la hoja.\n{call}, lang={code!r})")
-    call = f"self_check({question.kind!r}, {question.params!r}, {given}"
-    return pick(code,
-                en="# SELF-CHECK (not graded): marks your answer with the engine and explains the "
-                   "rule.\n# To see the right answer without answering, add reveal=True to the "
-                   f"call.\n{call})",
-                es="# AUTOCOMPROBACIÓN (sin nota): corrige su respuesta con el motor y explica la "
-                   "regla.\n# Para ver la respuesta correcta sin responder, añada reveal=True a la "
-                   f"llamada.\n{call}, lang={code!r})")
+        call = f"check_answer({question.kind!r}, {given}{named})"
+        return tr("# SELF-CHECK (graded paper): says only whether your answer can be read; it is "
+                  "marked when the paper is graded.", code) + f"\n{call}"
+    call = f"self_check({question.kind!r}, {question.params!r}, {given}{named})"
+    return tr("# SELF-CHECK (not graded): marks your answer with the engine and explains the "
+              "rule.\n# To see the right answer without answering, add reveal=True to the call.",
+              code) + f"\n{call}"
 
 
-def _points(n: int, lang: str = "en") -> str:
-    if lang == "es":
-        return f"{n} punto" if n == 1 else f"{n} puntos"
-    return f"{n} point" if n == 1 else f"{n} points"
+def _points(n: int, lang: str) -> str:
+    return ntr("{count} point", "{count} points", n, lang)
 
 
 def _texts(paper: Paper, code: str, graded: bool) -> dict[str, str]:
     spec, student = paper.assignment, paper.student_id
     count, points = len(paper.questions), _points(paper.maximum, code)
-    if code == "es":
-        return {
-            "title": (f"# {spec.title_text(code)}\n\n"
-                      f"Tarea `{spec.name}` · hoja de `{student}` · {count} preguntas, {points}"
-                      f"\n\n{spec.intro_text(code)}"),
-            "instructions": (
-                "## Cómo trabajar\n\n"
-                "1. Ejecute una vez la celda de preparación de abajo.\n"
-                "2. En cada pregunta, escriba su respuesta en su celda de respuesta "
-                "(`answer_q1 = ...` en la pregunta 1, y así sucesivamente) y ejecútela; después "
-                "ejecute la celda AUTOCOMPROBACIÓN que tiene debajo. " + (
-                    "En esta hoja con nota la autocomprobación solo dice si su respuesta se puede "
-                    "leer; las respuestas se corrigen después de la entrega.\n" if graded else
-                    "La autocomprobación es para usted; no cuenta para la nota.\n") +
-                "3. Guarde el cuaderno y entregue este archivo con el nombre que ya tiene "
-                f"(`{student}.ipynb`). No cambie el nombre de las celdas, ni las divida ni las "
-                "junte.\n\n"
-                "El corrector lee el valor que sigue a `answer_q1 =` como dato (nunca lo "
-                "ejecuta), así que escriba un valor, no un cálculo: las palabras entre comillas "
-                "(da igual mayúsculas o minúsculas, en español o en inglés), los números sin "
-                "comillas. Las respuestas que son programas se ejecutan aparte, sin red y sin "
-                "archivos."),
-            "setup": "# Preparación: ejecute primero esta celda.\n",
-            "question": "Pregunta",
-            "answer": "Respuesta",
-            "hand-in": (f"## Entrega\n\nGuarde el cuaderno y entregue `{student}.ipynb`. Solo se "
-                        "corrigen las celdas de respuesta."),
-        }
+    self_check = (tr("On this graded paper the self-check only says whether your answer can be "
+                     "read; the answers are marked after you hand the paper in.", code) if graded
+                  else tr("The self-check is for you; it is not graded.", code))
+    questions = ntr("{count} question", "{count} questions", count, code)
     return {
         "title": (f"# {spec.title_text(code)}\n\n"
-                  f"Assignment `{spec.name}` · paper of `{student}` · {count} questions, {points}"
-                  f"\n\n{spec.intro_text(code)}"),
-        "instructions": (
+                  + tr("Assignment `{name}` · paper of `{student}` · {questions}, {points}", code,
+                       name=spec.name, student=student, questions=questions, points=points)
+                  + f"\n\n{spec.intro_text(code)}"),
+        "instructions": tr(
             "## How to work\n\n"
             "1. Run the setup cell below once.\n"
             "2. For each question, write your answer in its answer cell (`answer_q1 = ...` for "
-            "question 1, and so on) and run it, then run the SELF-CHECK cell under it. " + (
-                "On this graded paper the self-check only says whether your answer can be read; "
-                "the answers are marked after you hand the paper in.\n" if graded else
-                "The self-check is for you; it is not graded.\n") +
-            "3. Save the notebook and hand in this file under its own name "
-            f"(`{student}.ipynb`). Do not rename, split or merge cells.\n\n"
-            "The grader reads the value after `answer_q1 =` as plain data (it never runs it), "
-            "so write a value, not a calculation: words in quotes (any letter case, in English "
-            "or Spanish), numbers without quotes. Program answers run on their own, "
-            "with no network and no files."),
-        "setup": "# Setup: run this cell first.\n",
-        "question": "Question",
-        "answer": "Answer",
-        "hand-in": (f"## Handing in\n\nSave the notebook and hand in `{student}.ipynb`. Only the "
-                    "answer cells are graded."),
+            "question 1, and so on) and run it, then run the SELF-CHECK cell under it. "
+            "{self_check}\n"
+            "3. Save the notebook and hand in this file under its own name (`{student}.ipynb`). "
+            "Do not rename, split or merge cells.\n\n"
+            "The grader reads the value after `answer_q1 =` as plain data (it never runs it), so "
+            "write a value, not a calculation: words in quotes (any letter case, in English or "
+            "Spanish), numbers without quotes. Program answers run on their own, with no network "
+            "and no files.", code, self_check=self_check, student=student),
+        "setup": tr("# Setup: run this cell first.", code) + "\n",
+        "answer": tr("Answer", code),
+        "hand-in": tr("## Handing in\n\nSave the notebook and hand in `{student}.ipynb`. Only the "
+                      "answer cells are graded.", code, student=student),
     }
 
 
@@ -227,15 +189,16 @@ def paper_notebook(paper: Paper, lang: str | None = None, *, graded: bool | None
         expected = ("" if kind.is_program
                     else f"\n\n*{text['answer']}:* {kind.answer.expected_text(code)}.")
         cells.append(_markdown(f"{question.qid}-question", (
-            f"## {text['question']} {number} · {_points(question.points, code)}\n\n"
-            f"{kind.prompt(question.params, code)}{expected}")))
+            tr("## Question {number} · {points}", code, number=number,
+               points=_points(question.points, code))
+            + f"\n\n{kind.prompt(question.params, code)}{expected}")))
         cells.append(_code(f"{question.qid}-answer", answer_source(question, code),
                            {METADATA_KEY: {"question": question.qid}}))
         cells.append(_code(f"{question.qid}-check", check_source(question, code, graded=graded)))
     cells.append(_markdown("hand-in", text["hand-in"]))
     ours: dict[str, Any] = {"assignment": spec.name, "format": FORMAT_VERSION,
                             "student_id": paper.student_id}
-    if code != "en":
+    if code != SOURCE_LANGUAGE:
         ours["lang"] = code
     return {
         "cells": cells,
@@ -308,23 +271,20 @@ def read_submission(raw: bytes, lang: str | None = None) -> Submission:
     """
     code = lang_code(lang)
     if not raw.strip():
-        raise SubmissionUnreadable("the file is empty", es="el archivo está vacío")
+        raise SubmissionUnreadable(message("the file is empty"))
     if len(raw) > MAX_NOTEBOOK_BYTES:
-        size = MAX_NOTEBOOK_BYTES // (1024 * 1024)
-        raise SubmissionUnreadable(f"the file is larger than {size} MB",
-                                   es=f"el archivo ocupa más de {size} MB")
+        raise SubmissionUnreadable(message("the file is larger than {size} MB",
+                                           size=MAX_NOTEBOOK_BYTES // (1024 * 1024)))
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise SubmissionUnreadable("the file is not UTF-8 text, so not a notebook",
-                                   es="el archivo no es texto UTF-8, así que no es un cuaderno") from None
+        raise SubmissionUnreadable(message("the file is not UTF-8 text, so not a notebook")) from None
     except (ValueError, RecursionError) as error:
-        raise SubmissionUnreadable(f"the file is not a notebook (invalid JSON: {error})",
-                                   es=f"el archivo no es un cuaderno (JSON no válido: {error})") from None
+        raise SubmissionUnreadable(message("the file is not a notebook (invalid JSON: {error})",
+                                           error=str(error))) from None
     if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
-        raise SubmissionUnreadable("the file is JSON but not a notebook: it has no list of cells",
-                                   es="el archivo es JSON pero no un cuaderno: no tiene una lista "
-                                      "de celdas")
+        raise SubmissionUnreadable(message(
+            "the file is JSON but not a notebook: it has no list of cells"))
     answers: dict[str, str] = {}
     notes: list[str] = []
     for position, cell in enumerate(data["cells"], start=1):
@@ -336,21 +296,17 @@ def read_submission(raw: bytes, lang: str | None = None) -> Submission:
         if not isinstance(qid, str):
             continue
         if cell.get("cell_type") != "code":
-            notes.append(pick(
-                code, en=f"cell {position} is tagged {qid!r} but is not a code cell; it was not read",
-                es=f"la celda {position} está etiquetada {qid!r} pero no es una celda de código; "
-                   "no se leyó"))
+            notes.append(tr("cell {position} is tagged {qid!r} but is not a code cell; it was not "
+                            "read", code, position=position, qid=qid))
             continue
         source = _source(cell)
         if source is None:
-            notes.append(pick(
-                code, en=f"cell {position} ({qid}) has no readable text; it was not read",
-                es=f"la celda {position} ({qid}) no tiene texto legible; no se leyó"))
+            notes.append(tr("cell {position} ({qid}) has no readable text; it was not read", code,
+                            position=position, qid=qid))
             continue
         if qid in answers:
-            notes.append(pick(
-                code, en=f"more than one answer cell is tagged {qid!r}; the first one was graded",
-                es=f"hay más de una celda de respuesta etiquetada {qid!r}; se corrigió la primera"))
+            notes.append(tr("more than one answer cell is tagged {qid!r}; the first one was graded",
+                            code, qid=qid))
             continue
         answers[qid] = source
     claimed: dict[str, str] = {}

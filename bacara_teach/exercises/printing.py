@@ -26,8 +26,8 @@ from bacara_teach.charts import player_rule_text, tableau_html
 from bacara_teach.exercises.assignments import Assignment, Paper, make_paper
 from bacara_teach.exercises.questions import lang_code
 from bacara_teach.exercises.roster import Student
-from bacara_teach.i18n import pick
 from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO
+from bacara_teach.text import ntr, tr
 
 __all__ = ["key_html", "markdown_html", "paper_html", "rules_card_html"]
 
@@ -103,31 +103,29 @@ def _page(title: str, body: str, code: str, extra_class: str = "") -> str:
 
 
 def _points(n: int, code: str) -> str:
-    return pick(code, en=f"{n} point" if n == 1 else f"{n} points",
-                es=f"{n} punto" if n == 1 else f"{n} puntos")
+    return ntr("{count} point", "{count} points", n, code)
 
 
 def _paper_body(paper: Paper, code: str, *, key: bool) -> str:
     spec = paper.assignment
-    head = pick(code, en="Answer key" if key else "Paper", es="Respuestas" if key else "Hoja")
+    head = tr("Answer key", code) if key else tr("Paper", code)
+    name_html = "<code>" + html.escape(spec.name) + "</code>"
+    student_html = "<code>" + html.escape(paper.student_id) + "</code>"
+    meta = tr("{head} · {name} · student {student} · {questions}, {points}", code,
+              head=html.escape(head), name=name_html, student=student_html,
+              questions=ntr("{count} question", "{count} questions", len(paper.questions), code),
+              points=_points(paper.maximum, code))
     parts = [
         f"<h1>{html.escape(spec.title_text(code))}</h1>",
-        f"<p class=\"meta\">{html.escape(head)} · <code>{html.escape(spec.name)}</code> · "
-        + pick(code, en="student", es="estudiante")
-        + f" <code>{html.escape(paper.student_id)}</code> · {len(paper.questions)} "
-        + pick(code, en="questions", es="preguntas") + f", {_points(paper.maximum, code)}"
-        + ("" if key else "<br>" + pick(code, en="Name:", es="Nombre:")
+        f"<p class=\"meta\">{meta}"
+        + ("" if key else "<br>" + html.escape(tr("Name:", code))
            + " ______________________________") + "</p>",
     ]
     if not key:
-        parts.append("<p>" + html.escape(pick(
-            code, en="Write each answer in its box: a word (draw, stand...), a number, or what the "
-                     "question asks for. For the program question, write the functions in the box.",
-            es="Escriba cada respuesta en su recuadro: una palabra (robar, plantarse...), un "
-               "número o lo que pida la pregunta. En la pregunta de programación, escriba las "
-               "funciones en el recuadro.")) + "</p>")
-    word = pick(code, en="Question", es="Pregunta")
-    answer_word = pick(code, en="Answer", es="Respuesta")
+        parts.append("<p>" + html.escape(tr(
+            "Write each answer in its box: a word (draw, stand...), a number, or what the question "
+            "asks for. For the program question, write the functions in the box.", code)) + "</p>")
+    answer_word = tr("Answer", code)
     for number, question in enumerate(paper.questions, start=1):
         kind = question.question_kind
         prompt = markdown_html(kind.prompt(question.params, code))
@@ -139,8 +137,10 @@ def _paper_body(paper: Paper, code: str, *, key: bool) -> str:
                    f"{markdown_html(kind.explain(question.params, code))}")
         else:
             box = f"<div class=\"answer-box{' program' if kind.is_program else ''}\"></div>"
-        parts.append(f"<section class=\"question\"><h2>{word} {number} · "
-                     f"{_points(question.points, code)}</h2>{prompt}{expected}{box}</section>")
+        heading = tr("Question {number} · {points}", code, number=number,
+                     points=_points(question.points, code))
+        parts.append(f"<section class=\"question\"><h2>{html.escape(heading)}</h2>"
+                     f"{prompt}{expected}{box}</section>")
     return "".join(parts)
 
 
@@ -158,26 +158,20 @@ def key_html(assignment: Assignment, students: Iterable[Student], lang: str | No
     for student in students:
         paper = make_paper(assignment, student.id, code)
         sections.append(f"<div class=\"student\">{_paper_body(paper, code, key=True)}</div>")
-    title = pick(code, en=f"Answer key: {assignment.title_text(code)}",
-                 es=f"Respuestas: {assignment.title_text(code)}")
+    title = tr("Answer key: {title}", code, title=assignment.title_text(code))
     return _page(title, "".join(sections), code)
 
 
 def rules_card_html(lang: str | None = None) -> str:
     """The one-page rules card: both third-card tables, read from the engine's data."""
     code = lang_code(lang)
-    title = pick(code, en="Baccarat: the third-card rules", es="Bacará: las reglas de la tercera carta")
-    key = pick(code, en="Each cell: what Banco (the bank) does, by its two-card total (row) and the "
-                        "value of Punto's third card (column), or when Punto stood. 10, J, Q and K "
-                        "count 0; a total is the units digit of the sum; 8 or 9 on two cards is a "
-                        "natural and nobody draws.",
-               es="Cada casilla: lo que hace Banco (la banca), según su total de dos cartas (fila) "
-                  "y el valor de la tercera carta de Punto (columna), o cuando Punto se plantó. "
-                  "10, J, Q y K valen 0; un total es la cifra de las unidades de la suma; 8 o 9 "
-                  "con dos cartas es un natural y nadie roba.")
+    title = tr("Baccarat: the third-card rules", code)
+    key = tr("Each cell: what Banco (the bank) does, by its two-card total (row) and the value of "
+             "Punto's third card (column), or when Punto stood. 10, J, Q and K count 0; a total is "
+             "the units digit of the sum; 8 or 9 on two cards is a natural and nobody draws.", code)
     blocks = []
-    players = {PUNTO_BANCO.name: pick(code, en="Punto", es="Punto"),
-               CHEMIN_DE_FER.name: pick(code, en="The bettors (Punto)", es="El punto")}
+    players = {PUNTO_BANCO.name: "Punto",
+               CHEMIN_DE_FER.name: tr("The bettors (Punto)", code)}
     for table in (PUNTO_BANCO, CHEMIN_DE_FER):
         player = players[table.name]
         blocks.append(f"<h2>{html.escape(table.title_text(code))}</h2>"

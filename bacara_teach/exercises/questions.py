@@ -13,7 +13,9 @@ wrong type is refused with a message that quotes it and says what is
 expected.
 
 Every text a kind or a type produces (prompt, rule, feedback, refusal) takes
-``lang`` (``"en"`` or ``"es"``; ``None``: :func:`bacara_teach.i18n.default_language`).
+``lang`` (a language of the package, ``"en"`` or ``"es"``; ``None``:
+:func:`bacara_teach.i18n.default_language`); every text is a message of
+:mod:`bacara_teach.text`, and an error carries its message in every language.
 The language changes the words only: parameters, answer keys and the marks
 (points) are the same in every language, and an answer is read the same way
 whatever the language asked for (the Spanish words of a fixed list, such as
@@ -25,10 +27,11 @@ whatever the language asked for (the Spanish words of a fixed list, such as
 Traceback (most recent call last):
 ...
 bacara_teach.exercises.questions.WrongAnswerType: 12 is not a total: expected a whole number from 0 to 9
->>> TOTAL.read(12, "es")
-Traceback (most recent call last):
-...
-bacara_teach.exercises.questions.WrongAnswerType: 12 no es un total: se esperaba un número entero del 0 al 9
+>>> try:
+...     TOTAL.read(12)
+... except WrongAnswerType as error:
+...     print(error.text("es"))
+12 no es un total: se esperaba un número entero del 0 al 9
 """
 
 from __future__ import annotations
@@ -43,8 +46,18 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from bacara_teach.cards import Card, format_cards, parse_cards
-from bacara_teach.errors import IllegalAction, NotationError
-from bacara_teach.i18n import pick, resolve_language
+from bacara_teach.errors import BacaraError, IllegalAction, NotationError
+from bacara_teach.exercises.wording import Wording
+from bacara_teach.i18n import resolve_language
+from bacara_teach.text import (
+    SOURCE_LANGUAGE,
+    Message,
+    format_number,
+    language_codes,
+    message,
+    pmessage,
+    tr,
+)
 
 __all__ = [
     "AMOUNT",
@@ -59,39 +72,39 @@ __all__ = [
     "QuestionKind",
     "Status",
     "WordAnswer",
+    "Wording",
     "WrongAnswerType",
     "error_text",
     "get_kind",
     "register_kind",
+    "status_count",
     "status_label",
 ]
 
 
 class WrongAnswerType(NotationError):
-    """An answer that is not of the type the question asks for (worded in the language asked)."""
+    """An answer that is not of the type the question asks for (its message in every language)."""
 
 
 class ParamsError(NotationError):
-    """Invalid parameters (a changed SELF-CHECK cell, a bad paper): the message in every language.
+    """Invalid parameters (a changed SELF-CHECK cell, a bad paper).
 
-    ``str()`` is the English text; :func:`error_text` gives the one asked for.
+    It carries its :class:`~bacara_teach.text.Message`: ``str()`` is the English text,
+    :func:`error_text` (or :meth:`~bacara_teach.errors.BacaraError.text`) any language's.
     """
-
-    def __init__(self, *, en: str, es: str) -> None:
-        super().__init__(en)
-        self.texts = {"en": en, "es": es}
 
 
 def error_text(error: BaseException, lang: str | None = None) -> str:
     """An error's message in ``lang`` when the error carries one (else its own text).
 
-    >>> error_text(ParamsError(en="bad", es="mal"), "es")
-    'mal'
+    >>> error_text(ParamsError(message("unknown assignment {name}: expected one of {names}",
+    ...                                name="'poker'", names="scoring")), "es")
+    "tarea desconocida 'poker': se esperaba una de scoring"
+    >>> error_text(ValueError("plain"), "es")
+    'plain'
     """
-    texts = getattr(error, "texts", None)
-    code = resolve_language(lang)
-    if isinstance(texts, dict) and isinstance(texts.get(code), str):
-        return str(texts[code])
+    if isinstance(error, BacaraError):
+        return error.text(lang)
     return str(error)
 
 
@@ -112,14 +125,21 @@ class Status:
     """A program answer that failed to run (exception, time limit, crash)."""
 
 
-_STATUS_ES = {
-    Status.RIGHT: ("correcta", "correctas"),
-    Status.PARTLY: ("en parte correcta", "en parte correctas"),
-    Status.WRONG: ("incorrecta", "incorrectas"),
-    Status.UNANSWERED: ("sin responder", "sin responder"),
-    Status.INVALID: ("no válida", "no válidas"),
-    Status.ERROR: ("con error", "con error"),
+_STATUS_WORDS: dict[str, tuple[Message, Message]] = {
+    Status.RIGHT: (pmessage("an answer's status", "right"),
+                   pmessage("several answers' status", "right")),
+    Status.PARTLY: (pmessage("an answer's status", "partly right"),
+                    pmessage("several answers' status", "partly right")),
+    Status.WRONG: (pmessage("an answer's status", "wrong"),
+                   pmessage("several answers' status", "wrong")),
+    Status.UNANSWERED: (pmessage("an answer's status", "unanswered"),
+                        pmessage("several answers' status", "unanswered")),
+    Status.INVALID: (pmessage("an answer's status", "invalid"),
+                     pmessage("several answers' status", "invalid")),
+    Status.ERROR: (pmessage("an answer's status", "error"),
+                   pmessage("several answers' status", "error")),
 }
+"""How each status reads of one answer and of several (Spanish agrees in number)."""
 
 
 def status_label(status: str, lang: str | None = None, *, count: int = 1) -> str:
@@ -128,10 +148,20 @@ def status_label(status: str, lang: str | None = None, *, count: int = 1) -> str
     >>> status_label(Status.PARTLY), status_label(Status.WRONG, "es", count=2)
     ('partly right', 'incorrectas')
     """
-    if resolve_language(lang) == "en" or status not in _STATUS_ES:
+    words = _STATUS_WORDS.get(status)
+    if words is None:
         return status
-    singular, plural = _STATUS_ES[status]
-    return singular if count == 1 else plural
+    return words[0 if count == 1 else 1].render(lang)
+
+
+def status_count(status: str, count: int, lang: str | None = None) -> str:
+    """``count`` answers with ``status``, in words: ``2 wrong``, ``1 correcta``.
+
+    >>> status_count(Status.RIGHT, 3), status_count(Status.RIGHT, 1, "es")
+    ('3 right', '1 correcta')
+    """
+    code = resolve_language(lang)
+    return f"{format_number(count, '', code)} {status_label(status, code, count=count)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -168,8 +198,9 @@ class Mark:
 
 
 def _or(quoted: Sequence[str], lang: str) -> str:
-    word = pick(lang, en="or", es="o")
-    return (", ".join(quoted[:-1]) + f" {word} " + quoted[-1]) if len(quoted) > 1 else quoted[0]
+    if len(quoted) == 1:
+        return quoted[0]
+    return tr("{items} or {last}", lang, items=", ".join(quoted[:-1]), last=quoted[-1])
 
 
 class AnswerType(abc.ABC):
@@ -188,16 +219,15 @@ class AnswerType(abc.ABC):
     def read(self, value: object, lang: str | None = None) -> Any:
         """The answer normalised, or :class:`WrongAnswerType` naming what is expected.
 
-        ``lang`` words the refusal only: what is accepted is the same in every language.
+        The refusal carries its message in every language (``lang`` is kept for callers
+        that name one): what is accepted is the same in every language.
         """
 
-    def refuse(self, value: object, what: str, lang: str | None = None, *,
-               what_es: str | None = None) -> WrongAnswerType:
-        code = resolve_language(lang)
-        if code == "es":
-            return WrongAnswerType(f"{_show(value)} no es {what_es or what}: "
-                                   f"se esperaba {self.expected_text(code)}")
-        return WrongAnswerType(f"{_show(value)} is not {what}: expected {self.expected_text(code)}")
+    def refuse(self, value: object, what: Message) -> WrongAnswerType:
+        """The refusal of ``value``: it is not ``what``, and what is expected instead."""
+        return WrongAnswerType(message("{value} is not {what}: expected {expected}",
+                                       value=_show(value), what=what,
+                                       expected=Wording(self.expected_text)))
 
     def shown(self, value: Any, lang: str | None = None) -> Any:  # noqa: ARG002 - words only
         """A read value as feedback and keys show it in ``lang`` (the value itself by default)."""
@@ -224,53 +254,69 @@ def fold_word(text: str) -> str:
 class WordAnswer(AnswerType):
     """One word from a fixed list, typed loosely (:func:`fold_word`); ``aliases`` map other words onto them.
 
-    ``spanish`` gives a word's Spanish rendering: it is how Spanish feedback shows the
-    word, and it is accepted as an answer in every language (as are ``aliases``).
+    ``labels`` give a word's rendering in each language (a message): it is how feedback
+    shows the word, and its rendering in every language of the package is accepted as an
+    answer in every language (as are ``aliases``).
 
     >>> WordAnswer(("punto", "banco", "empate"), aliases={"tie": "empate"}).read("Tie")
     'empate'
-    >>> DRAW_OR_STAND.read(" STAND. "), DRAW_OR_STAND.read("Se planta")
-    ('stand', 'stand')
+    >>> DRAW_OR_STAND.read(" STAND. "), DRAW_OR_STAND.read("Se planta"), DRAW_OR_STAND.read("robar")
+    ('stand', 'stand', 'draw')
     >>> WordAnswer(("draw", "stand")).read("hit")
     Traceback (most recent call last):
     ...
     bacara_teach.exercises.questions.WrongAnswerType: 'hit' is not one of the words asked for: expected "draw" or "stand"
-    >>> DRAW_OR_STAND.read("hit", "es")
-    Traceback (most recent call last):
-    ...
-    bacara_teach.exercises.questions.WrongAnswerType: 'hit' no es una de las palabras pedidas: se esperaba "robar" o "plantarse" (o en inglés "draw" o "stand")
+    >>> try:
+    ...     DRAW_OR_STAND.read("hit")
+    ... except WrongAnswerType as error:
+    ...     print(error.text("es"))
+    'hit' no es una de las palabras pedidas: se esperaba "robar" o "plantarse" (o en inglés "draw" o "stand")
     """
 
     def __init__(self, words: Sequence[str], *, aliases: Mapping[str, str] | None = None,
-                 spanish: Mapping[str, str] | None = None) -> None:
+                 labels: Mapping[str, Message] | None = None) -> None:
         self.words = tuple(words)
-        self.spanish = {w: (spanish or {}).get(w, w) for w in self.words}
-        self.aliases = {es: w for w, es in self.spanish.items() if es != w}
-        self.aliases.update(aliases or {})
+        self.labels = dict(labels or {})
+        self.aliases = dict(aliases or {})
+        self._forms: dict[str, str] | None = None
+
+    def label(self, word: str, lang: str | None = None) -> str:
+        """How ``word`` reads in ``lang`` (the word itself when it has no label)."""
+        found = self.labels.get(word)
+        return word if found is None else found.render(lang)
+
+    def forms(self) -> dict[str, str]:
+        """Every accepted form, folded, and the word it reads as (the same in every language)."""
+        if self._forms is None:
+            forms = {fold_word(w): w for w in self.words}
+            for code in language_codes():
+                forms.update({fold_word(self.label(w, code)): w for w in self.words})
+            forms.update({fold_word(a): w for a, w in self.aliases.items()})
+            self._forms = forms
+        return self._forms
 
     def expected_text(self, lang: str | None = None) -> str:
         code = resolve_language(lang)
         english = _or([f'"{w}"' for w in self.words], code)
-        if code == "en":
+        if code == SOURCE_LANGUAGE:
             return english
-        spanish = _or([f'"{self.spanish[w]}"' for w in self.words], code)
-        return spanish if spanish == english else f"{spanish} (o en inglés {english})"
+        local = _or([f'"{self.label(w, code)}"' for w in self.words], code)
+        if local == english:
+            return english
+        return tr("{words} (or in English {english})", code, words=local, english=english)
 
-    def read(self, value: object, lang: str | None = None) -> str:
+    def read(self, value: object, lang: str | None = None) -> str:  # noqa: ARG002 - see AnswerType
         if not isinstance(value, str):
-            raise self.refuse(value, "a word in quotes", lang, what_es="una palabra entre comillas")
+            raise self.refuse(value, message("a word in quotes"))
         folded = fold_word(value)
-        forms = {fold_word(w): w for w in self.words}
-        forms.update({fold_word(a): w for a, w in self.aliases.items()})
-        word = forms.get(folded, folded)
+        word = self.forms().get(folded, folded)
         if word not in self.words:
-            raise self.refuse(value, "one of the words asked for", lang,
-                              what_es="una de las palabras pedidas")
+            raise self.refuse(value, message("one of the words asked for"))
         return word
 
     def shown(self, value: Any, lang: str | None = None) -> Any:
-        if resolve_language(lang) == "es" and isinstance(value, str):
-            return self.spanish.get(value, value)
+        if isinstance(value, str) and value in self.labels:
+            return self.label(value, lang)
         return value
 
 
@@ -286,35 +332,33 @@ class WholeAnswer(AnswerType):
     """
 
     def __init__(self, *, minimum: int | None = None, maximum: int | None = None,
-                 noun: str = "a whole number", noun_es: str = "un número entero") -> None:
+                 noun: Message | None = None) -> None:
         self.minimum = minimum
         self.maximum = maximum
-        self.noun = noun
-        self.noun_es = noun_es
+        self.noun = noun if noun is not None else message("a whole number")
 
     def expected_text(self, lang: str | None = None) -> str:
         low, high = self.minimum, self.maximum
         if low is not None and high is not None:
-            return pick(lang, en=f"a whole number from {low} to {high}",
-                        es=f"un número entero del {low} al {high}")
+            return tr("a whole number from {low} to {high}", lang, low=low, high=high)
         if low is not None:
-            return pick(lang, en=f"a whole number (no quotes), {low} or more",
-                        es=f"un número entero (sin comillas), {low} o más")
-        return pick(lang, en="a whole number (no quotes)", es="un número entero (sin comillas)")
+            return tr("a whole number (no quotes), {low} or more", lang, low=low)
+        return tr("a whole number (no quotes)", lang)
 
-    def read(self, value: object, lang: str | None = None) -> int:
+    def read(self, value: object, lang: str | None = None) -> int:  # noqa: ARG002 - see AnswerType
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.refuse(value, self.noun, lang, what_es=self.noun_es)
+            raise self.refuse(value, self.noun)
         if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum):
-            raise self.refuse(value, self.noun, lang, what_es=self.noun_es)
+            raise self.refuse(value, self.noun)
         return value
 
 
 class AmountAnswer(AnswerType):
     """An amount of money, exact: a decimal string such as ``"-20"`` or ``"4.75"`` (an int is fine).
 
-    Floats are refused: ``0.95`` typed as a float is not exact.
+    Floats are refused: ``0.95`` typed as a float is not exact.  The amount is written
+    as Python reads it (a full stop before the decimals) in every language.
 
     >>> AMOUNT.read("4.750"), AMOUNT.read(-20), AMOUNT.read("+19")
     (Decimal('4.75'), Decimal('-20'), Decimal('19'))
@@ -325,22 +369,18 @@ class AmountAnswer(AnswerType):
     """
 
     def expected_text(self, lang: str | None = None) -> str:
-        return pick(
-            lang,
-            en='an amount written as a string, e.g. "-20" or "4.75" (a whole number may be given '
-               'without quotes)',
-            es='una cantidad escrita como texto entre comillas, p. ej. "-20" o "4.75" (un número '
-               'entero puede ir sin comillas)')
+        return tr('an amount written as a string, e.g. "-20" or "4.75" (a whole number may be '
+                  'given without quotes)', lang)
 
-    def read(self, value: object, lang: str | None = None) -> Decimal:
+    def read(self, value: object, lang: str | None = None) -> Decimal:  # noqa: ARG002
         from bacara_teach.money import parse_amount
 
         if isinstance(value, bool) or not isinstance(value, int | str):
-            raise self.refuse(value, "an exact amount", lang, what_es="una cantidad exacta")
+            raise self.refuse(value, message("an exact amount"))
         try:
             return parse_amount(value)
         except NotationError:
-            raise self.refuse(value, "an amount", lang, what_es="una cantidad") from None
+            raise self.refuse(value, message("an amount")) from None
 
 
 class CoupResultAnswer(AnswerType):
@@ -360,23 +400,17 @@ class CoupResultAnswer(AnswerType):
         self.winner = WordAnswer(("punto", "banco", "empate"), aliases={"tie": "empate"})
 
     def expected_text(self, lang: str | None = None) -> str:
-        winner = self.winner.expected_text(lang)
-        return pick(
-            lang,
-            en=f'a dict {{"winner": {winner}, "punto": Punto\'s final total, '
-               '"banco": Banco\'s final total}',
-            es=f'un dict {{"winner": {winner}, "punto": el total final de Punto, '
-               '"banco": el total final de Banco}')
+        return tr('a dict {{"winner": {winner}, "punto": Punto\'s final total, '
+                  '"banco": Banco\'s final total}}', lang, winner=self.winner.expected_text(lang))
 
-    def read(self, value: object, lang: str | None = None) -> dict[str, Any]:
+    def read(self, value: object, lang: str | None = None) -> dict[str, Any]:  # noqa: ARG002
         if not isinstance(value, dict) or set(value) != set(self.KEYS):
-            raise self.refuse(value, "a coup's result", lang, what_es="el resultado de un coup")
+            raise self.refuse(value, message("a coup's result"))
         try:
             return {"winner": self.winner.read(value["winner"]),
                     "punto": TOTAL.read(value["punto"]), "banco": TOTAL.read(value["banco"])}
         except WrongAnswerType:
-            raise self.refuse(value, "a coup's result", lang,
-                              what_es="el resultado de un coup") from None
+            raise self.refuse(value, message("a coup's result")) from None
 
 
 class LettersAnswer(AnswerType):
@@ -394,27 +428,25 @@ class LettersAnswer(AnswerType):
         self.letters = tuple(letters)
 
     def expected_text(self, lang: str | None = None) -> str:
-        listed = ", ".join(self.letters)
-        example = ", ".join(f'"{x}"' for x in self.letters)
-        return pick(lang, en=f"a list of the letters {listed}, each once, e.g. [{example}]",
-                    es=f"una lista de las letras {listed}, cada una una sola vez, "
-                       f"p. ej. [{example}]")
+        return tr("a list of the letters {letters}, each once, e.g. [{example}]", lang,
+                  letters=", ".join(self.letters),
+                  example=", ".join(f'"{x}"' for x in self.letters))
 
-    def read(self, value: object, lang: str | None = None) -> list[str]:
+    def read(self, value: object, lang: str | None = None) -> list[str]:  # noqa: ARG002
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise self.refuse(value, "an ordering of the letters", lang,
-                              what_es="un orden de las letras")
+            raise self.refuse(value, message("an ordering of the letters"))
         letters = [v.strip().lower() for v in value]
         if sorted(letters) != sorted(self.letters):
-            raise self.refuse(value, "an ordering of the letters", lang,
-                              what_es="un orden de las letras")
+            raise self.refuse(value, message("an ordering of the letters"))
         return letters
 
 
-DRAW_OR_STAND = WordAnswer(("draw", "stand"), spanish={"draw": "robar", "stand": "plantarse"},
+DRAW_OR_STAND = WordAnswer(("draw", "stand"),
+                           labels={"draw": pmessage("an answer", "draw"),
+                                   "stand": pmessage("an answer", "stand")},
                            aliases={"roba": "draw", "se planta": "stand"})
 """Does the hand draw a third card?"""
-TOTAL = WholeAnswer(minimum=0, maximum=9, noun="a total", noun_es="un total")
+TOTAL = WholeAnswer(minimum=0, maximum=9, noun=message("a total"))
 """A hand's total, 0-9."""
 AMOUNT = AmountAnswer()
 """An exact amount of money."""
@@ -450,8 +482,8 @@ class QuestionKind(abc.ABC):
 
     name: ClassVar[str]
     title: ClassVar[str]
-    """The kind's name for people, in English (:meth:`title_text` in any language)."""
-    title_es: ClassVar[str]
+    """The kind's name for people, in English, marked with ``N_`` (:meth:`title_text` in any
+    language)."""
     answer: ClassVar[AnswerType]
     placeholder: ClassVar[str] = "None"
     """What the answer cell starts with (``answer = None``)."""
@@ -459,7 +491,7 @@ class QuestionKind(abc.ABC):
 
     def title_text(self, lang: str | None = None) -> str:
         """The kind's name for people in ``lang``."""
-        return pick(lang, en=self.title, es=self.title_es)
+        return tr(self.title, lang)
 
     def placeholder_text(self, lang: str | None = None) -> str:  # noqa: ARG002 - no words
         """What the answer cell starts with, in ``lang``."""
@@ -503,9 +535,8 @@ class QuestionKind(abc.ABC):
         if given == key:
             return Mark(earned=Fraction(1), status=Status.RIGHT, reason=status_label(Status.RIGHT, lang))
         you, right = _show(self.answer.shown(given, lang)), _show(self.answer.shown(key, lang))
-        return Mark.zero(Status.WRONG, pick(
-            lang, en=f"wrong: you answered {you}, the right answer is {right}",
-            es=f"incorrecta: respondió {you}, la respuesta correcta es {right}"))
+        return Mark.zero(Status.WRONG, tr("wrong: you answered {you}, the right answer is {right}",
+                                          lang, you=you, right=right))
 
     def mark(self, params: Mapping[str, Any], given: object, lang: str | None = None) -> Mark:
         """Mark an answer: unanswered, wrong type, wrong, partly or all right, with the rule.
@@ -516,15 +547,13 @@ class QuestionKind(abc.ABC):
         self.check_params(params)
         explanation = self.explain(params, code)
         if given is None:
-            return Mark.zero(Status.UNANSWERED, pick(
-                code, en="no answer: the answer is still None",
-                es="sin respuesta: la respuesta sigue siendo None"), explanation)
+            return Mark.zero(Status.UNANSWERED, tr("no answer: the answer is still None", code),
+                             explanation)
         try:
             value = self.answer.read(given, code)
         except WrongAnswerType as error:
-            return Mark.zero(Status.INVALID, pick(
-                code, en=f"wrong type of answer: {error}",
-                es=f"la respuesta no es del tipo pedido: {error}"), explanation)
+            return Mark.zero(Status.INVALID, tr("wrong type of answer: {error}", code,
+                                                error=error.message), explanation)
         mark = self.compare(value, self.answer.read(self.key(params)), params, code)
         return Mark(earned=mark.earned, status=mark.status, reason=mark.reason,
                     explanation=explanation, details=mark.details)
@@ -567,35 +596,35 @@ def get_kind(name: str) -> QuestionKind:
     try:
         return KINDS[name]
     except (KeyError, TypeError):
-        shown = ", ".join(sorted(KINDS))
-        raise ParamsError(
-            en=f"unknown question kind {_show(name)}: expected one of {shown}",
-            es=f"tipo de pregunta desconocido {_show(name)}: se esperaba uno de {shown}",
-        ) from None
+        raise ParamsError(message("unknown question kind {name}: expected one of {names}",
+                                  name=_show(name), names=", ".join(sorted(KINDS)))) from None
 
 
 # -- parameters and drawing, shared by the kinds ----------------------------------------------------------------------
 
 
-def invalid(kind: str, what: str, value: object, *, en: str, es: str,
-            what_es: str | None = None) -> ParamsError:
-    """The error for a parameter of a ``kind`` question: ``invalid <what> <value> ...: <en>``.
+def invalid(kind: str, what: str, value: object, why: Message) -> ParamsError:
+    """The error for a parameter ``what`` of a ``kind`` question: ``invalid <what> <value> ...: <why>``.
 
-    ``what_es`` is the Spanish head (``<what> no válido`` when left out).
+    >>> str(invalid("score", "cards", 7, message("expected cards as text")))
+    'invalid cards 7 for a score question: expected cards as text'
     """
-    shown = _show(value)
-    return ParamsError(en=f"invalid {what} {shown} for a {kind} question: {en}",
-                       es=f"{what_es or what + ' no válido'} {shown} en una pregunta {kind}: {es}")
+    return ParamsError(message("invalid {what} {value} for a {kind} question: {why}",
+                               what=what, value=_show(value), kind=kind, why=why))
+
+
+def invalid_params(kind: str, value: object, why: Message) -> ParamsError:
+    """The error for the parameters of a ``kind`` question as a whole."""
+    return ParamsError(message("invalid parameters {value} for a {kind} question: {why}",
+                               value=_show(value), kind=kind, why=why))
 
 
 def param(params: Mapping[str, Any], name: str, kind: str) -> Any:
     """``params[name]``, or a :class:`NotationError` naming the kind and what is missing."""
     if not isinstance(params, Mapping):
-        raise invalid(kind, "parameters", params, en="expected a dict", es="se esperaba un dict",
-                      what_es="parámetros no válidos")
+        raise invalid_params(kind, params, message("expected a dict"))
     if name not in params:
-        raise invalid(kind, "parameters", dict(params), en=f"{name!r} is missing",
-                      es=f"falta {name!r}", what_es="parámetros no válidos")
+        raise invalid_params(kind, dict(params), message("{name!r} is missing", name=name))
     return params[name]
 
 
@@ -603,8 +632,7 @@ def cards_param(params: Mapping[str, Any], name: str, kind: str) -> tuple[Card, 
     """Read a card list parameter (notation text)."""
     text = param(params, name, kind)
     if not isinstance(text, str):
-        raise invalid(kind, name, text, en="expected cards as text",
-                      es="se esperaban cartas escritas como texto")
+        raise invalid(kind, name, text, message("expected cards as text"))
     return parse_cards(text)
 
 
@@ -614,8 +642,7 @@ def int_param(params: Mapping[str, Any], name: str, kind: str, allowed: Iterable
     options = list(allowed)
     if isinstance(value, bool) or value not in options:
         shown = ", ".join("None" if o is None else str(o) for o in options)
-        raise invalid(kind, name, value, en=f"expected one of {shown}",
-                      es=f"se esperaba uno de {shown}")
+        raise invalid(kind, name, value, message("expected one of {names}", names=shown))
     return value  # type: ignore[no-any-return]
 
 
@@ -633,7 +660,8 @@ def distinct(rng: random.Random, count: int, draw: Any, *, tries: int = 2000) ->
             out.append(value)
             if len(out) == count:
                 return out
-    raise IllegalAction(f"could not draw {count} different questions; ask for fewer")
+    raise IllegalAction(message("could not draw {count} different questions; ask for fewer",
+                                count=count))
 
 
 def lang_code(lang: str | None) -> str:

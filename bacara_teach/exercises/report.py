@@ -33,7 +33,7 @@ from bacara_teach.exercises.assignments import make_paper
 from bacara_teach.exercises.grading import FAILED, GRADED, Gradebook, QuestionGrade
 from bacara_teach.exercises.notebook import answer_name
 from bacara_teach.exercises.questions import Question, Status, WrongAnswerType, lang_code
-from bacara_teach.i18n import pick
+from bacara_teach.text import N_, SOURCE_LANGUAGE, format_number, ntr, ptr, tr
 
 __all__ = ["ClassReport", "Tally", "class_report", "report_csv", "report_html", "table_cell"]
 
@@ -42,11 +42,11 @@ HANDED_IN = (GRADED, FAILED)
 COMMON = 3
 """How many of the most common wrong answers are listed."""
 _THIRDS: tuple[int | None, ...] = (None, *range(10))
-_GAMES = {"punto-banco": ("Punto Banco", "Punto Banco"),
-          "chemin-de-fer": ("Chemin de Fer", "Chemin de Fer")}
-_HANDS = {"punto": ("Punto", "Punto"), "banco": ("Banco", "Banco"),
-          "bettor": ("the bettor (Punto)", "el apostador (Punto)"),
-          "banker": ("the bank (Banco)", "la banca (Banco)")}
+_GAMES = {"punto-banco": "Punto Banco", "chemin-de-fer": "Chemin de Fer"}
+"""The games of the mastery map (their names are the same in every language)."""
+_HANDS = {"punto": "Punto", "banco": "Banco",
+          "bettor": N_("the bettor (Punto)"), "banker": N_("the banker (Banco)")}
+"""Whose decision a table cell is (the Chemin de Fer roles are messages)."""
 
 
 def table_cell(question: Question) -> tuple[str, str, int, int | None] | None:
@@ -125,7 +125,7 @@ class ClassReport:
     kinds: tuple[Tally, ...]
     questions: tuple[Tally, ...]
     cells: Mapping[tuple[str, str, int, int | None], Tally]
-    lang: str = "en"
+    lang: str = SOURCE_LANGUAGE
 
 
 def _wrong_answer(grade: QuestionGrade) -> str | None:
@@ -178,20 +178,20 @@ def _cell_order(cell: tuple[str, str, int, int | None]) -> tuple[str, str, int, 
 
 
 def _third_text(third: int | None, code: str) -> str:
-    return pick(code, en="no third card", es="sin tercera carta") if third is None else str(third)
+    return tr("no third card", code) if third is None else format_number(third, "", code)
+
+
+def _hand_name(hand: str, code: str) -> str:
+    return tr(_HANDS[hand], code)
 
 
 def _cell_label(cell: tuple[str, str, int, int | None], code: str) -> str:
     game, hand, total, third = cell
-    game_name = pick(code, en=_GAMES[game][0], es=_GAMES[game][1])
-    hand_name = pick(code, en=_HANDS[hand][0], es=_HANDS[hand][1])
     if hand in ("punto", "bettor"):
-        return pick(code, en=f"{game_name}: {hand_name} on {total}",
-                    es=f"{game_name}: {hand_name} con {total}")
-    return pick(code, en=f"{game_name}: {hand_name} on {total}, Punto's third card "
-                         f"{_third_text(third, code)}",
-                es=f"{game_name}: {hand_name} con {total}, tercera carta de Punto "
-                   f"{_third_text(third, code)}")
+        return tr("{game}: {hand} on {total}", code, game=_GAMES[game],
+                  hand=_hand_name(hand, code), total=total)
+    return tr("{game}: {hand} on {total}, Punto's third card {third}", code, game=_GAMES[game],
+              hand=_hand_name(hand, code), total=total, third=_third_text(third, code))
 
 
 # -- writing ---------------------------------------------------------------------------------------
@@ -243,44 +243,52 @@ def _shade(tally: Tally) -> str:
 
 def _words(code: str) -> dict[str, str]:
     return {
-        "title": pick(code, en="Class report", es="Informe de la clase"),
-        "handed": pick(code, en="papers handed in", es="hojas entregadas"),
-        "missing": pick(code, en="not handed in or unreadable (counted in no question)",
-                        es="no entregadas o ilegibles (no cuentan en ninguna pregunta)"),
-        "kinds": pick(code, en="By kind of question", es="Por tipo de pregunta"),
-        "questions": pick(code, en="By question", es="Por pregunta"),
-        "map": pick(code, en="Class mastery map of the third-card tables",
-                    es="Mapa de dominio de la clase en las tablas de la tercera carta"),
-        "group": pick(code, en="group", es="grupo"),
-        "asked": pick(code, en="answers", es="respuestas"),
-        "right": pick(code, en="right", es="correctas"),
-        "partly": pick(code, en="partly right", es="en parte correctas"),
-        "wrong": pick(code, en="wrong", es="incorrectas"),
-        "unreadable": pick(code, en="not readable", es="no legibles"),
-        "unanswered": pick(code, en="unanswered", es="sin responder"),
-        "common": pick(code, en="most common wrong answers", es="respuestas incorrectas más "
-                                                                "frecuentes"),
-        "total": pick(code, en="total", es="total"),
-        "third": pick(code, en="Punto's third card", es="tercera carta de Punto"),
-        "none": pick(code, en="none", es="ninguna"),
-        "legend": pick(code, en="Each cell: right answers / answers, shaded from red (none "
-                                "right) to green (all right); grey: not asked.",
-                       es="Cada casilla: respuestas correctas / respuestas, coloreada del rojo "
-                          "(ninguna correcta) al verde (todas correctas); gris: no preguntada."),
-        "no-cells": pick(code, en="No question of this assignment asks about a table cell.",
-                         es="Ninguna pregunta de esta tarea trata de una casilla de las tablas."),
+        "title": tr("Class report", code),
+        "kinds": tr("By kind of question", code),
+        "questions": tr("By question", code),
+        "map": tr("Class mastery map of the third-card tables", code),
+        "group": ptr("a column of the class report", "group", code),
+        "asked": ptr("a column of the class report", "answers", code),
+        "right": ptr("a column of the class report", "right", code),
+        "share": ptr("a column of the class report", "share right", code),
+        "partly": ptr("a column of the class report", "partly right", code),
+        "wrong": ptr("a column of the class report", "wrong", code),
+        "unreadable": ptr("a column of the class report", "not readable", code),
+        "unanswered": ptr("a column of the class report", "unanswered", code),
+        "common": ptr("a column of the class report", "most common wrong answers", code),
+        "total": ptr("a column of the class report", "total", code),
+        "third": ptr("a column of the class report", "Punto's third card", code),
+        "legend": tr("Each cell: right answers / answers, shaded from red (none right) to green "
+                     "(all right); grey: not asked.", code),
+        "no-cells": tr("No question of this assignment asks about a table cell.", code),
     }
 
 
-def _tally_table(rows: Iterable[Tally], words: Mapping[str, str]) -> str:
+def _share_right(tally: Tally, code: str) -> str:
+    """The share of a group's answers that were right, as a percentage in ``code``'s conventions.
+
+    >>> _share_right(Tally("q1", asked=8, right=7), "es"), _share_right(Tally("q1", asked=4, right=2), "en")
+    ('87,5\xa0%', '50%')
+    >>> _share_right(Tally("q1"), "en")
+    '–'
+
+    """
+    if not tally.asked:
+        return "–"
+    whole = tally.right * 100 % tally.asked == 0  # 50 %, not 50,0 %; else one decimal
+    return format_number(tally.right / tally.asked, ".0%" if whole else ".1%", code)
+
+
+def _tally_table(rows: Iterable[Tally], words: Mapping[str, str], code: str) -> str:
     head = "".join(f"<th scope=\"col\">{html.escape(words[k])}</th>" for k in
-                   ("group", "asked", "right", "partly", "wrong", "unreadable", "unanswered",
-                    "common"))
+                   ("group", "asked", "right", "share", "partly", "wrong", "unreadable",
+                    "unanswered", "common"))
     body = []
     for tally in rows:
-        numbers = "".join(f'<td class="num">{n}</td>' for n in (
-            tally.asked, tally.right, tally.partly, tally.wrong, tally.unreadable, tally.unanswered))
-        body.append(f"<tr><th scope=\"row\">{html.escape(tally.label)}</th>{numbers}"
+        counts = [f'<td class="num">{format_number(n, ",", code)}</td>' for n in (
+            tally.asked, tally.right, tally.partly, tally.wrong, tally.unreadable, tally.unanswered)]
+        counts.insert(2, f'<td class="num">{html.escape(_share_right(tally, code))}</td>')
+        body.append(f"<tr><th scope=\"row\">{html.escape(tally.label)}</th>{''.join(counts)}"
                     f"<td>{html.escape(_common_text(tally))}</td></tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
@@ -288,15 +296,14 @@ def _tally_table(rows: Iterable[Tally], words: Mapping[str, str]) -> str:
 def _map_tables(cells: Mapping[tuple[str, str, int, int | None], Tally], code: str,
                 words: Mapping[str, str]) -> str:
     parts = []
-    for game in _GAMES:
+    for game, game_name in _GAMES.items():
         for hand in ("punto", "banco") if game == "punto-banco" else ("bettor", "banker"):
             ours = {k: v for k, v in cells.items() if k[0] == game and k[1] == hand}
             if not ours:
                 continue
             thirds = (None,) if hand in ("punto", "bettor") else _THIRDS
             totals = sorted({*range(8), *(k[2] for k in ours)})  # every row of the table
-            name = (f"{pick(code, en=_GAMES[game][0], es=_GAMES[game][1])}: "
-                    f"{pick(code, en=_HANDS[hand][0], es=_HANDS[hand][1])}")
+            name = f"{game_name}: {_hand_name(hand, code)}"
             head = "".join(f"<th scope=\"col\">{html.escape(_third_text(t, code))}</th>"
                            for t in thirds)
             rows = []
@@ -308,8 +315,10 @@ def _map_tables(cells: Mapping[tuple[str, str, int, int | None], Tally], code: s
                         tds.append('<td class="empty"></td>')
                     else:
                         tds.append(f'<td style="{_shade(tally)}" title="{html.escape(tally.label)}">'
-                                   f"{tally.right}/{tally.asked}</td>")
-                rows.append(f"<tr><th scope=\"row\">{total}</th>{''.join(tds)}</tr>")
+                                   f"{format_number(tally.right, ',', code)}/"
+                                   f"{format_number(tally.asked, ',', code)}</td>")
+                rows.append(f"<tr><th scope=\"row\">{format_number(total, '', code)}</th>"
+                            f"{''.join(tds)}</tr>")
             parts.append(
                 f"<h3>{html.escape(name)}</h3><table class=\"map\"><thead><tr><th scope=\"col\">"
                 f"{html.escape(words['total'])} \\ {html.escape(words['third'])}</th>{head}</tr>"
@@ -317,6 +326,13 @@ def _map_tables(cells: Mapping[tuple[str, str, int, int | None], Tally], code: s
     if not parts:
         return f"<p>{html.escape(words['no-cells'])}</p>"
     return f"<p class=\"legend\">{html.escape(words['legend'])}</p>" + "".join(parts)
+
+
+def _handed_text(report: ClassReport, code: str) -> str:
+    """How many papers came in, and how many did not (counted in no question)."""
+    handed = ntr("{count:,} paper handed in", "{count:,} papers handed in", report.handed_in, code)
+    return tr("{handed}; {missing:,} not handed in or unreadable (counted in no question).", code,
+              handed=handed, missing=report.not_handed_in)
 
 
 def report_html(report: ClassReport) -> str:
@@ -328,10 +344,9 @@ def report_html(report: ClassReport) -> str:
         f"<!DOCTYPE html>\n<html lang=\"{code}\"><head><meta charset=\"utf-8\">"
         f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>"
         f"<h1>{html.escape(title)}</h1>"
-        f"<p>{report.handed_in} {html.escape(words['handed'])}; {report.not_handed_in} "
-        f"{html.escape(words['missing'])}.</p>"
-        f"<h2>{html.escape(words['kinds'])}</h2>{_tally_table(report.kinds, words)}"
-        f"<h2>{html.escape(words['questions'])}</h2>{_tally_table(report.questions, words)}"
+        f"<p>{html.escape(_handed_text(report, code))}</p>"
+        f"<h2>{html.escape(words['kinds'])}</h2>{_tally_table(report.kinds, words, code)}"
+        f"<h2>{html.escape(words['questions'])}</h2>{_tally_table(report.questions, words, code)}"
         f"<h2>{html.escape(words['map'])}</h2>{_map_tables(report.cells, code, words)}"
         "</body></html>\n")
 

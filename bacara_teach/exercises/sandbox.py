@@ -27,6 +27,13 @@ with Landlock nor as root does not run it (:func:`isolation_missing`).
 Only the call arguments go in; the expected results stay in the grading
 process, and what comes back is read as untrusted data of an exact shape
 (:func:`read_records`): anything else scores that program 0 with the reason.
+
+Every reason is a :class:`~bacara_teach.text.Message` (:attr:`ProgramRun.why`, an
+:class:`AnswerNotReadable`'s message), rendered in the language of the feedback; what the
+program or the file said itself (a Python error, a malformed line) is quoted as it is.
+
+>>> run_program("   ", []).why.render("es")
+'la celda de código está vacía'
 """
 
 from __future__ import annotations
@@ -61,6 +68,8 @@ from bacara_teach.exercises.sandbox_child import (
     SANDBOX_FAILED,
     SECCOMP_ARCHES,
 )
+from bacara_teach.exercises.wording import Wording, verbatim
+from bacara_teach.text import N_, Message, message, tr
 
 __all__ = [
     "AnswerNotReadable",
@@ -70,6 +79,7 @@ __all__ = [
     "isolation",
     "isolation_layers",
     "isolation_missing",
+    "isolation_missing_message",
     "read_records",
     "read_value_answer",
     "run_program",
@@ -115,40 +125,41 @@ def read_value_answer(source: str, names: Sequence[str] = ("answer",)) -> object
     """
     shown = f"`{names[0]} = ...`"
     if not isinstance(source, str):
-        raise AnswerNotReadable(f"the answer cell's text is not text: {type(source).__name__}")
+        raise AnswerNotReadable(message("the answer cell's text is not text: {kind}",
+                                        kind=type(source).__name__))
     if len(source) > MAX_ANSWER_CHARS:
-        raise AnswerNotReadable(
-            f"the answer cell is {len(source)} characters long; an answer is at most {MAX_ANSWER_CHARS}"
-        )
+        raise AnswerNotReadable(message(
+            "the answer cell is {length} characters long; an answer is at most {most}",
+            length=len(source), most=MAX_ANSWER_CHARS))
     try:
         tree = ast.parse(source, mode="exec")
     except SyntaxError as error:
-        raise AnswerNotReadable(
-            f"the answer cell is not valid Python (line {error.lineno}: {error.msg}): "
-            f"{_excerpt(source)!r}"
-        ) from None
+        raise AnswerNotReadable(message(
+            "the answer cell is not valid Python (line {line}: {error}): {text}",
+            line=str(error.lineno), error=verbatim(str(error.msg)),
+            text=repr(_excerpt(source)))) from None
     except (ValueError, RecursionError, MemoryError) as error:
-        raise AnswerNotReadable(f"the answer cell could not be read: {type(error).__name__}") from None
+        raise AnswerNotReadable(message("the answer cell could not be read: {kind}",
+                                        kind=type(error).__name__)) from None
     body = tree.body
     if not body:
-        raise AnswerNotReadable(f"the answer cell is empty: write {shown}")
+        raise AnswerNotReadable(message("the answer cell is empty: write {shown}", shown=shown))
     if len(body) != 1:
-        raise AnswerNotReadable(
-            f"the answer cell must hold one line {shown} and nothing else; it has {len(body)} statements"
-        )
+        raise AnswerNotReadable(message(
+            "the answer cell must hold one line {shown} and nothing else; it has {count} statements",
+            shown=shown, count=len(body)))
     statement = body[0]
     if (not isinstance(statement, ast.Assign) or len(statement.targets) != 1
             or not isinstance(statement.targets[0], ast.Name) or statement.targets[0].id not in names):
-        raise AnswerNotReadable(
-            f"the answer cell must be {shown}, not {_excerpt(ast.unparse(statement))!r}"
-        )
+        raise AnswerNotReadable(message("the answer cell must be {shown}, not {text}", shown=shown,
+                                        text=repr(_excerpt(ast.unparse(statement)))))
     try:
         return ast.literal_eval(statement.value)
     except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
-        raise AnswerNotReadable(
+        raise AnswerNotReadable(message(
             "the answer must be a plain value (a number, a string in quotes, a list or dict of "
-            f"them), not an expression: {_excerpt(ast.unparse(statement.value))!r}"
-        ) from None
+            "them), not an expression: {text}",
+            text=repr(_excerpt(ast.unparse(statement.value))))) from None
 
 
 # -- programs ------------------------------------------------------------------------------------
@@ -175,18 +186,35 @@ class ProgramRun:
     compile), ``time-limit``, ``cpu-limit``, ``crashed``, ``no-result``,
     ``malformed`` (what came back is not in the grader's format) or
     ``not-isolated`` (the program was not run: this machine cannot confine it).
+    ``why`` and ``load_why`` are the messages, in every language, of :attr:`reason`
+    and :attr:`load_error` (their English texts).
     """
 
     outcome: str
-    reason: str
+    why: Message
     records: tuple[dict[str, Any], ...] = field(default=())
-    load_error: str | None = None
+    load_why: Message | None = None
     seconds: float = 0.0
+
+    @property
+    def reason(self) -> str:
+        """Why the run ended as it did, in English (:attr:`why` in any language)."""
+        return str(self.why)
+
+    @property
+    def load_error(self) -> str | None:
+        """Why the program did not load, in English (``None`` when it did)."""
+        return None if self.load_why is None else str(self.load_why)
 
     @property
     def stopped(self) -> str | None:
         """Why the run stopped early (``None`` when it finished)."""
-        return None if self.outcome in ("finished", "did-not-load") else self.reason
+        return None if self.stopped_why is None else str(self.stopped_why)
+
+    @property
+    def stopped_why(self) -> Message | None:
+        """:attr:`stopped` as a message, in every language."""
+        return None if self.outcome in ("finished", "did-not-load") else self.why
 
     @property
     def refused(self) -> bool:
@@ -261,11 +289,11 @@ class Isolation:
         """The kinds of isolation no layer provides (empty: programs may run)."""
         gaps = []
         if self.landlock_abi < 1 and not self.as_root:
-            gaps.append("file isolation (Linux Landlock)")
+            gaps.append(N_("file isolation (Linux Landlock)"))
         if self.landlock_abi < 4 and not self.seccomp and not self.unshare:
-            gaps.append("network isolation (Landlock ABI 4 or seccomp)")
+            gaps.append(N_("network isolation (Landlock ABI 4 or seccomp)"))
         if self.landlock_abi < 6 and not self.seccomp and not self.as_root:
-            gaps.append("process isolation (Landlock ABI 6 or seccomp)")
+            gaps.append(N_("process isolation (Landlock ABI 6 or seccomp)"))
         return tuple(gaps)
 
     @property
@@ -301,13 +329,23 @@ def isolation_layers() -> tuple[str, ...]:
 
 
 def isolation_missing() -> str | None:
-    """Why programs cannot be run on this machine, or ``None`` when they can."""
-    gaps = isolation().missing
-    if not gaps:
+    """Why programs cannot be run on this machine, or ``None`` when they can (in English)."""
+    why = isolation_missing_message()
+    return None if why is None else str(why)
+
+
+def isolation_missing_message(gaps: Sequence[str] | None = None) -> Message | None:
+    """:func:`isolation_missing` as a message, in every language (``gaps``: this machine's).
+
+    >>> print(isolation_missing_message(["file isolation (Linux Landlock)"]).render("es"))
+    esta máquina no puede aislar en el núcleo un programa corregido (falta: aislamiento de archivos (Linux Landlock)); corrija en un Linux cuyo núcleo tenga Landlock y seccomp, o como root
+    """
+    found = tuple(isolation().missing if gaps is None else gaps)
+    if not found:
         return None
-    return ("this machine cannot confine a graded program in the kernel (missing: "
-            f"{', '.join(gaps)}); grade on a Linux whose kernel has Landlock and seccomp, "
-            "or as root")
+    return message("this machine cannot confine a graded program in the kernel (missing: {gaps}); "
+                   "grade on a Linux whose kernel has Landlock and seccomp, or as root",
+                   gaps=Wording(lambda lang: ", ".join(tr(gap, lang) for gap in found)))
 
 
 @cache
@@ -458,14 +496,16 @@ def run_program(
     """
     limits = limits or Limits()
     if not isinstance(source, str) or not source.strip():
-        empty = "the code cell is empty"
-        return ProgramRun(outcome="did-not-load", reason=empty, load_error=empty)
+        empty = message("the code cell is empty")
+        return ProgramRun(outcome="did-not-load", why=empty, load_why=empty)
     if len(source) > MAX_PROGRAM_CHARS:
-        message = f"the code cell is {len(source)} characters long; at most {MAX_PROGRAM_CHARS} are run"
-        return ProgramRun(outcome="did-not-load", reason=message, load_error=message)
-    missing = isolation_missing()
+        long = message("the code cell is {length} characters long; at most {most} are run",
+                       length=len(source), most=MAX_PROGRAM_CHARS)
+        return ProgramRun(outcome="did-not-load", why=long, load_why=long)
+    missing = isolation_missing_message()
     if missing is not None:
-        return ProgramRun(outcome="not-isolated", reason=f"the program was not run: {missing}")
+        return ProgramRun(outcome="not-isolated",
+                          why=message("the program was not run: {why}", why=missing))
     home = Path(tempfile.mkdtemp(prefix="bacara-grade-")).resolve()
     seal = secrets.token_hex(16)  # this run's own records carry it; a forged record does not
     # each function's line of results gets an equal share of the result file's size limit
@@ -499,24 +539,27 @@ def run_program(
         seconds = time.monotonic() - started
         raw = _read_bounded(home / RESULT_FILE, limits.result_bytes + 1)
         if process.returncode == SANDBOX_FAILED and not raw:
-            why = _last_line(home / "stderr.txt") or "no reason given"
-            return ProgramRun(outcome="not-isolated", seconds=seconds,
-                              reason=f"the program was not run: its sandbox could not be set up ({why})")
+            last = _last_line(home / "stderr.txt")
+            why = verbatim(last) if last else message("no reason given")
+            return ProgramRun(outcome="not-isolated", seconds=seconds, why=message(
+                "the program was not run: its sandbox could not be set up ({why})", why=why))
         if len(raw) > limits.result_bytes:
-            return ProgramRun(outcome="malformed", seconds=seconds, reason=(
-                f"its results were not in the grader's format: more than {limits.result_bytes} bytes"))
+            return ProgramRun(outcome="malformed", seconds=seconds, why=message(
+                "its results were not in the grader's format: more than {size} bytes",
+                size=limits.result_bytes))
         read = read_records(raw, calls, seal=seal)
         if read.malformed is not None:
-            return ProgramRun(outcome="malformed", seconds=seconds,
-                              reason=f"its results were not in the grader's format: {read.malformed}")
+            return ProgramRun(outcome="malformed", seconds=seconds, why=message(
+                "its results were not in the grader's format: {why}",
+                why=verbatim(read.malformed)))
         run = _outcome(process.returncode, timed_out=timed_out, records=read.records,
                        load_error=read.load_error, limits=limits, seconds=seconds)
         if run.outcome in ("crashed", "no-result"):
             last = _last_line(home / "stderr.txt")
             if last:
-                detail = f"{run.reason} ({last})"
-                return ProgramRun(outcome=run.outcome, reason=detail, records=run.records,
-                                  load_error=detail if run.load_error else None, seconds=seconds)
+                detail = message("{why} ({detail})", why=run.why, detail=verbatim(last))
+                return ProgramRun(outcome=run.outcome, why=detail, records=run.records,
+                                  load_why=detail if run.load_why else None, seconds=seconds)
         return run
     finally:
         shutil.rmtree(home, ignore_errors=True)
@@ -688,23 +731,28 @@ def _outcome(returncode: int | None, *, timed_out: bool, records: Sequence[dict[
     loaded = any(r.get("load") == "ok" for r in records)
     if load_error is not None:
         return ProgramRun(outcome="did-not-load",
-                          reason=f"the code raised an error when run: {load_error}",
-                          load_error=load_error, seconds=seconds)
+                          why=message("the code raised an error when run: {error}",
+                                      error=verbatim(load_error)),
+                          load_why=verbatim(load_error), seconds=seconds)
     if timed_out:
         return ProgramRun(outcome="time-limit",
-                          reason=f"it ran for more than {limits.wall_seconds:g} s and was stopped",
+                          why=message("it ran for more than {seconds:g} s and was stopped",
+                                      seconds=limits.wall_seconds),
                           records=found, seconds=seconds)
     if returncode in (-signal.SIGXCPU, -signal.SIGKILL) and seconds < limits.wall_seconds:
         return ProgramRun(outcome="cpu-limit",
-                          reason=f"it used more than {limits.cpu_seconds} s of CPU time and was stopped",
+                          why=message("it used more than {seconds} s of CPU time and was stopped",
+                                      seconds=limits.cpu_seconds),
                           records=found, seconds=seconds)
     if returncode != 0:
-        how = f"signal {-returncode}" if returncode is not None and returncode < 0 else f"status {returncode}"
-        reason = f"the program crashed ({how})"
+        if returncode is not None and returncode < 0:
+            reason = message("the program crashed (signal {number})", number=str(-returncode))
+        else:
+            reason = message("the program crashed (status {number})", number=str(returncode))
         if not loaded:
-            return ProgramRun(outcome="crashed", reason=reason, load_error=reason, seconds=seconds)
-        return ProgramRun(outcome="crashed", reason=reason, records=found, seconds=seconds)
+            return ProgramRun(outcome="crashed", why=reason, load_why=reason, seconds=seconds)
+        return ProgramRun(outcome="crashed", why=reason, records=found, seconds=seconds)
     if not loaded:
-        reason = "it stopped before giving any result"
-        return ProgramRun(outcome="no-result", reason=reason, load_error=reason, seconds=seconds)
-    return ProgramRun(outcome="finished", reason="finished", records=found, seconds=seconds)
+        stopped = message("it stopped before giving any result")
+        return ProgramRun(outcome="no-result", why=stopped, load_why=stopped, seconds=seconds)
+    return ProgramRun(outcome="finished", why=verbatim("finished"), records=found, seconds=seconds)

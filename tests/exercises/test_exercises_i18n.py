@@ -35,10 +35,9 @@ from bacara_teach.exercises.grading import (
     key_csv,
     write_gradebook,
 )
-from bacara_teach.exercises.kinds_coding import TEMPLATE_ES
+from bacara_teach.exercises.kinds_coding import program_template
 from bacara_teach.exercises.notebook import notebook_text, paper_notebook, read_submission
 from bacara_teach.exercises.practice import practice_text
-from bacara_teach.exercises.program_text import program_text
 from bacara_teach.exercises.questions import (
     AMOUNT,
     DRAW_OR_STAND,
@@ -51,8 +50,14 @@ from bacara_teach.exercises.questions import (
     error_text,
 )
 from bacara_teach.exercises.roster import Student
-from bacara_teach.exercises.sandbox import Limits, read_value_answer, run_program
+from bacara_teach.exercises.sandbox import (
+    Limits,
+    isolation_missing_message,
+    read_value_answer,
+    run_program,
+)
 from bacara_teach.i18n import GLOSSARY
+from bacara_teach.text import Message, message, tr
 
 FAST = Limits(wall_seconds=2, cpu_seconds=1)
 STUDENTS = ("ana", "bo", "practice")
@@ -140,7 +145,10 @@ def test_spanish_prompts_use_the_glossary_words() -> None:
     assert "¿Quién gana" in prompts
     cells = make_paper("chemin-de-fer", "ana", "es")
     cdf = " ".join(q.question_kind.prompt(q.params, "es") for q in cells.questions)
-    assert "la banca" in cdf and "el punto" in cdf
+    # the Chemin de Fer roles are people: the apostador and the banquero, never "el punto" or
+    # "la banca" for a person (the bank, the chips put up, stays "la banca")
+    assert "el banquero" in cdf and "el apostador" in cdf
+    assert "el punto" not in cdf and "la banca suman" not in cdf and "la banca debe" not in cdf
     settlement = make_paper("settlement", "ana", "es")
     assert any("comisión" in q.question_kind.prompt(q.params, "es") for q in settlement.questions)
 
@@ -245,7 +253,7 @@ def test_refusals_of_a_wrong_type_of_answer_are_worded_in_spanish() -> None:
         (TOTAL, "5", "'5' no es un total"),
         (DRAW_OR_STAND, "hit", "no es una de las palabras pedidas"),
         (DRAW_OR_STAND, 3, "no es una palabra entre comillas"),
-        (AMOUNT, 4.75, "no es una cantidad exacta: se esperaba una cantidad escrita como texto"),
+        (AMOUNT, 4.75, "no es una cantidad exacta: se esperaba una cantidad entre comillas, con punto decimal"),
         (AMOUNT, "x", "'x' no es una cantidad"),
         (CoupResultAnswer(), {"winner": "banco"}, "no es el resultado de un coup"),
         (LettersAnswer("abc"), ["a", "a", "b"], "no es un orden de las letras"),
@@ -255,12 +263,14 @@ def test_refusals_of_a_wrong_type_of_answer_are_worded_in_spanish() -> None:
             answer.read(value, "en")
         with pytest.raises(WrongAnswerType) as spanish:
             answer.read(value, "es")
-        assert words in str(spanish.value)
-        assert str(english.value) != str(spanish.value) and " is not " in str(english.value)
+        # the error carries its message: English as str(), any language through text()
+        assert words in spanish.value.text("es")
+        assert str(english.value) == str(spanish.value) == english.value.text("en")
+        assert english.value.text("es") != str(english.value) and " is not " in str(english.value)
 
 
 def test_a_changed_self_check_cell_is_reported_in_spanish() -> None:
-    for params, words in (({"total": 12}, "total no válido 12 en una pregunta punto-rule"),
+    for params, words in (({"total": 12}, "valor de total no válido 12 en una pregunta punto-rule"),
                           ({}, "falta 'total'"),
                           ("oops", "parámetros no válidos")):
         feedback = self_check("punto-rule", params, "draw", lang="es")  # type: ignore[arg-type]
@@ -337,8 +347,8 @@ def test_a_program_that_does_not_load_is_reported_in_spanish() -> None:
     for program, words in (("def banker_draws(:\n", "el programa no se ejecutó: SyntaxError"),
                            ("def banker_draws(t, v):\n    return t <= 5\n",
                             "play: play no está definida como función"),
-                           ("import bacara_teach\n", "no permitido en el código corregido"),
-                           (TEMPLATE_ES, "la celda de código no se cambió")):
+                           ("import bacara_teach\n", "el programa no se ejecutó: Refused: "),  # quoted as it is
+                           (program_template("es"), "la celda de código no se cambió")):
         en = _grade(paper, with_program(paper, program), "en")
         es = _grade(paper, with_program(paper, program), "es")
         assert _points(en) == _points(es)
@@ -511,7 +521,7 @@ def test_self_check_words_never_change_a_mark_the_grader_gives() -> None:
 # -- the sandbox's own messages --------------------------------------------------------------------
 
 
-def _reader_messages() -> list[str]:
+def _reader_messages() -> list[Message]:
     sources: list[object] = ["answer = __import__('os')", "answer = 1\nprint(1)", "x = 1", "",
                              "answer = (", "answer = " + "1" * 10_001, 5]
     messages = []
@@ -519,43 +529,78 @@ def _reader_messages() -> list[str]:
         try:
             read_value_answer(source)  # type: ignore[arg-type]
         except BacaraError as error:
-            messages.append(str(error))
+            messages.append(error.message)
     return messages
 
 
+def _runner_messages() -> list[Message]:
+    """Every way a run ends, as the runner words it (the outcome of a run, from its exit)."""
+    from bacara_teach.exercises.sandbox import _outcome
+
+    limits = Limits(wall_seconds=2.5, cpu_seconds=1)
+    ends = [_outcome(None, timed_out=True, records=(), load_error=None, limits=limits, seconds=2.6),
+            _outcome(-9, timed_out=False, records=(), load_error=None, limits=limits, seconds=1),
+            _outcome(-11, timed_out=False, records=({"load": "ok"},), load_error=None,
+                     limits=limits, seconds=3),
+            _outcome(3, timed_out=False, records=({"load": "ok"},), load_error=None,
+                     limits=limits, seconds=3),
+            _outcome(0, timed_out=False, records=(), load_error=None, limits=limits, seconds=1),
+            _outcome(0, timed_out=False, records=(), limits=limits, seconds=1,
+                     load_error="PermissionError: not allowed in graded code: import os")]
+    assert [run.outcome for run in ends] == ["time-limit", "cpu-limit", "crashed", "crashed",
+                                             "no-result", "did-not-load"]
+    gaps = isolation_missing_message(["file isolation (Linux Landlock)",
+                                      "network isolation (Landlock ABI 4 or seccomp)"])
+    assert gaps is not None
+    return [run.why for run in ends] + [
+        run_program("", []).why, run_program("x" * 100_001, []).why,
+        message("the program was not run: {why}", why=gaps)]
+
+
 def test_every_message_of_the_answer_reader_and_the_runner_has_a_spanish_form() -> None:
-    isolation = ("the program was not run: this machine cannot confine a graded program in the "
-                 "kernel (missing: file isolation (Linux Landlock), network isolation (Landlock "
-                 "ABI 4 or seccomp)); grade on a Linux whose kernel has Landlock and seccomp, or as root")
-    messages = [
-        *_reader_messages(),
-        run_program("", []).reason,
-        run_program("x" * 100_001, []).reason,
-        isolation,
-        "the program was not run: its sandbox could not be set up (no landlock)",
-        "its results were not in the grader's format: more than 2097152 bytes",
-        "its results were not in the grader's format: line 2 is not a record",
-        "the code raised an error when run: PermissionError: not allowed in graded code: import os",
-        "it ran for more than 2 s and was stopped",
-        "it used more than 1 s of CPU time and was stopped",
-        "the program crashed (signal 9)",
-        "the program crashed (status 3) (Fatal Python error)",
-        "it stopped before giving any result",
-        "play is not defined as a function",
-    ]
-    assert len(messages) == 20  # every form the reader and the runner write
-    for message in messages:
-        spanish = program_text(message, "es")
-        assert spanish != message and program_text(message, "en") == message
+    messages = [*_reader_messages(), *_runner_messages()]
+    assert len(messages) == 16  # every form the reader and the runner write
+    for said in messages:
+        spanish = said.render("es")
+        assert spanish != str(said) and said.render("en") == str(said)
         assert not _english_left(spanish), spanish
-    assert "aislamiento de archivos (Linux Landlock)" in program_text(isolation, "es")
-    assert program_text("the code raised an error when run: the code cell is empty", "es") == \
-        "el código lanzó un error al ejecutarse: la celda de código está vacía"
+    spanish = " | ".join(said.render("es") for said in messages)
+    assert "aislamiento de archivos (Linux Landlock), aislamiento de red" in spanish
+    assert "se ejecutó durante más de 2,5 s y se detuvo" in spanish  # a Spanish decimal comma
+    # Spanish groups the thousands of a count; the English text keeps the engine's plain form
+    assert "la celda de código tiene 100.001 caracteres; se ejecutan 100.000 como máximo" in spanish
+    assert "la celda de respuesta tiene 10.010 caracteres" in spanish
+    assert SPANISH_NUMBER_SLIPS.search(spanish) is None, spanish
+    assert "the code cell is 100001 characters long; at most 100000 are run" in map(str, messages)
+    assert "el programa falló (señal 11)" in spanish and "el programa falló (estado 3)" in spanish
+    # what the program itself said is quoted as it is
+    assert ("el código lanzó un error al ejecutarse: PermissionError: not allowed in graded code: "
+            "import os") in spanish
+
+
+def test_a_graded_program_s_messages_follow_the_grader_s_language() -> None:
+    from bacara_teach.exercises.kinds_coding import CodingKind
+
+    kind = CodingKind()
+    stopped = _runner_messages()[0]
+    mark = kind.mark_records({"seed": 7}, [], load_error=None, stopped=stopped, lang="es")
+    assert mark.reason.startswith("el programa se detuvo: se ejecutó durante más de 2,5 s")
+    english = kind.mark_records({"seed": 7}, [], load_error=None, stopped=stopped, lang="en")
+    assert english.reason.startswith("the program was stopped: it ran for more than 2.5 s")
+    missing: list[dict[str, Any]] = [
+        {"function": "banker_draws", "missing": "anything the program wrote"},
+        {"function": "play", "results": [["ok", "banco"]] * 532}]
+    mark = kind.mark_records({"seed": 7}, missing, load_error=None, lang="es")
+    assert "banker_draws: banker_draws no está definida como función" in mark.reason
+    assert "anything the program wrote" not in mark.reason
 
 
 def test_errors_carry_their_spanish_text() -> None:
-    error = ParamsError(en="bad", es="mal")
-    assert str(error) == "bad" and error_text(error, "es") == "mal" and error_text(error, "en") == "bad"
+    error = ParamsError(message("unknown assignment {name}: expected one of {names}",
+                                name="'poker'", names="scoring"))
+    assert str(error) == "unknown assignment 'poker': expected one of scoring"
+    assert error_text(error, "es") == "tarea desconocida 'poker': se esperaba una de scoring"
+    assert error_text(error, "en") == str(error) and error.text("es") == error_text(error, "es")
     assert error_text(ValueError("plain"), "es") == "plain"
 
 
@@ -564,3 +609,138 @@ def test_every_kind_has_a_spanish_title() -> None:
         assert kind.title_text("es") != kind.title_text("en")
     for spec in ASSIGNMENTS.values():
         assert spec.title_text("es") != spec.title and spec.intro_text("es") != spec.intro
+
+
+# -- one text layer: Spanish numbers and one rendering per thing ---------------------------------------
+
+SPANISH_NUMBER_SLIPS = re.compile(r"\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)")
+"""A number written the English way (``1,234`` or ``0.95``), which a Spanish reader misreads."""
+
+
+def _report(handed_in: int, not_handed_in: int, lang: str) -> Any:
+    from collections import Counter
+
+    from bacara_teach.exercises.report import ClassReport, Tally
+
+    tally = Tally("q1", asked=2500, right=1250, partly=0, wrong=1200, unreadable=0, unanswered=50,
+                  wrong_answers=Counter({"'draw'": 1200}))
+    return ClassReport(assignment="scoring", title="x", handed_in=handed_in,
+                       not_handed_in=not_handed_in, kinds=(tally,), questions=(tally,),
+                       cells={("punto-banco", "banco", 3, 8): tally}, lang=lang)
+
+
+def test_the_class_report_writes_numbers_in_the_teacher_s_language() -> None:
+    from bacara_teach.exercises.report import report_csv, report_html
+
+    spanish = report_html(_report(1234, 1500, "es"))
+    assert "1.234 hojas entregadas; 1.500 no entregadas o ilegibles" in spanish
+    assert '<td class="num">2.500</td>' in spanish and ">1.250/2.500</td>" in spanish
+    assert '<td class="num">50\xa0%</td>' in spanish  # the share right, a Spanish percentage
+    assert "el banquero" not in spanish and "Informe de la clase" in spanish
+    text = re.sub(r"<style>.*?</style>|<[^>]+>", " ", spanish, flags=re.DOTALL)
+    assert SPANISH_NUMBER_SLIPS.search(text) is None, text
+    english = report_html(_report(1234, 1500, "en"))
+    assert "1,234 papers handed in; 1,500 not handed in or unreadable" in english
+    assert '<td class="num">2,500</td>' in english and '<td class="num">50%</td>' in english
+    assert "1 paper handed in;" in report_html(_report(1, 0, "en"))
+    assert "1 hoja entregada;" in report_html(_report(1, 0, "es"))
+    # the report's CSV is for machines: plain numbers in every language
+    assert report_csv(_report(1234, 1500, "es")).splitlines()[1].split(",")[2:4] == ["2500", "1250"]
+
+
+def test_feedback_points_follow_the_language_and_the_gradebook_keeps_plain_numbers() -> None:
+    from bacara_teach.exercises.grading import Gradebook, QuestionGrade, points_text
+    from bacara_teach.exercises.questions import Mark
+
+    paper = make_paper("scoring", "ana", "es")
+    marks = [Mark(earned=Fraction(1, 2) if i == 0 else Fraction(1), status=Status.PARTLY
+                  if i == 0 else Status.RIGHT, reason="x") for i in range(len(paper.questions))]
+    grades = tuple(QuestionGrade(question=q, mark=m, answer="answer = 1")
+                   for q, m in zip(paper.questions, marks, strict=True))
+    grade = SubmissionGrade(student=Student("ana", "Ana"), paper=paper, status=GRADED,
+                            reason="x", grades=grades, lang="es")
+    spanish = submission_feedback(grade, "es")
+    assert "**Total: 7,5 / 8**" in spanish and "· 0,5 / 1 · en parte correcta" in spanish
+    english = submission_feedback(grade, "en")
+    assert "**Total: 7.5 / 8**" in english and "· 0.5 / 1 · partly right" in english
+    assert points_text(Fraction(85, 88) * 5, "es") == "4,83"
+    book = Gradebook(assignment=paper.assignment, grades=(grade,), lang="es")
+    assert gradebook_csv(book).splitlines()[1].split(",")[2:3] == ["0.5"]
+
+
+def test_spanish_chemin_de_fer_questions_name_the_roles_as_people() -> None:
+    from bacara_teach.exercises.kinds_chemin_de_fer import _RULES, EVENTS
+
+    paper = make_paper("chemin-de-fer", "practice", "es")
+    # the questions' own words (the engine's narration inside an explanation is the engine's)
+    texts = [q.question_kind.prompt(q.params, "es") for q in paper.questions]
+    texts += [tr(text, "es") for text in (*EVENTS.values(), *_RULES.values())]
+    joined = " ".join(texts)
+    assert "apostador" in joined and "banquero" in joined
+    for text in texts:
+        # "la banca" is the bank (the chips); a person is el apostador or el banquero
+        assert re.search(r"\bel punto\b|\bdel punto\b|\bla banca (?:roba|se planta|debe robar|mira|"
+                         r"gana|puede|abre)\b", text) is None, text
+
+
+def test_spanish_settlement_says_a_payout_one_way_and_the_game_is_bacara() -> None:
+    paper = make_paper("settlement", "ana", "es")
+    explanations = " ".join(q.question_kind.explain(q.params, "es") for q in paper.questions)
+    assert "se paga" in explanations and "pagada a" not in explanations
+    notebooks = [paper_notebook(make_paper(name, "ana", "es")) for name in ASSIGNMENTS]
+    words = " ".join("".join(c["source"]) for nb in notebooks for c in nb["cells"])
+    assert "bacará" in words and "baccarat" not in words.lower()
+    from bacara_teach.exercises.printing import rules_card_html
+
+    card = rules_card_html("es")
+    assert "Bacará: las reglas de la tercera carta" in card and "Los apostadores (Punto)" in card
+
+
+def test_every_message_of_the_exercises_is_in_the_catalogue_and_translated() -> None:
+    """Rewording an English message without its translation fails here, not silently."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "_ext" / "engine_messages.py"
+    spec = importlib.util.spec_from_file_location("engine_messages", path)
+    assert spec is not None and spec.loader is not None
+    engine_messages = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(engine_messages)
+    ours = [m for m in engine_messages.extract()
+            if m.id and any("/exercises/" in where for where, _ in m.locations)]
+    assert len(ours) > 250
+    for lang in engine_messages.languages():
+        catalogue = engine_messages.read(engine_messages.catalogue_path(lang), lang)
+        for wanted in ours:
+            entry = catalogue.get(wanted.id, context=wanted.context)
+            assert entry is not None and not entry.fuzzy, (lang, wanted.id)
+            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            assert all(strings), (lang, wanted.id)
+    from bacara_teach.exercises.questions import status_label
+
+    assert status_label(Status.WRONG, "es", count=3) == "incorrectas"
+
+
+def test_what_a_submission_says_is_quoted_never_formatted_or_translated() -> None:
+    """Braces, format fields and English message ids in a notebook are the student's text."""
+    paper = make_paper("scoring", "ana", "en")
+    answers = key_answers(paper)
+    answers["q1"] = answer_line("the file is empty")  # an English message id, as an answer
+    answers["q2"] = answer_line("{count} {0} {error!r} {{x}}")
+    answers["q3"] = "answer = {count}"  # not Python data: refused, quoted
+    forged = filled_notebook(paper, answers)
+    forged["metadata"]["bacara_teach"].update({"student_id": "{student!r}",
+                                               "assignment": "the file is empty {0}"})
+    forged["cells"].append({"cell_type": "markdown", "id": "x", "source": "{qid}",
+                            "metadata": {"bacara_teach": {"question": "{qid!r}"}}})
+    for lang in ("en", "es"):
+        grade = _grade(paper, answers, lang, forged)
+        assert grade.total == paper.maximum - 3
+        reasons = {g.question.qid: g.mark.reason for g in grade.grades}
+        assert "'the file is empty'" in reasons["q1"] and "el archivo está vacío" not in reasons["q1"]
+        assert "'{count} {0} {error!r} {{x}}'" in reasons["q2"]
+        assert "{count}" in reasons["q3"]
+        notes = " ".join(grade.notes)
+        assert "'{student!r}'" in notes and "'the file is empty {0}'" in notes
+        assert "'{qid!r}'" in notes
+        feedback = submission_feedback(grade)
+        assert "{student!r}" in feedback and ("Notas:" in feedback) == (lang == "es")
