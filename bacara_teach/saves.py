@@ -52,6 +52,7 @@ __all__ = [
     "MAX_SAVE_BYTES",
     "MAX_SEED_CHARACTERS",
     "MAX_SEED_DIGITS",
+    "SAVED",
     "SaveError",
     "check_seed",
     "dump_save",
@@ -61,6 +62,7 @@ __all__ = [
     "parse_json",
     "read_seed",
     "read_text",
+    "saved_what",
     "write_atomically",
 ]
 
