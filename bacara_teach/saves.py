@@ -510,7 +510,7 @@ def saved_what(what: str | Message) -> Message:
     language, any other text as it is.
 
     >>> saved_what("saved online table").render("es")
-    'la mesa en línea guardada'
+    'La mesa en línea guardada'
     """
     return what if isinstance(what, Message) else Message(what)
 

@@ -95,150 +95,157 @@ CASES: list[tuple[str, Callable[[], Any], str, tuple[str, ...]]] = [
     # the online table
     ("dealt coup", lambda: _dealt().place("banco", "5"),
      "cannot place a bet: coup 1 is dealt; open the next coup first",
-     ("no se puede apostar: el coup 1 ya está repartido; abra primero el coup siguiente",)),
+     ("No se puede apostar: el coup 1 ya está repartido; abra primero el coup siguiente.",)),
     ("left the table", lambda: _left().place("banco", "5"),
      "cannot place a bet: the player has left the table",
-     ("no se puede apostar: el jugador ya se ha levantado de la mesa",)),
+     ("No se puede apostar: el jugador ya se ha levantado de la mesa.",)),
     ("no such bet", lambda: _with(("banco", "2.5")).cancel("empate"),
      "cannot cancel empate: there is no bet on empate (on the table: banco 2.5)",
-     ("no se puede retirar la apuesta a Empate: no hay ninguna apuesta a Empate "
-      "(en la mesa: Banco 2,5)",)),
+     ("No se puede retirar la apuesta a Empate: no hay ninguna apuesta a Empate (en la mesa: "
+      "Banco 2,5).",)),
     ("no bet at all", lambda: _table().change("punto", stake="5"),
      "cannot change punto: there is no bet on punto (no bets on the table)",
-     ("no se puede cambiar la apuesta a Punto: no hay ninguna apuesta a Punto (no hay apuestas "
-      "en la mesa)",)),
+     ("No se puede cambiar la apuesta a Punto: no hay ninguna apuesta a Punto (no hay apuestas "
+      "en la mesa).",)),
     ("nothing to cancel", lambda: _table().cancel(),
      "nothing to cancel: there are no bets on the table",
-     ("no hay nada que retirar: no hay apuestas en la mesa",)),
+     ("No hay nada que retirar: no hay apuestas en la mesa.",)),
     ("change to nothing", lambda: _with(("banco", "5")).change("banco"),
      "change of banco refused: give a new position, a new stake or both",
-     ("cambio de la apuesta a Banco rechazado: indique una posición nueva, un importe nuevo",)),
+     ("Cambio de la apuesta a Banco rechazado: indique una posición nueva, un importe nuevo o "
+      "las dos cosas.",)),
     ("change onto a bet", _casino_change_onto_a_bet,
      "change of empate refused: there is already a bet on banco; place on it to add, or cancel "
      "one of the two",
-     ("cambio de la apuesta a Empate rechazado: ya hay una apuesta a Banco; apueste a ella para "
-      "sumar",)),
+     ("Cambio de la apuesta a Empate rechazado: ya hay una apuesta a Banco; apueste a ella "
+      "para sumar, o retire una de las dos.",)),
     ("deal with no bet", lambda: _table().deal(),
      "cannot deal coup 1: place a bet first (one of punto, banco, empate)",
-     ("no se puede repartir el coup 1: primero haga una apuesta (a Punto, Banco, Empate)",)),
+     ("No se puede repartir el coup 1: primero haga una apuesta (a Punto, Banco, Empate).",)),
     ("over the balance", lambda: _table("10.5").place("banco", "20"),
      "bet banco=20 refused: it is more than the balance allows (balance 10.5; 10.5 available "
      "for this bet)",
-     ("apuesta Banco 20 rechazada: supera lo que permite el saldo (saldo 10,5; 10,5 disponible "
-      "para esta apuesta)",)),
+     ("Apuesta Banco 20 rechazada: supera lo que permite el saldo (saldo 10,5; 10,5 disponible "
+      "para esta apuesta).",)),
     ("raising over the balance", lambda: _with(("banco", "6.5"), balance="10").place("banco", "4"),
      "bet banco=4 refused: it would bring the bet on banco to 10.5, and it is more than the "
      "balance allows (balance 10; 3.5 available for this bet)",
-     ("apuesta Banco 4 rechazada: llevaría la apuesta a Banco a 10,5, y supera lo que permite el "
-      "saldo (saldo 10; 3,5 disponible para esta apuesta)",)),
+     ("Apuesta Banco 4 rechazada: llevaría la apuesta a Banco a 10,5, y supera lo que permite "
+      "el saldo (saldo 10; 3,5 disponible para esta apuesta).",)),
     ("one position", lambda: _with(("banco", "2.5")).place("punto", "2.5"),
      "bet punto=2.5 refused: the online table takes one position per coup (banco 2.5 is on the "
      "table; change or cancel it first)",
-     ("apuesta Punto 2,5 rechazada", "(Banco 2,5 está en la mesa; cámbiela o retírela antes)")),
+     ("Apuesta Punto 2,5 rechazada: ", "(Banco 2,5 está en la mesa; cámbiela o retírela antes)")),
     ("negative balance", lambda: OnlineTable(balance="-4.5", seed=1),
      "invalid balance -4.5: a balance cannot be negative",
-     ("saldo no válido \u22124,5: un saldo no puede ser negativo",)),
+     ("Saldo no válido −4,5: un saldo no puede ser negativo.",)),
     ("next coup too soon", lambda: _table().next_coup(),
      "cannot open the next coup: coup 1 is still open for bets",
-     ("no se puede abrir el coup siguiente: el coup 1 sigue abierto a las apuestas",)),
+     ("No se puede abrir el coup siguiente: el coup 1 sigue abierto a las apuestas.",)),
     ("leave twice", lambda: _left().leave(),
      "cannot leave: the player has already left the table",
-     ("no se puede dejar la mesa: el jugador ya se ha levantado de ella",)),
+     ("No se puede dejar la mesa: el jugador ya se ha levantado de ella.",)),
     ("a save that does not replay", _broken_save,
      "saved online table, line 6: log entry 1 is refused: bet banco=500 refused: the online "
      "table's maximum bet is 250",
-     ("la mesa en línea guardada, línea 6: se rechaza la entrada 1 del registro: apuesta Banco "
-      "500 rechazada",)),
+     ("La mesa en línea guardada, línea 6. Se rechaza la entrada 1 del registro. Apuesta Banco "
+      "500 rechazada: ",)),
     ("a save that is not JSON", lambda: OnlineTable.from_json("{"),
      "saved online table is not valid JSON: Expecting property name enclosed in double quotes: "
      "line 1 column 2 (char 1)",
-     ("la mesa en línea guardada no es JSON válido: ",)),
+     ("La mesa en línea guardada no es JSON válido: ",)),
     # the home session
     ("one participant", lambda: HomeSession(players=["Ana"], seed=4),
      "a home session takes 2 to 8 participants (the dealer too); got 1: Ana",
-     ("una sesión en casa admite de 2 a 8 participantes (contando a quien reparte); hay 1: Ana",)),
+     ("Una sesión en casa admite de 2 a 8 participantes (contando a quien reparte); hay 1: Ana.",)),
     ("duplicate name", lambda: HomeSession(players=["Ana", "ana"], seed=4),
      "duplicate player name 'ana': every participant needs a name of their own",
-     ("nombre repetido 'ana': cada participante necesita un nombre propio",)),
+     ("Nombre repetido 'ana': cada participante necesita un nombre propio.",)),
     ("unknown participant", lambda: _home().predict("Eva", "banco"),
      "unknown participant 'Eva': the participants are Ana, Luis",
-     ("participante desconocido 'Eva': los participantes son Ana, Luis",)),
+     ("Participante desconocido 'Eva': los participantes son Ana, Luis.",)),
     ("deal before the predictions", lambda: _home().deal(),
      "coup 1 cannot be dealt yet: waiting for the predictions of Ana, Luis",
-     ("todavía no se puede repartir el coup 1: faltan las predicciones de Ana, Luis",)),
+     ("Todavía no se puede repartir el coup 1: faltan las predicciones de Ana, Luis.",)),
     ("predicted twice", _predicted_twice,
      "Ana already predicted banco for coup 1; one prediction per participant per coup",
-     ("Ana ya predijo Banco para el coup 1; una predicción por participante y coup",)),
+     ("Ana ya predijo Banco para el coup 1; una predicción por participante y coup.",)),
     ("no fixed stake", lambda: HomeSession(players=["Ana", "Luis"], seed=4, profile="online"),
      "a home session needs a table with a fixed stake; the online table has none",
-     ("una sesión en casa necesita una mesa de apuesta fija; la mesa en línea no la tiene",)),
+     ("Una sesión en casa necesita una mesa de apuesta fija; la mesa en línea no la tiene.",)),
     # Chemin de Fer
     ("too few players", lambda: CheminDeFerSession(["Ana", "Luis"], seed=1),
      "a session needs 3-12 participants, got 2 (Ana, Luis)",
-     ("una sesión necesita de 3 a 12 participantes; se dieron 2 (Ana, Luis)",)),
+     ("Una sesión necesita de 3 a 12 participantes; se dieron 2 (Ana, Luis).",)),
     ("out of phase", lambda: _chemin().decline_banco(1),
      "cannot decline banco now: Ana (seat 0) is asked to open_bank or refuse_bank",
-     ("no se puede pasar sin decir banco ahora: se espera que Ana (asiento 0) elija open_bank o "
-      "refuse_bank",)),
+     ("No se puede pasar sin decir banco ahora: se espera que Ana (asiento 0) elija open_bank "
+      "o refuse_bank.",)),
     ("a bank too big", lambda: _chemin().open_bank(0, 500),
      "cannot open a bank with 500: expected a whole number from 2 to 100",
-     ("no se puede abrir una banca con 500: se esperaba un número entero de 2 a 100",)),
+     ("No se puede abrir una banca con 500: se esperaba un número entero de 2 a 100.",)),
     ("not the seat's turn", lambda: _chemin().open_bank(1, 5),
      "Luis (seat 1) cannot open a bank: it is Ana's turn (seat 0)",
-     ("Luis (asiento 1) no puede abrir una banca: es el turno de Ana (asiento 0)",)),
+     ("Luis (asiento 1) no puede abrir una banca: es el turno de Ana (asiento 0).",)),
     ("retire before a bank", lambda: _chemin().retire(0),
      "cannot retire now: Ana (seat 0) is asked to open_bank or refuse_bank",
-     ("no se puede dejar la banca ahora: se espera que Ana (asiento 0) elija",)),
+     ("No se puede dejar la banca ahora: se espera que Ana (asiento 0) elija open_bank o "
+      "refuse_bank.",)),
     ("no such seat", lambda: _chemin().bet(7, 1),
      "cannot bet: invalid seat 7; expected a seat from 0 to 2",
-     ("no se puede apostar: asiento no válido 7; se esperaba un asiento de 0 a 2",)),
+     ("No se puede apostar: asiento no válido 7; se esperaba un asiento de 0 a 2.",)),
     ("a save of another version", lambda: CheminDeFerSession.from_dict(
         {**_chemin().to_dict(), "version": 9}),
      "invalid saved session: version 9, expected 2",
-     ("sesión guardada no válida: versión 9, se esperaba la 2",)),
+     ("Sesión guardada no válida: versión 9, se esperaba la 2.",)),
     # the tables
     ("unknown profile", lambda: get_profile("macao"),
      "unknown table profile 'macao': expected one of home, casino, online",
-     ("perfil de mesa desconocido 'macao': se esperaba uno de home, casino, online",)),
+     ("Perfil de mesa desconocido 'macao': se esperaba uno de home, casino, online.",)),
     ("a bet the table does not take", lambda: HOME.payout("pareja-punto"),
      "the home table takes no pareja-punto bets: it offers punto, banco, empate",
-     ("la mesa de casa no acepta apuestas a Pareja Punto: acepta Punto, Banco, Empate",)),
+     ("En la mesa de casa no se aceptan apuestas a Pareja Punto: se aceptan Punto, Banco, "
+      "Empate.",)),
     ("an unknown option", lambda: HOME.with_options(deck=6),
      "unknown table option 'deck': expected one of commission, commission_rate, decks, "
      "face_down, fixed_stake, max_bet, max_players, min_bet, min_players, pair_reading, "
      "payouts, positions, reshuffle, side_bets_alone, tie",
-     ("opción de mesa desconocida 'deck': se esperaba una de commission",)),
+     ("Opción de mesa desconocida 'deck': se esperaba una de commission, commission_rate, "
+      "decks, face_down, fixed_stake, max_bet, max_players, min_bet, min_players, "
+      "pair_reading, payouts, positions, reshuffle, side_bets_alone, tie.",)),
     ("an option's value", lambda: ONLINE.with_options(tie="later"),
      "invalid tie option 'later': expected one of return, keep, change",
-     ("valor no válido 'later' para la opción tie: se esperaba uno de return, keep, change",)),
+     ("Valor no válido 'later' para la opción tie: se esperaba uno de return, keep, change.",)),
     ("limits the wrong way round", lambda: ONLINE.with_options(min_bet="2.5", max_bet="1.5"),
      "table profile 'online': min-bet 2.5 is above max-bet 1.5",
-     ("perfil de mesa 'online': min-bet, 2,5, supera max-bet, 1,5",)),
+     ("Perfil de mesa 'online': min-bet (2,5) supera max-bet (1,5).",)),
     ("an inexact rate", lambda: ONLINE.with_options(commission_rate="abc"),
      "invalid commission rate 'abc': expected an exact number such as 19/20, 0.95 or 9:1",
-     ("valor no válido para la tasa de comisión, 'abc': se esperaba un número exacto como "
-      "19/20",)),
+     ("Valor no válido para la tasa de comisión, 'abc': se esperaba un número exacto como "
+      "19/20, 0.95 o 9:1 (escrito con punto decimal).",)),
     ("a payout that is not a number", lambda: CASINO.with_options(payouts={"empate": "lots"}),
      "invalid payout for empate 'lots': expected an exact number such as 19/20, 0.95 or 9:1",
-     ("valor no válido para el pago de Empate, 'lots'",)),
+     ("Valor no válido para el pago de Empate, 'lots': se esperaba un número exacto como "
+      "19/20, 0.95 o 9:1 (escrito con punto decimal).",)),
     # saves, seeds and roads
     ("a save nested too deep", lambda: parse_json("[" * 40 + "]" * 40, what="saved home session"),
      "saved home session is nested 40 levels deep: a save is at most 32 levels deep",
-     ("la sesión en casa guardada tiene 40 niveles de anidamiento: un archivo guardado tiene "
-      "como mucho 32",)),
+     ("La sesión en casa guardada tiene 40 niveles de anidamiento: un archivo guardado tiene "
+      "como mucho 32.",)),
     ("a long seed", lambda: read_seed("9" * 70),
      "invalid seed of 70 digits: expected a whole number of at most 60 digits, or a word",
-     ("semilla no válida de 70 cifras: se esperaba un número entero de como mucho 60 cifras, o "
-      "una palabra",)),
+     ("Semilla no válida de 70 cifras: se esperaba un número entero de como mucho 60 cifras, o "
+      "una palabra.",)),
     ("a huge seed", lambda: check_seed(10 ** 100),
      "invalid seed of 101 digits: expected a whole number of at most 60 digits, or a text of at "
      "most 200 characters",
-     ("semilla no válida de 101 cifras: se esperaba un número entero de como mucho 60 cifras",)),
+     ("Semilla no válida de 101 cifras: se esperaba un número entero de como mucho 60 cifras, "
+      "o un texto de como mucho 200 caracteres.",)),
     ("an unreadable result", lambda: parse_results("B X"),
      "unreadable result 'X' at position 3 of 'B X': expected P (Punto), B (Banco) or E (Empate), "
      "each optionally followed by p and/or b for the pairs",
-     ("resultado ilegible 'X' en la posición 3 de 'B X': se esperaba P (Punto), B (Banco) o E "
-      "(Empate)",)),
+     ("Resultado ilegible 'X' en la posición 3 de 'B X': se esperaba P (Punto), B (Banco) o E "
+      "(Empate), cada una seguida, si hace falta, de p y/o b para las parejas.",)),
 ]
 
 
@@ -250,6 +257,8 @@ def test_refusals_read_in_spanish(action: Callable[[], Any], english: str,
     assert str(error) == english == error.text("en")   # the English is the engine's, as it was
     spanish = error.text("es")
     assert spanish != english
+    if len(words) == 1 and words[0].endswith("."):  # the whole sentence
+        assert spanish == words[0]
     for word in words:
         assert word in spanish, spanish
     for quoted in re.findall(r"'[^']*'", english):      # what the reader typed comes through
@@ -260,8 +269,8 @@ def test_refusals_read_in_spanish(action: Callable[[], Any], english: str,
 def test_a_save_that_cannot_be_written_says_so_in_spanish(tmp_path: Path) -> None:
     error = refused(lambda: write_atomically(tmp_path / "missing" / "save.json", "{}"))
     assert str(error).endswith("; nothing was written")
-    assert error.text("es").startswith("no se puede guardar en '")
-    assert error.text("es").endswith("; no se ha escrito nada")
+    assert error.text("es").startswith("No se puede guardar en '")
+    assert error.text("es").endswith("; no se ha escrito nada.")
 
 
 def test_the_profiles_read_in_spanish_with_spanish_numbers() -> None:
