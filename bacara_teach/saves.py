@@ -285,8 +285,8 @@ def read_seed(text: str) -> int | str:
     bacara_teach.errors.NotationError: invalid seed of 70 digits: expected a whole number of at most 60 digits, or a word
     """
     if not isinstance(text, str) or not text.strip():
-        raise NotationError(message("invalid seed {seed!r}: expected a whole number or a word, e.g. 7",
-                                    seed=text))
+        raise NotationError(message("invalid seed {seed}: expected a whole number or a word, e.g. 7",
+                                    seed=repr(text)))
     stripped = text.strip()
     if stripped.isdigit() and stripped.isascii():
         if len(stripped) > MAX_SEED_DIGITS:
@@ -312,8 +312,8 @@ def check_seed(seed: object) -> int | str:
     bacara_teach.errors.IllegalAction: invalid seed of 101 digits: expected a whole number of at most 60 digits, or a text of at most 200 characters
     """
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise IllegalAction(message("invalid seed {seed!r}: expected a whole number or a text",
-                                    seed=seed))
+        raise IllegalAction(message("invalid seed {seed}: expected a whole number or a text",
+                                    seed=repr(seed)))
     too_big = isinstance(seed, int) and abs(seed) >= 10 ** MAX_SEED_DIGITS
     if too_big or (isinstance(seed, str) and len(seed) > MAX_SEED_CHARACTERS):
         if isinstance(seed, str):
@@ -364,8 +364,8 @@ def save_version(data: object, *, kind: str, file_format: str, version: int) -> 
     if found == 1:
         return 1
     if found != version or isinstance(found, bool):
-        raise SaveError(message("unsupported {kind} version {found!r}: expected {version} (or 1)",
-                                kind=named[1], found=found, version=version), field="version")
+        raise SaveError(message("unsupported {kind} version {found}: expected {version} (or 1)",
+                                kind=named[1], found=repr(found), version=version), field="version")
     unknown = sorted(set(data) - {"format", "version", "rules", "log"})
     if unknown:
         raise SaveError(message("unknown field {field!r} in {kind}: expected format, version, "

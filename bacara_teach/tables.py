@@ -96,7 +96,7 @@ class BetKind(enum.Enum):
             key = "-".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
             if key in _BET_ALIASES:
                 return _BET_ALIASES[key]
-        raise NotationError(message("unknown bet {bet!r}: expected one of {names}", bet=text,
+        raise NotationError(message("unknown bet {bet}: expected one of {names}", bet=repr(text),
                                     names=", ".join(kind.value for kind in cls)))
 
     @property
@@ -557,7 +557,7 @@ def _coerce_option(name: str, value: object) -> Any:
 
 def _validate(profile: TableProfile) -> None:
     """Check a profile's values; the errors name the profile and the bad value."""
-    where = message("table profile {name!r}", name=profile.name)
+    where = message("table profile {name}", name=repr(profile.name))
     if isinstance(profile.decks, bool) or not isinstance(profile.decks, int) or not (
         MIN_DECKS <= profile.decks <= MAX_DECKS
     ):

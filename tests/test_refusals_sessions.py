@@ -176,7 +176,7 @@ CASES: list[tuple[str, Callable[[], Any], str, tuple[str, ...]]] = [
     # Chemin de Fer
     ("too few players", lambda: CheminDeFerSession(["Ana", "Luis"], seed=1),
      "a session needs 3-12 participants, got 2 (Ana, Luis)",
-     ("Una sesión necesita de 3 a 12 participantes; se dieron 2 (Ana, Luis).",)),
+     ("Una sesión necesita de 3 a 12 participantes; hay 2 (Ana, Luis).",)),
     ("out of phase", lambda: _chemin().decline_banco(1),
      "cannot decline banco now: Ana (seat 0) is asked to open_bank or refuse_bank",
      ("No se puede pasar sin decir banco ahora: se espera que Ana (asiento 0) elija open_bank "
@@ -372,3 +372,21 @@ def test_the_modules_know_no_language_codes(module: str) -> None:
     for pattern in (r"\bpick\(", r'== "es"', r'"es":', r"\b\w+_es\b", r"\b_\w*_ES\b",
                     r"resolve_language\(lang\) == "):
         assert re.search(pattern, source) is None, (module, pattern)
+
+
+@pytest.mark.parametrize(("action", "english", "spanish"), [
+    (lambda: BetKind.parse(5), "unknown bet 5: expected one of punto, banco, empate, "
+     "pareja-punto, pareja-banco", "Apuesta desconocida 5: se esperaba una de punto, banco, "
+     "empate, pareja-punto, pareja-banco."),
+    (lambda: check_seed(1.5), "invalid seed 1.5: expected a whole number or a text",
+     "Semilla no válida 1.5: se esperaba un número entero o un texto."),
+    (lambda: HomeSession.from_dict({"format": "bacara-teach/home-session", "version": 7}),
+     "unsupported home session version 7: expected 2 (or 1)",
+     "Versión de sesión en casa no admitida 7: se esperaba la 2 (o la 1)."),
+], ids=["a number for a bet", "a float for a seed", "a version number"])
+def test_a_value_quoted_as_the_reader_typed_it(action: Callable[[], Any], english: str,
+                                               spanish: str) -> None:
+    """A refused value is shown as it was given (its ``repr``), a number too, in every language."""
+    error = refused(action)
+    assert str(error) == english
+    assert error.text("es") == spanish
