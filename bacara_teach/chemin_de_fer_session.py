@@ -1230,7 +1230,9 @@ def _either(actions: Sequence[str]) -> Message:
 
 def _end_message(reason: str | None) -> Message:
     """Why a session ended (the saved reason is the English one, a message of its own)."""
-    return Message(reason or "")
+    if not reason:  # an empty message id would read the catalogue's header
+        return Message("{reason}", params={"reason": ""})
+    return Message(reason)
 
 
 def describe_event(event: Event, players: Sequence[str], lang: str | None = None) -> str:

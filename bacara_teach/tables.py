@@ -304,8 +304,9 @@ class TableProfile:
     def title_text(self, lang: str | None = None) -> str:
         """The title shown to readers, in ``lang`` (``None``: the default language).
 
-        :attr:`title` is the data; the registered profiles have Spanish titles too, and any
-        other profile (a variant) keeps its own title.
+        :attr:`title` is the data, in English; the registered profiles' titles, notes and
+        assumptions are messages of the catalogues, so each language has its own, and a text a
+        variant writes itself is shown as it is.
 
         >>> ONLINE.title_text("es")
         'Mesa en línea de Punto Banco (seed 003)'
