@@ -129,19 +129,27 @@ _POSITION_NAMES: dict[BetKind, Message] = {
 }
 
 
-def list_message(parts: object, separator: str = ", ") -> Message:
+def list_message(parts: object) -> Message:
     """A list of values or messages as one message, each part rendered in the reader's language.
 
-    >>> list_message([BetKind.PUNTO.name_message, BetKind.EMPATE.name_message]).render("es")
-    'Punto, Empate'
-    >>> str(list_message([]))
-    ''
+    English separates every item with a comma (``punto, banco, empate``, as the engine always
+    has); a language may join the last two its own way (Spanish ``Punto, Banco y Empate``).
+
+    >>> kinds = [BetKind.PUNTO.name_message, BetKind.BANCO.name_message, BetKind.EMPATE.name_message]
+    >>> str(list_message(kinds)), list_message(kinds).render("es")
+    ('punto, banco, empate', 'Punto, Banco y Empate')
+    >>> list_message(kinds[:1]).render("es"), str(list_message([]))
+    ('Punto', '')
     """
     items = list(parts) if isinstance(parts, list | tuple) else [parts]
     if not items:
         return Message("{nothing}", params={"nothing": ""})
-    return Message(separator.join(f"{{p{index}}}" for index in range(len(items))),
-                   params={f"p{index}": item for index, item in enumerate(items)})
+    if len(items) == 1:
+        return Message("{item}", params={"item": items[0]})
+    first = Message(", ".join(f"{{p{index}}}" for index in range(len(items) - 1)),
+                    params={f"p{index}": item for index, item in enumerate(items[:-1])})
+    # Translators: the last two items of a list (Spanish "{items} y {last}").
+    return message("{items}, {last}", items=first, last=items[-1])
 
 
 def amount_value(amount: Decimal | Fraction | int) -> Decimal:

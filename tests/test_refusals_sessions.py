@@ -121,7 +121,7 @@ CASES: list[tuple[str, Callable[[], Any], str, tuple[str, ...]]] = [
       "para sumar, o retire una de las dos.",)),
     ("deal with no bet", lambda: _table().deal(),
      "cannot deal coup 1: place a bet first (one of punto, banco, empate)",
-     ("No se puede repartir el coup 1: primero haga una apuesta (a Punto, Banco, Empate).",)),
+     ("No se puede repartir el coup 1: primero haga una apuesta (a Punto, Banco y Empate).",)),
     ("over the balance", lambda: _table("10.5").place("banco", "20"),
      "bet banco=20 refused: it is more than the balance allows (balance 10.5; 10.5 available "
      "for this bet)",
@@ -204,7 +204,7 @@ CASES: list[tuple[str, Callable[[], Any], str, tuple[str, ...]]] = [
      ("Perfil de mesa desconocido 'macao': se esperaba uno de home, casino, online.",)),
     ("a bet the table does not take", lambda: HOME.payout("pareja-punto"),
      "the home table takes no pareja-punto bets: it offers punto, banco, empate",
-     ("En la mesa de casa no se aceptan apuestas a Pareja Punto: se aceptan Punto, Banco, "
+     ("En la mesa de casa no se aceptan apuestas a Pareja Punto: se aceptan Punto, Banco y "
       "Empate.",)),
     ("an unknown option", lambda: HOME.with_options(deck=6),
      "unknown table option 'deck': expected one of commission, commission_rate, decks, "
