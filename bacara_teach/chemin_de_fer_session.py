@@ -91,9 +91,9 @@ from bacara_teach.chemin_de_fer import (
     parse_decision,
 )
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
-from bacara_teach.i18n import resolve_language
 from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json, replay_log
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Shoe
+from bacara_teach.text import N_, Message, message, pmessage, tr
 
 __all__ = [
     "ACTIONS",
@@ -150,23 +150,23 @@ class CheminDeFerRules:
     min_bet: int = 1
 
     def __post_init__(self) -> None:
-        where = f"Chemin de Fer rules {self.name!r}"
+        where = message("Chemin de Fer rules {name!r}", name=self.name)
         for field in ("starting_chips", "min_players", "max_players", "decks", "coups",
                       "min_bank", "min_bet"):
             value = getattr(self, field)
             if not _is_int(value) or value < 1 or value > 10**9:
-                raise IllegalAction(
-                    f"{where}: invalid {field} {value!r}: expected a whole number of at least 1"
-                )
+                raise IllegalAction(message(
+                    "{where}: invalid {field} {value}: expected a whole number of at least 1",
+                    where=where, field=field, value=repr(value)))
         if self.max_players < self.min_players or self.min_players < 2:
-            raise IllegalAction(
-                f"{where}: invalid table size {self.min_players}-{self.max_players}: expected at "
-                "least 2 players and a maximum no lower than the minimum"
-            )
+            raise IllegalAction(message(
+                "{where}: invalid table size {low}-{high}: expected at least 2 players and a "
+                "maximum no lower than the minimum", where=where, low=self.min_players,
+                high=self.max_players))
         if not MIN_DECKS <= self.decks <= MAX_DECKS:
-            raise IllegalAction(
-                f"{where}: invalid decks {self.decks}: expected {MIN_DECKS} to {MAX_DECKS}"
-            )
+            raise IllegalAction(message("{where}: invalid decks {decks}: expected {low} to {high}",
+                                        where=where, decks=self.decks, low=MIN_DECKS,
+                                        high=MAX_DECKS))
 
 
 RULES = CheminDeFerRules()
@@ -183,9 +183,9 @@ COUPS = RULES.coups
 MIN_BANK = RULES.min_bank
 MIN_BET = RULES.min_bet
 
-NO_BANK = "nobody can or will open a bank"
-NO_BETS = "everyone refused to bet against the bank"
-ALL_COUPS = "12 coups played"
+NO_BANK = N_("nobody can or will open a bank")
+NO_BETS = N_("everyone refused to bet against the bank")
+ALL_COUPS = N_("12 coups played")
 
 FORMAT = "bacara-teach/chemin-de-fer-session"
 _VERSION = 2
@@ -273,8 +273,8 @@ class Move:
         """
         if not isinstance(data, Mapping) or data.get("action") not in _ALL_ACTIONS:
             action = data.get("action") if isinstance(data, Mapping) else data
-            raise NotationError(
-                f"unknown move {action!r}: expected one of {', '.join(_ALL_ACTIONS)}")
+            raise NotationError(message("unknown move {action}: expected one of {names}",
+                                        action=repr(action), names=", ".join(_ALL_ACTIONS)))
         action = data["action"]
         fields = {"action", "seat"}
         if action in ("open_bank", "bet", "continue_bank"):
@@ -282,8 +282,9 @@ class Move:
         elif action == "decide":
             fields.add("choice")
         if set(data) != fields:
-            raise NotationError(f"invalid move {dict(data)!r}: a {action.replace('_', ' ')} move "
-                                f"has the fields {', '.join(sorted(fields))}")
+            raise NotationError(message("invalid move {move}: a {action} move has the fields {fields}",
+                                        move=repr(dict(data)), action=action.replace("_", " "),
+                                        fields=", ".join(sorted(fields))))
         return cls(action, data["seat"], amount=data.get("amount"), choice=data.get("choice"))
 
 
@@ -326,7 +327,8 @@ class CheminDeFerSession:
         rules: CheminDeFerRules = RULES,
     ) -> None:
         if not isinstance(rules, CheminDeFerRules):
-            raise IllegalAction(f"invalid rules {rules!r}: expected CheminDeFerRules")
+            raise IllegalAction(message("invalid rules {rules}: expected CheminDeFerRules",
+                                        rules=repr(rules)))
         self._rules = rules
         names = self._check_players(players)
         n = len(names)
@@ -335,19 +337,15 @@ class CheminDeFerSession:
         if shoe is None:
             shoe = Shoe.standard(self._rules.decks, seed=seed, reshuffle="never")
         if not isinstance(shoe, Shoe) or shoe.reshuffle != "never":
-            raise IllegalAction(
-                f"invalid shoe {shoe!r}: Chemin de Fer deals one shuffled shoe through "
-                "(reshuffle='never')"
-            )
+            raise IllegalAction(message("invalid shoe {shoe}: Chemin de Fer deals one shuffled shoe "
+                                        "through (reshuffle='never')", shoe=repr(shoe)))
         if shoe.remaining < COUP_CARDS * self._rules.coups:
-            raise IllegalAction(
-                f"the shoe holds {shoe.remaining} cards; a session of {self._rules.coups} coups "
-                f"may need {COUP_CARDS * self._rules.coups}"
-            )
+            raise IllegalAction(message(
+                "the shoe holds {cards} cards; a session of {coups} coups may need {need}",
+                cards=shoe.remaining, coups=self._rules.coups, need=COUP_CARDS * self._rules.coups))
         if first_banker is not None and (not _is_int(first_banker) or not 0 <= first_banker < n):
-            raise IllegalAction(
-                f"invalid first banker {first_banker!r}: expected a seat from 0 to {n - 1}"
-            )
+            raise IllegalAction(message("invalid first banker {seat}: expected a seat from 0 to "
+                                        "{last}", seat=repr(first_banker), last=n - 1))
         self._players: tuple[str, ...] = names
         self._seed = seed
         self._shoe = shoe
@@ -496,25 +494,25 @@ class CheminDeFerSession:
 
     def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
         if isinstance(players, str) or not isinstance(players, Sequence):
-            raise IllegalAction(
-                f"invalid players {players!r}: expected a list of names, e.g. ['Ana', 'Luis', 'Eva']"
-            )
+            raise IllegalAction(message("invalid players {players}: expected a list of names, e.g. "
+                                        "['Ana', 'Luis', 'Eva']", players=repr(players)))
         names = tuple(players)
         low, high = self._rules.min_players, self._rules.max_players
         if not low <= len(names) <= high:
-            raise IllegalAction(
-                f"a session needs {low}-{high} participants, got {len(names)}"
-                f" ({', '.join(map(str, names)) or 'none'})"
-            )
+            if names:
+                raise IllegalAction(message("a session needs {low}-{high} participants, got {got} "
+                                            "({names})", low=low, high=high, got=len(names),
+                                            names=", ".join(map(str, names))))
+            raise IllegalAction(message("a session needs {low}-{high} participants, got {got} "
+                                        "(none)", low=low, high=high, got=0))
         for name in names:
             if not isinstance(name, str) or not name.strip() or name != name.strip():
-                raise IllegalAction(
-                    f"invalid player name {name!r}: expected a non-empty name without "
-                    "surrounding spaces"
-                )
+                raise IllegalAction(message("invalid player name {name}: expected a non-empty name "
+                                            "without surrounding spaces", name=repr(name)))
         if len(set(names)) != len(names):
             twice = sorted({n for n in names if names.count(n) > 1})
-            raise IllegalAction(f"each player needs a different name; repeated: {', '.join(twice)}")
+            raise IllegalAction(message("each player needs a different name; repeated: {names}",
+                                        names=", ".join(twice)))
         return names
 
     # -- seats and directions -----------------------------------------------------------------
@@ -540,9 +538,8 @@ class CheminDeFerSession:
         try:
             return self._players.index(name)
         except ValueError:
-            raise IllegalAction(
-                f"unknown player {name!r}: expected one of {', '.join(self._players)}"
-            ) from None
+            raise IllegalAction(message("unknown player {name}: expected one of {names}",
+                                        name=repr(name), names=", ".join(self._players))) from None
 
     # -- what is pending --------------------------------------------------------------------
     @property
@@ -631,39 +628,44 @@ class CheminDeFerSession:
     # -- checks shared by the actions ----------------------------------------------------------
     def _check_seat(self, seat: object, what: str) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.size:
-            raise IllegalAction(
-                f"cannot {what}: invalid seat {seat!r}; expected a seat from 0 to {self.size - 1}"
-            )
+            raise IllegalAction(message("cannot {what}: invalid seat {seat}; expected a seat from 0 "
+                                        "to {last}", what=_DOING[what], seat=repr(seat),
+                                        last=self.size - 1))
         return seat
 
-    def _describe_pending(self) -> str:
+    def _describe_pending(self) -> Message:
         p = self.pending
         if p is None:
-            return f"the session is over ({self._end_reason})"
-        return f"{p.player} (seat {p.seat}) is asked to {' or '.join(p.actions)}"
+            return message("the session is over ({reason})", reason=_end_message(self._end_reason))
+        return message("{player} (seat {seat}) is asked to {actions}", player=p.player,
+                       seat=p.seat, actions=_either(p.actions))
 
     def _check_turn(self, phase: Phase, seat: object, what: str) -> int:
         seat = self._check_seat(seat, what)
         pending = self.pending
         if pending is None or pending.phase is not phase:
-            raise IllegalAction(f"cannot {what} now: {self._describe_pending()}")
+            raise IllegalAction(message("cannot {what} now: {pending}", what=_DOING[what],
+                                        pending=self._describe_pending()))
         if pending.seat != seat:
-            raise IllegalAction(
-                f"{self._players[seat]} (seat {seat}) cannot {what}: it is "
-                f"{pending.player}'s turn (seat {pending.seat})"
-            )
+            raise IllegalAction(message(
+                "{player} (seat {seat}) cannot {what}: it is {turn}'s turn (seat {turn_seat})",
+                player=self._players[seat], seat=seat, what=_DOING[what], turn=pending.player,
+                turn_seat=pending.seat))
         return seat
 
     @staticmethod
     def _check_amount(amount: object, what: str, low: int, high: int) -> int:
+        doing = _DOING[what]
         if not isinstance(amount, int) or isinstance(amount, bool):
-            raise IllegalAction(f"cannot {what} {amount!r}: expected a whole number of chips")
+            raise IllegalAction(message("cannot {what} {amount}: expected a whole number of chips",
+                                        what=doing, amount=repr(amount)))
         if high < low:
-            raise IllegalAction(
-                f"cannot {what} {amount}: the minimum is {low} and only {high} is available"
-            )
+            raise IllegalAction(message("cannot {what} {amount}: the minimum is {low} and only "
+                                        "{high} is available", what=doing, amount=amount, low=low,
+                                        high=high))
         if not low <= amount <= high:
-            raise IllegalAction(f"cannot {what} {amount}: expected a whole number from {low} to {high}")
+            raise IllegalAction(message("cannot {what} {amount}: expected a whole number from {low} "
+                                        "to {high}", what=doing, amount=amount, low=low, high=high))
         return amount
 
     # -- open a bank (new, or a retiring banker's offer) ----------------------------------------
@@ -977,9 +979,8 @@ class CheminDeFerSession:
     def _move_call(self, move: Move, prefix: str) -> tuple[Any, tuple[object, ...]]:
         if not isinstance(move, Move) or move.action not in _ALL_ACTIONS:
             action = getattr(move, "action", move)
-            raise IllegalAction(
-                f"unknown action {action!r}: expected one of {', '.join(_ALL_ACTIONS)}"
-            )
+            raise IllegalAction(message("unknown action {action}: expected one of {names}",
+                                        action=repr(action), names=", ".join(_ALL_ACTIONS)))
         method = getattr(self, prefix + move.action)
         if move.action in ("open_bank", "bet", "continue_bank"):
             return method, (move.seat, move.amount)
@@ -1042,10 +1043,9 @@ class CheminDeFerSession:
         stake is saved: they are what the log gives.
         """
         if CHEMIN_DE_FER_RULES.get(self._rules.name) != self._rules:
-            raise IllegalAction(
-                f"the Chemin de Fer rules {self._rules.name!r} are not registered (expected one of "
-                f"{', '.join(CHEMIN_DE_FER_RULES)}): a save names its rules"
-            )
+            raise IllegalAction(message(
+                "the Chemin de Fer rules {name!r} are not registered (expected one of {names}): a "
+                "save names its rules", name=self._rules.name, names=", ".join(CHEMIN_DE_FER_RULES)))
         shoe = None
         if self._stacked is not None:
             shoe = {"decks": self._shoe.decks, "cards": format_cards(self._stacked)}
@@ -1063,43 +1063,45 @@ class CheminDeFerSession:
         through the same checks as when it was played.  A refused move is reported with its
         entry and the reason (:class:`~bacara_teach.saves.SaveError`)."""
         if isinstance(data, Mapping) and data.get("format") == 1:
-            raise SaveError(
+            raise SaveError(message(
                 "invalid saved session: a version 1 save is a snapshot of the state, which cannot "
                 "be checked; this version resumes a session only from its rules and its log of "
-                "moves", field="format")
+                "moves"), field="format")
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise SaveError(
-                f"invalid saved session: expected an object with format {FORMAT!r}", field="format")
+            raise SaveError(message("invalid saved session: expected an object with format "
+                                    "{format!r}", format=FORMAT), field="format")
         if data.get("version") != _VERSION or isinstance(data.get("version"), bool):
-            raise SaveError(f"invalid saved session: version {data.get('version')!r}, expected "
-                            f"{_VERSION}", field="version")
+            raise SaveError(message("invalid saved session: version {found}, expected {version}",
+                                    found=repr(data.get("version")), version=_VERSION),
+                            field="version")
         unknown = sorted(set(data) - {"format", "version", "rules", "log"})
         if unknown:
-            raise SaveError(f"invalid saved session: unknown field {unknown[0]!r}; expected format, "
-                            "version, rules and log", field=unknown[0])
+            raise SaveError(message("invalid saved session: unknown field {field!r}; expected "
+                                    "format, version, rules and log", field=unknown[0]),
+                            field=unknown[0])
         rules = data.get("rules")
         expected = {"rules", "players", "seed", "first_banker", "shoe"}
         if not isinstance(rules, Mapping) or set(rules) != expected:
-            raise SaveError("invalid saved session: the rules are missing or have the wrong "
-                            "fields; expected rules, players, seed, first_banker and shoe",
-                            field="rules")
+            raise SaveError(message("invalid saved session: the rules are missing or have the "
+                                    "wrong fields; expected rules, players, seed, first_banker and "
+                                    "shoe"), field="rules")
         try:
             session = cls(rules["players"], seed=rules["seed"],
                           shoe=cls._saved_shoe(rules["shoe"]),
                           first_banker=rules["first_banker"],
                           rules=cls._saved_rules(rules["rules"]))
         except BacaraError as error:
-            raise SaveError(f"invalid saved session: the rules are refused: {error}",
-                            field="rules") from None
+            raise SaveError(message("invalid saved session: the rules are refused: {reason}",
+                                    reason=error.message), field="rules") from None
         replay_log(data.get("log"), lambda entry: session.apply(Move.from_dict(entry)),
-                   items="moves", prefix="invalid saved session: ")
+                   items="moves", prefix=message("invalid saved session"))
         return session
 
     @staticmethod
     def _saved_rules(name: object) -> CheminDeFerRules:
         if not isinstance(name, str) or name not in CHEMIN_DE_FER_RULES:
-            raise IllegalAction(f"unknown Chemin de Fer rules {name!r}: expected one of "
-                                f"{', '.join(CHEMIN_DE_FER_RULES)}")
+            raise IllegalAction(message("unknown Chemin de Fer rules {name}: expected one of {names}",
+                                        name=repr(name), names=", ".join(CHEMIN_DE_FER_RULES)))
         return CHEMIN_DE_FER_RULES[name]
 
     @staticmethod
@@ -1107,11 +1109,12 @@ class CheminDeFerSession:
         if data is None:
             return None
         if not isinstance(data, Mapping) or set(data) != {"decks", "cards"}:
-            raise NotationError(f"invalid shoe {data!r}: expected null (shuffled from the seed) "
-                                "or an object with decks and cards")
+            raise NotationError(message("invalid shoe {shoe}: expected null (shuffled from the "
+                                        "seed) or an object with decks and cards", shoe=repr(data)))
         cards, decks = data["cards"], data["decks"]
         if not isinstance(cards, str) or not (decks is None or _is_int(decks)):
-            raise NotationError("invalid shoe: expected its cards as text and decks as a number")
+            raise NotationError(message("invalid shoe: expected its cards as text and decks as a "
+                                        "number"))
         return Shoe(parse_cards(cards), decks=decks, reshuffle="never")
 
     @classmethod
@@ -1139,13 +1142,14 @@ class CheminDeFerSession:
         >>> session.status("es")
         'coup 0 de 12; se espera que Ana (asiento 0) elija open_bank o refuse_bank'
         """
-        words = _STATUS_TEXT[resolve_language(lang)]
-        head = words["head"].format(played=self._coups_played, coups=self._rules.coups)
+        head = message("coup {played} of {coups}", played=self._coups_played,
+                       coups=self._rules.coups)
         p = self.pending
         if self.over or p is None:
-            return words["over"].format(head=head, reason=_end_reason(self._end_reason, lang))
-        return words["pending"].format(head=head, player=p.player, seat=p.seat,
-                                       actions=words["or"].join(p.actions))
+            return Message("{head}; {reason}", params={
+                "head": head, "reason": _end_message(self._end_reason)}).render(lang)
+        return tr("{head}; {player} (seat {seat}) is asked to {actions}", lang, head=head,
+                  player=p.player, seat=p.seat, actions=_either(p.actions))
 
     def __repr__(self) -> str:
         """A summary in the default language (it is what a notebook shows): see :meth:`status`."""
@@ -1163,70 +1167,72 @@ def _coup_data(coup: CheminDeFerCoup) -> dict[str, Any]:
 
 # -- the log in words -----------------------------------------------------------------------------
 
-_EVENT_TEXT = {
-    "lot": "The lot names {name} (seat {seat}) first banker.",
-    "open-bank": "{name} opens a bank of {amount}.",
-    "take-bank": "{name} takes over the bank for {amount}.",
-    "refuse-bank": "{name} does not take the bank.",
-    "banco": "{name} calls banco and covers all {amount}.",
-    "banco-suivi": "{name} calls banco suivi and covers all {amount}.",
-    "decline-banco": "{name} does not call banco.",
-    "bet": "{name} bets {amount}.",
-    "decline-bet": "{name} does not bet.",
-    "reserve": "{amount} of the bank is not covered and goes to {name}'s reserve.",
-    "decide": "{name}, as {note}.",
-    "coup": "Coup played against {name}'s bank ({amount} covered): {note}.",
-    "pay": "{name} wins {amount}.",
-    "collect": "{name}'s bank wins {amount}.",
-    "push": "Push: the stakes ({amount}) go back to the bettors.",
-    "reserve-returned": "{name}'s reserve of {amount} goes back to {name}.",
-    "continue": "{name} continues with a bank of {amount}.",
-    "retire": "{name} retires; the bank of {amount} goes back to {name}.",
-    "end": "The session ends: {note}.",
+_EVENT_TEXT: dict[str, str] = {
+    "lot": N_("The lot names {name} (seat {seat}) first banker."),
+    "open-bank": N_("{name} opens a bank of {amount}."),
+    "take-bank": N_("{name} takes over the bank for {amount}."),
+    "refuse-bank": N_("{name} does not take the bank."),
+    "banco": N_("{name} calls banco and covers all {amount}."),
+    "banco-suivi": N_("{name} calls banco suivi and covers all {amount}."),
+    "decline-banco": N_("{name} does not call banco."),
+    "bet": N_("{name} bets {amount}."),
+    "decline-bet": N_("{name} does not bet."),
+    "reserve": N_("{amount} of the bank is not covered and goes to {name}'s reserve."),
+    "pay": N_("{name} wins {amount}."),
+    "collect": N_("{name}'s bank wins {amount}."),
+    "push": N_("Push: the stakes ({amount}) go back to the bettors."),
+    "reserve-returned": N_("{name}'s reserve of {amount} goes back to {name}."),
+    "continue": N_("{name} continues with a bank of {amount}."),
+    "retire": N_("{name} retires; the bank of {amount} goes back to {name}."),
+    "end": N_("The session ends: {note}."),
 }
+"""Each kind of log entry in words (the decisions and the coups are below)."""
+
+_DECIDE_TEXT: dict[tuple[str, str], str] = {
+    (BETTOR, "draw"): N_("{name}, as the active bettor, chooses to draw."),
+    (BETTOR, "stand"): N_("{name}, as the active bettor, chooses to stand."),
+    (BANKER, "draw"): N_("{name}, as the banker, chooses to draw."),
+    (BANKER, "stand"): N_("{name}, as the banker, chooses to stand."),
+}
+"""A decision at a free cell, by the role that took it and the choice."""
+
+_COUP_TEXT: dict[str, str] = {
+    "bettor": N_("Coup played against {name}'s bank ({amount} covered): bettor."),
+    "banker": N_("Coup played against {name}'s bank ({amount} covered): banker."),
+    "push": N_("Coup played against {name}'s bank ({amount} covered): push."),
+}
+"""A coup played, by its winner (:class:`~bacara_teach.chemin_de_fer.Winner` values)."""
+
+_DOING: dict[str, Message] = {
+    "open a bank": pmessage("session action", "open a bank"),
+    "open a bank with": pmessage("session action", "open a bank with"),
+    "take the bank": pmessage("session action", "take the bank"),
+    "take the bank with": pmessage("session action", "take the bank with"),
+    "refuse the bank": pmessage("session action", "refuse the bank"),
+    "call banco": pmessage("session action", "call banco"),
+    "decline banco": pmessage("session action", "decline banco"),
+    "bet": pmessage("session action", "bet"),
+    "decline to bet": pmessage("session action", "decline to bet"),
+    "decide": pmessage("session action", "decide"),
+    "continue the bank": pmessage("session action", "continue the bank"),
+    "continue the bank with": pmessage("session action", "continue the bank with"),
+    "retire": pmessage("session action", "retire"),
+}
+"""What a player was refused, as a refusal says it after ``cannot`` (``cannot bet 5``)."""
 
 
-_EVENT_TEXT_ES = {
-    "lot": "El sorteo designa a {name} (asiento {seat}) como primera banca.",
-    "open-bank": "{name} abre una banca de {amount}.",
-    "take-bank": "{name} se queda con la banca por {amount}.",
-    "refuse-bank": "{name} no toma la banca.",
-    "banco": "{name} dice banco y cubre los {amount}.",
-    "banco-suivi": "{name} dice banco suivi y cubre los {amount}.",
-    "decline-banco": "{name} no dice banco.",
-    "bet": "{name} apuesta {amount}.",
-    "decline-bet": "{name} no apuesta.",
-    "reserve": "{amount} de la banca quedan sin cubrir y pasan a la reserva de {name}.",
-    "decide": "{name}, como {note}.",
-    "coup": "Se juega un coup contra la banca de {name} ({amount} cubiertos): {note}.",
-    "pay": "{name} gana {amount}.",
-    "collect": "La banca de {name} gana {amount}.",
-    "push": "Empate: las apuestas ({amount}) vuelven a los apostadores.",
-    "reserve-returned": "{name} recupera su reserva de {amount}.",
-    "continue": "{name} sigue con una banca de {amount}.",
-    "retire": "{name} se retira y recupera la banca de {amount}.",
-    "end": "La sesión termina: {note}.",
-}
-_COUP_NOTE_ES = {"bettor": "gana el punto", "banker": "gana la banca", "push": "empate"}
-_DECISION_ES = {"draw": "robar", "stand": "plantarse"}
-_END_REASONS_ES = {
-    NO_BANK: "nadie puede o quiere abrir una banca",
-    NO_BETS: "nadie quiso apostar contra la banca",
-    ALL_COUPS: "se jugaron los 12 coups",
-}
-_STATUS_TEXT = {
-    "en": {"head": "coup {played} of {coups}", "over": "{head}; {reason}",
-           "pending": "{head}; {player} (seat {seat}) is asked to {actions}", "or": " or "},
-    "es": {"head": "coup {played} de {coups}", "over": "{head}; {reason}",
-           "pending": "{head}; se espera que {player} (asiento {seat}) elija {actions}",
-           "or": " o "},
-}
+def _either(actions: Sequence[str]) -> Message:
+    """The actions asked for (method names, as they are typed): ``open_bank or refuse_bank``."""
+    if len(actions) == 2:
+        return message("{first} or {second}", first=actions[0], second=actions[1])
+    return Message("{actions}", params={"actions": ", ".join(actions)})
 
 
-def _end_reason(reason: str | None, lang: str | None) -> str:
-    """Why a session ended, in ``lang`` (the saved reason is the English one)."""
-    text = reason or ""
-    return _END_REASONS_ES.get(text, text) if resolve_language(lang) == "es" else text
+def _end_message(reason: str | None) -> Message:
+    """Why a session ended (the saved reason is the English one, a message of its own)."""
+    if not reason:  # an empty message id would read the catalogue's header
+        return Message("{reason}", params={"reason": ""})
+    return Message(reason)
 
 
 def describe_event(event: Event, players: Sequence[str], lang: str | None = None) -> str:
@@ -1235,29 +1241,26 @@ def describe_event(event: Event, players: Sequence[str], lang: str | None = None
     >>> describe_event(Event("bet", 1, 6), ["Ana", "Luis", "Eva"], "en")
     'Luis bets 6.'
     >>> describe_event(Event("decide", 0, note="banker:draw"), ["Ana", "Luis"], "es")
-    'Ana, como banca, decide robar.'
+    'Ana, como banquero, decide robar.'
     >>> describe_event(Event("end", note=ALL_COUPS), ["Ana", "Luis"], "es")
     'La sesión termina: se jugaron los 12 coups.'
     """
-    lang = resolve_language(lang)
     name = "" if event.seat is None else players[event.seat]
-    note = event.note
-    if lang == "es":
-        if event.kind == "decide":
-            role, _, decision = note.partition(":")
-            who = "punto activo" if role == BETTOR else "banca"
-            note = f"{who}, decide {_DECISION_ES.get(decision, decision)}"
-        elif event.kind == "coup":
-            note = _COUP_NOTE_ES.get(note, note)
-        elif event.kind == "end":
-            note = _end_reason(note, lang)
-        return _EVENT_TEXT_ES[event.kind].format(name=name, seat=event.seat, amount=event.amount,
-                                                 note=note)
     if event.kind == "decide":
-        role, _, decision = note.partition(":")
-        note = f"{'the active bettor' if role == BETTOR else 'the banker'}, chooses to {decision}"
-    return _EVENT_TEXT[event.kind].format(name=name, seat=event.seat, amount=event.amount,
-                                          note=note)
+        role, _, decision = event.note.partition(":")
+        template = _DECIDE_TEXT.get((role, decision))
+        if template is not None:
+            return tr(template, lang, name=name)
+        if role == BETTOR:
+            return tr("{name}, as the active bettor, chooses to {decision}.", lang, name=name,
+                      decision=decision)
+        return tr("{name}, as the banker, chooses to {decision}.", lang, name=name,
+                  decision=decision)
+    if event.kind == "coup" and event.note in _COUP_TEXT:
+        return tr(_COUP_TEXT[event.note], lang, name=name, amount=event.amount)
+    if event.kind == "end":
+        return tr(_EVENT_TEXT["end"], lang, note=_end_message(event.note))
+    return tr(_EVENT_TEXT[event.kind], lang, name=name, seat=event.seat, amount=event.amount)
 
 
 # -- automatic players ------------------------------------------------------------------------------
@@ -1286,7 +1289,7 @@ class AutoPlayer:
         """The move this player makes for ``session.pending``."""
         p = session.pending
         if p is None:
-            raise IllegalAction("the session is over: there is nothing to decide")
+            raise IllegalAction(message("the session is over: there is nothing to decide"))
         seat, phase = p.seat, p.phase
         low, high = p.minimum or 0, p.maximum or 0
         if phase is Phase.OPEN_BANK:

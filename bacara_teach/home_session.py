@@ -57,7 +57,9 @@ from bacara_teach.tables import (
     get_profile,
     profile_from_options,
     profile_options,
+    table_message,
 )
+from bacara_teach.text import message, nmessage
 
 __all__ = ["FORMAT", "SESSION_COUPS", "Abstention", "CoupRecord", "HomeSession", "Prediction"]
 
@@ -141,26 +143,34 @@ Operation = Prediction | Abstention | CoupRecord
 
 def _check_players(players: object, profile: TableProfile) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, Iterable):
-        raise IllegalAction(
-            f"invalid players {players!r}: expected a list of names, e.g. ['Ana', 'Luis']"
-        )
+        raise IllegalAction(message("invalid players {players}: expected a list of names, e.g. "
+                                    "['Ana', 'Luis']", players=repr(players)))
     names: list[str] = []
     for raw in players:
         if not isinstance(raw, str) or not raw.strip():
-            raise IllegalAction(f"invalid player name {raw!r}: expected a non-empty name")
+            raise IllegalAction(message("invalid player name {name}: expected a non-empty name",
+                                        name=repr(raw)))
         name = " ".join(raw.split())
         if any(name.casefold() == other.casefold() for other in names):
-            raise IllegalAction(
-                f"duplicate player name {name!r}: every participant needs a name of their own"
-            )
+            raise IllegalAction(message("duplicate player name {name!r}: every participant needs a "
+                                        "name of their own", name=name))
         names.append(name)
     low, high = profile.min_players, profile.max_players
     if len(names) < low or (high is not None and len(names) > high):
-        bound = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise IllegalAction(
-            f"a home session takes {bound} participants (the dealer too); got {len(names)}"
-            + (f": {', '.join(names)}" if names else "")
-        )
+        given = {"low": low, "high": high, "got": len(names), "names": ", ".join(names)}
+        if high is None and names:
+            refused = message("a home session takes at least {low} participants (the dealer too); "
+                              "got {got}: {names}", **given)
+        elif high is None:
+            refused = message("a home session takes at least {low} participants (the dealer too); "
+                              "got {got}", **given)
+        elif names:
+            refused = message("a home session takes {low} to {high} participants (the dealer "
+                              "too); got {got}: {names}", **given)
+        else:
+            refused = message("a home session takes {low} to {high} participants (the dealer "
+                              "too); got {got}", **given)
+        raise IllegalAction(refused)
     return tuple(names)
 
 
@@ -178,11 +188,11 @@ class HomeSession:
     ) -> None:
         table = get_profile(profile)
         if table.fixed_stake is None:
-            raise IllegalAction(
-                f"a home session needs a table with a fixed stake; the {table.name} table has none"
-            )
+            raise IllegalAction(message("a home session needs a table with a fixed stake; {table} has "
+                                        "none", table=table_message(table.name)))
         if isinstance(coups, bool) or not isinstance(coups, int) or coups < 1:
-            raise IllegalAction(f"invalid number of coups {coups!r}: expected a whole number, 1 or more")
+            raise IllegalAction(message("invalid number of coups {coups}: expected a whole number, 1 "
+                                        "or more", coups=repr(coups)))
         if seed is None:
             seed = secrets.randbelow(2**32)
         seed = check_seed(seed)
@@ -292,43 +302,39 @@ class HomeSession:
             for name in self._players:
                 if name.casefold() == key:
                     return name
-        raise IllegalAction(
-            f"unknown participant {player!r}: the participants are {', '.join(self._players)}"
-        )
+        raise IllegalAction(message("unknown participant {player}: the participants are {names}",
+                                    player=repr(player), names=", ".join(self._players)))
 
     # -- predicting -------------------------------------------------------------------------
     def verify_predict(self, player: str, on: BetKind | str) -> None:
         """Raise unless ``player`` may record a prediction on ``on`` now."""
         if self.finished:
-            raise IllegalAction(
-                f"no more predictions: all {self._coups} coups of the session have been played"
-            )
+            raise IllegalAction(message("no more predictions: all {coups} coups of the session have "
+                                        "been played", coups=self._coups))
         name = self._name(player)
         choices = ", ".join(k.value for k in self._profile.bets)
         try:
             kind = BetKind.parse(on)
         except NotationError:
-            raise NotationError(
-                f"invalid prediction {on!r} for {name}: expected one of {choices}"
-            ) from None
+            raise NotationError(message("invalid prediction {prediction} for {name}: expected one of "
+                                        "{names}", prediction=repr(on), name=name,
+                                        names=choices)) from None
         if not self._profile.offers(kind):
-            raise IllegalAction(
-                f"invalid prediction {on!r} for {name}: a home prediction is one of {choices}"
-            )
+            raise IllegalAction(message("invalid prediction {prediction} for {name}: a home "
+                                        "prediction is one of {names}", prediction=repr(on),
+                                        name=name, names=choices))
         self._check_not_done(name)
 
     def _check_not_done(self, name: str) -> None:
         if name in self._pending:
             done = self._pending[name]
             if done is None:
-                raise IllegalAction(
-                    f"{name} chose not to predict coup {self.coup_number}; "
-                    "one choice per participant per coup"
-                )
-            raise IllegalAction(
-                f"{name} already predicted {done.value} for coup {self.coup_number}; "
-                "one prediction per participant per coup"
-            )
+                raise IllegalAction(message("{name} chose not to predict coup {coup}; one choice per "
+                                            "participant per coup", name=name,
+                                            coup=self.coup_number))
+            raise IllegalAction(message("{name} already predicted {bet} for coup {coup}; one "
+                                        "prediction per participant per coup", name=name,
+                                        bet=done.name_message, coup=self.coup_number))
 
     def can_predict(self, player: str, on: BetKind | str) -> bool:
         try:
@@ -353,15 +359,13 @@ class HomeSession:
         (a dealer who does not scores 0 for that coup).
         """
         if self.finished:
-            raise IllegalAction(
-                f"no more coups to predict: all {self._coups} coups of the session have been played"
-            )
+            raise IllegalAction(message("no more coups to predict: all {coups} coups of the session "
+                                        "have been played", coups=self._coups))
         name = self._name(player)
         if name != self._dealer:
-            raise IllegalAction(
-                f"{name} must predict coup {self.coup_number}: only the dealer ({self._dealer}) "
-                "may let a coup go without a prediction"
-            )
+            raise IllegalAction(message("{name} must predict coup {coup}: only the dealer ({dealer}) "
+                                        "may let a coup go without a prediction", name=name,
+                                        coup=self.coup_number, dealer=self._dealer))
         self._check_not_done(name)
 
     def can_abstain(self, player: str) -> bool:
@@ -383,17 +387,15 @@ class HomeSession:
     def verify_deal(self) -> None:
         """Raise unless the next coup may be dealt (every participant has predicted)."""
         if self.finished:
-            raise IllegalAction(
-                f"coup {self.coup_number} cannot be dealt: the session has {self._coups} coups "
-                "and all have been played"
-            )
+            raise IllegalAction(message("coup {coup} cannot be dealt: the session has {coups} coups "
+                                        "and all have been played", coup=self.coup_number,
+                                        coups=self._coups))
         missing = self.waiting_for
         if missing:
-            plural = "s" if len(missing) > 1 else ""
-            raise IllegalAction(
-                f"coup {self.coup_number} cannot be dealt yet: waiting for the prediction{plural} "
-                f"of {', '.join(missing)}"
-            )
+            raise IllegalAction(nmessage(
+                "coup {coup} cannot be dealt yet: waiting for the prediction of {names}",
+                "coup {coup} cannot be dealt yet: waiting for the predictions of {names}",
+                len(missing), coup=self.coup_number, names=", ".join(missing)))
 
     def can_deal(self) -> bool:
         try:
@@ -459,36 +461,42 @@ class HomeSession:
             return cls._from_version_1(data)
         rules = data.get("rules")
         if not isinstance(rules, Mapping):
-            raise SaveError("the rules are missing or not an object: expected profile, options, "
-                            "players, dealer, seed and coups", field="rules")
+            raise SaveError(message("the rules are missing or not an object: expected profile, "
+                                    "options, players, dealer, seed and coups"), field="rules")
         expected = {"profile", "options", "players", "dealer", "seed", "coups"}
         if set(rules) != expected:
             odd = sorted(set(rules) ^ expected)
-            raise SaveError(f"the rules have the wrong fields ({', '.join(odd)}): expected "
-                            "profile, options, players, dealer, seed and coups", field="rules")
+            raise SaveError(message("the rules have the wrong fields ({fields}): expected profile, "
+                                    "options, players, dealer, seed and coups",
+                                    fields=", ".join(odd)), field="rules")
         try:
             session = cls(players=rules["players"], seed=rules["seed"], dealer=rules["dealer"],
                           profile=profile_from_options(rules["profile"], rules["options"]),
                           coups=rules["coups"])
         except BacaraError as error:
-            raise SaveError(f"the rules are refused: {error}", field="rules") from None
+            raise SaveError(message("the rules are refused: {reason}", reason=error.message),
+                            field="rules") from None
         replay_log(data.get("log"), session._replay)
         return session
 
     def _replay(self, entry: object) -> None:
         """Take one log entry again, through the same checks as the action it records."""
         if not isinstance(entry, Mapping):
-            raise NotationError(f"expected an object with an action, got {entry!r}")
+            raise NotationError(message("expected an object with an action, got {entry}",
+                                        entry=repr(entry)))
         action = entry.get("action")
         fields = {"predict": {"action", "coup", "player", "on"},
                   "abstain": {"action", "coup", "player"},
                   "deal": {"action", "coup", "cards"}}
         if action not in fields:
-            raise NotationError(f"unknown action {action!r}: expected predict, abstain or deal")
+            raise NotationError(message("unknown action {action}: expected predict, abstain or deal",
+                                        action=repr(action)))
         if set(entry) != fields[action]:
-            raise NotationError(f"a {action} entry has the fields {', '.join(sorted(fields[action]))}")
+            raise NotationError(message("a {action} entry has the fields {fields}", action=action,
+                                        fields=", ".join(sorted(fields[action]))))
         if entry["coup"] != self.coup_number or isinstance(entry["coup"], bool):
-            raise NotationError(f"it is for coup {entry['coup']!r}, but coup {self.coup_number} is next")
+            raise NotationError(message("it is for coup {given}, but coup {coup} is next",
+                                        given=repr(entry["coup"]), coup=self.coup_number))
         if action == "predict":
             self.predict(entry["player"], entry["on"])
         elif action == "abstain":
@@ -498,8 +506,9 @@ class HomeSession:
             record = self.deal()
             cards = format_cards(record.coup.cards)
             if entry["cards"] != cards:
-                raise NotationError(f"the save says coup {record.number} was {entry['cards']!r}, "
-                                    f"but the seed deals {cards!r}")
+                raise NotationError(message("the save says coup {coup} was {saved}, but the seed "
+                                            "deals {cards!r}", coup=record.number,
+                                            saved=repr(entry["cards"]), cards=cards))
 
     @classmethod
     def _from_version_1(cls, data: Mapping[str, Any]) -> HomeSession:
@@ -514,16 +523,17 @@ class HomeSession:
                 replayed = record.to_dict()
                 for key in ("cards", "nets", "totals"):
                     if replayed[key] != saved_coup[key]:
-                        raise NotationError(
-                            f"saved home session does not replay: coup {record.number} {key} "
-                            f"{saved_coup[key]!r} but the seed gives {replayed[key]!r}"
-                        )
+                        raise NotationError(message(
+                            "saved home session does not replay: coup {coup} {field} {saved} but "
+                            "the seed gives {replayed}", coup=record.number, field=key,
+                            saved=repr(saved_coup[key]), replayed=repr(replayed[key])))
             for name, on in data.get("pending", {}).items():
                 session.predict(name, on)
         except (KeyError, TypeError, AttributeError) as error:
-            raise SaveError(f"saved home session is incomplete or malformed: {error!r}") from None
+            raise SaveError(message("saved home session is incomplete or malformed: {error}",
+                                    error=repr(error))) from None
         except BacaraError as error:
-            raise SaveError(str(error)) from None
+            raise SaveError(error.message) from None
         totals = data.get("totals")
         if totals is not None:
             try:
@@ -531,7 +541,7 @@ class HomeSession:
             except (AttributeError, BacaraError):
                 saved_totals = {}
             if saved_totals != session.totals:
-                raise SaveError("saved home session does not replay: the totals differ",
+                raise SaveError(message("saved home session does not replay: the totals differ"),
                                 field="totals")
         return session
 

@@ -58,10 +58,14 @@ from bacara_teach.tables import (
     BetKind,
     TableProfile,
     TiePolicy,
+    amount_value,
     get_profile,
+    list_message,
     profile_from_options,
     profile_options,
+    table_message,
 )
+from bacara_teach.text import Message, message, nmessage, pmessage
 
 __all__ = [
     "FORMAT",
@@ -211,11 +215,56 @@ def _log_entry(op: Operation) -> dict[str, Any]:
     return op.to_dict()
 
 
+_SAVED_FIELDS: dict[str, Message] = {
+    "balance": pmessage("save field", "balance"),
+    "position": pmessage("save field", "position"),
+    "stake": pmessage("save field", "stake"),
+}
+
+
 def _text(value: object, what: str) -> str:
     """A value a save gives as text (a position, an amount); anything else is refused."""
     if not isinstance(value, str):
-        raise NotationError(f"invalid {what} {value!r}: a save gives it as text, e.g. \"5\"")
+        raise NotationError(message("invalid {what} {value}: a save gives it as text, e.g. "
+                                    "{example}", what=_SAVED_FIELDS.get(what, what),
+                                    value=repr(value), example='"5"'))
     return value
+
+
+_DOING: dict[str, Message] = {
+    "place a bet": pmessage("table action", "place a bet"),
+    "change a bet": pmessage("table action", "change a bet"),
+    "cancel a bet": pmessage("table action", "cancel a bet"),
+    "deal": pmessage("table action", "deal"),
+    "add to": pmessage("table action", "add to"),
+    "change": pmessage("table action", "change"),
+    "cancel": pmessage("table action", "cancel"),
+}
+"""What the player was doing when a refusal says ``cannot ...``: the first four alone, the
+last three before a position (``cannot add to banco``)."""
+
+
+def _bet_words(on: BetKind, stake: Decimal) -> dict[str, object]:
+    """A bet as the parameters ``on`` and ``stake`` of a message (``{on}={stake}``)."""
+    return {"on": on.name_message, "stake": amount_value(stake)}
+
+
+def _stakes(bets: Mapping[BetKind, Decimal]) -> Message:
+    """Bets as people read them in a sentence: ``banco 5, empate 5``."""
+    return list_message([Message("{on} {stake}", params=_bet_words(kind, stake))
+                         for kind, stake in bets.items()])
+
+
+def _reason(error: BacaraError) -> Message:
+    """Why a bet was refused, without its ``bet ... refused: `` head.
+
+    The refusals of :mod:`bacara_teach.settlement` give the reason as their ``reason``
+    parameter; a message without one is cut at its head, as it reads in English.
+    """
+    reason = error.message.params.get("reason")
+    if isinstance(reason, Message):
+        return reason
+    return Message(str(error).split(" refused: ", 1)[-1])
 
 
 def _stake(value: Amount, on: BetKind) -> Decimal:
@@ -236,7 +285,8 @@ class OnlineTable:
         table = get_profile(profile)
         start = parse_amount(balance, what="balance")
         if start < 0:
-            raise IllegalAction(f"invalid balance {format_amount(start)}: a balance cannot be negative")
+            raise IllegalAction(message("invalid balance {balance}: a balance cannot be negative",
+                                        balance=amount_value(start)))
         if seed is None:
             seed = secrets.randbelow(2**32)
         seed = check_seed(seed)
@@ -326,27 +376,29 @@ class OnlineTable:
 
     def _check_open(self, doing: str) -> None:
         if self._phase is Phase.CLOSED:
-            raise IllegalAction(f"cannot {doing}: the player has left the table")
+            raise IllegalAction(message("cannot {doing}: the player has left the table",
+                                        doing=_DOING[doing]))
         if self._phase is Phase.DEALT:
-            raise IllegalAction(
-                f"cannot {doing}: coup {len(self._history)} is dealt; open the next coup first"
-            )
+            raise IllegalAction(message("cannot {doing}: coup {coup} is dealt; open the next coup "
+                                        "first", doing=_DOING[doing], coup=len(self._history)))
 
     def _on_table(self, on: BetKind, doing: str) -> Decimal:
         if on not in self._bets:
-            placed = ", ".join(f"{k.value} {format_amount(v)}" for k, v in self._bets.items())
-            raise IllegalAction(
-                f"cannot {doing} {on.value}: there is no bet on {on.value}"
-                + (f" (on the table: {placed})" if placed else " (no bets on the table)")
-            )
+            if self._bets:
+                raise IllegalAction(message("cannot {doing} {on}: there is no bet on {on} (on the "
+                                            "table: {placed})", doing=_DOING[doing],
+                                            on=on.name_message, placed=_stakes(self._bets)))
+            raise IllegalAction(message("cannot {doing} {on}: there is no bet on {on} (no bets on "
+                                        "the table)", doing=_DOING[doing], on=on.name_message))
         if on in self._locked:
-            raise IllegalAction(
-                f"cannot {doing} {on.value}: the bet stayed after the tie and the {self._profile.name} "
-                "table keeps it as it is for this coup"
-            )
+            raise IllegalAction(message(
+                "cannot {doing} {on}: the bet stayed after the tie and {table} keeps it as it is "
+                "for this coup", doing=_DOING[doing], on=on.name_message,
+                table=table_message(self._profile.name)))
         return self._bets[on]
 
-    def _layout_problem(self, layout: Mapping[BetKind, Decimal], bet: Bet, freed: Decimal) -> str | None:
+    def _layout_problem(self, layout: Mapping[BetKind, Decimal], bet: Bet,
+                        freed: Decimal) -> Message | None:
         """Why the table cannot hold ``layout`` (``bet`` being the new or changed bet), or None.
 
         ``freed`` is the stake the action takes off the table (a changed bet's old stake).
@@ -354,24 +406,28 @@ class OnlineTable:
         try:
             verify_bet(bet, self._profile)
         except IllegalAction as error:
-            return str(error).split(" refused: ", 1)[-1]
+            return _reason(error)
         try:
             verify_bets([Bet(on, stake) for on, stake in layout.items()], self._profile,
                         complete=False)
         except IllegalAction as error:
-            reason = str(error).split(" refused: ", 1)[-1]
-            others = [f"{k.value} {format_amount(v)}" for k, v in self._bets.items()
-                      if k in layout and k is not bet.on]
+            reason = _reason(error)
+            others = {k: v for k, v in self._bets.items() if k in layout and k is not bet.on}
             if others:
-                verb = "is" if len(others) == 1 else "are"
-                reason += f" ({', '.join(others)} {verb} on the table; change or cancel it first)"
+                return nmessage("{reason} ({bets} is on the table; change or cancel it first)",
+                                "{reason} ({bets} are on the table; change or cancel it first)",
+                                len(others), reason=reason, bets=_stakes(others))
             return reason
         if add(*layout.values()) > add(self._balance, -self._owed):
-            owed = f" and {format_amount(self._owed)} commission owed" if self._owed else ""
-            return (
-                f"it is more than the balance allows (balance {format_amount(self._balance)}{owed}; "
-                f"{format_amount(add(self.available, freed))} available for this bet)"
-            )
+            available = amount_value(add(self.available, freed))
+            if self._owed:
+                return message("it is more than the balance allows (balance {balance} and {owed} "
+                               "commission owed; {available} available for this bet)",
+                               balance=amount_value(self._balance), owed=amount_value(self._owed),
+                               available=available)
+            return message("it is more than the balance allows (balance {balance}; {available} "
+                           "available for this bet)", balance=amount_value(self._balance),
+                           available=available)
         return None
 
     # -- placing ----------------------------------------------------------------------------
@@ -387,13 +443,12 @@ class OnlineTable:
         problem = self._layout_problem(layout, Bet(kind, layout[kind]), Decimal(0))
         if problem is None:
             return
-        placed = Bet(kind, amount)
         if kind in self._bets:
-            raise IllegalAction(
-                f"bet {placed} refused: it would bring the bet on {kind.value} to "
-                f"{format_amount(layout[kind])}, and {problem}"
-            )
-        raise IllegalAction(f"bet {placed} refused: {problem}")
+            raise IllegalAction(message(
+                "bet {on}={stake} refused: it would bring the bet on {on} to {total}, and {reason}",
+                **_bet_words(kind, amount), total=amount_value(layout[kind]), reason=problem))
+        raise IllegalAction(message("bet {on}={stake} refused: {reason}", **_bet_words(kind, amount),
+                                    reason=problem))
 
     def can_place(self, on: BetKind | str, stake: Amount) -> bool:
         try:
@@ -420,20 +475,21 @@ class OnlineTable:
         target = kind if to is None else BetKind.parse(to)
         amount = old if stake is None else _stake(stake, target)
         if to is None and stake is None:
-            raise IllegalAction(
-                f"change of {kind.value} refused: give a new position, a new stake or both"
-            )
+            raise IllegalAction(message("change of {on} refused: give a new position, a new stake "
+                                        "or both", on=kind.name_message))
         if target is not kind and target in self._bets:
-            raise IllegalAction(
-                f"change of {kind.value} refused: there is already a bet on {target.value}; "
-                "place on it to add, or cancel one of the two"
-            )
+            raise IllegalAction(message("change of {on} refused: there is already a bet on {to}; "
+                                        "place on it to add, or cancel one of the two",
+                                        on=kind.name_message, to=target.name_message))
         layout = {(target if k is kind else k): (amount if k is kind else v)
                   for k, v in self._bets.items()}
         before, after = Bet(kind, old), Bet(target, amount)
         problem = self._layout_problem(layout, after, old)
         if problem is not None:
-            raise IllegalAction(f"change of {before} to {after} refused: {problem}")
+            raise IllegalAction(message(
+                "change of {on}={stake} to {to}={to_stake} refused: {reason}",
+                **_bet_words(kind, old), to=target.name_message, to_stake=amount_value(amount),
+                reason=problem))
         return before, after
 
     def verify_change(self, on: BetKind | str, *, to: BetKind | str | None = None,
@@ -464,7 +520,7 @@ class OnlineTable:
         self._check_open("cancel a bet")
         if on is None:
             if not self._bets:
-                raise IllegalAction("nothing to cancel: there are no bets on the table")
+                raise IllegalAction(message("nothing to cancel: there are no bets on the table"))
             for kind in self._bets:
                 self._on_table(kind, "cancel")
             return list(self.bets)
@@ -495,15 +551,14 @@ class OnlineTable:
         """Raise unless the coup may be dealt: betting is open and a bet is on the table."""
         self._check_open("deal")
         if not self._bets:
-            raise IllegalAction(
-                f"cannot deal coup {self.coup_number}: place a bet first "
-                f"(one of {', '.join(k.value for k in self._profile.bets)})"
-            )
+            raise IllegalAction(message(
+                "cannot deal coup {coup}: place a bet first (one of {bets})", coup=self.coup_number,
+                bets=list_message([k.name_message for k in self._profile.bets])))
         try:
             verify_bets(self.bets, self._profile)
         except IllegalAction as error:
-            reason = str(error).split(" refused: ", 1)[-1]
-            raise IllegalAction(f"cannot deal coup {self.coup_number}: {reason}") from None
+            raise IllegalAction(message("cannot deal coup {coup}: {reason}", coup=self.coup_number,
+                                        reason=_reason(error))) from None
 
     def can_deal(self) -> bool:
         try:
@@ -545,11 +600,10 @@ class OnlineTable:
     def verify_next_coup(self) -> None:
         """Raise unless a dealt coup is waiting to be cleared."""
         if self._phase is Phase.CLOSED:
-            raise IllegalAction("cannot open the next coup: the player has left the table")
+            raise IllegalAction(message("cannot open the next coup: the player has left the table"))
         if self._phase is Phase.BETTING:
-            raise IllegalAction(
-                f"cannot open the next coup: coup {self.coup_number} is still open for bets"
-            )
+            raise IllegalAction(message("cannot open the next coup: coup {coup} is still open for "
+                                        "bets", coup=self.coup_number))
 
     def can_next_coup(self) -> bool:
         try:
@@ -569,7 +623,7 @@ class OnlineTable:
     # -- leaving ----------------------------------------------------------------------------
     def verify_leave(self) -> None:
         if self._phase is Phase.CLOSED:
-            raise IllegalAction("cannot leave: the player has already left the table")
+            raise IllegalAction(message("cannot leave: the player has already left the table"))
 
     def can_leave(self) -> bool:
         return self._phase is not Phase.CLOSED
@@ -631,30 +685,30 @@ class OnlineTable:
         rules = data.get("rules")
         expected = {"profile", "options", "seed", "balance"}
         if not isinstance(rules, Mapping) or set(rules) != expected:
-            raise SaveError("the rules are missing or have the wrong fields: expected profile, "
-                            "options, seed and balance", field="rules")
+            raise SaveError(message("the rules are missing or have the wrong fields: expected "
+                                    "profile, options, seed and balance"), field="rules")
         try:
             table = cls(balance=_text(rules["balance"], "balance"),
                         profile=profile_from_options(rules["profile"], rules["options"]),
                         seed=rules["seed"])
         except BacaraError as error:
-            raise SaveError(f"the rules are refused: {error}", field="rules") from None
+            raise SaveError(message("the rules are refused: {reason}", reason=error.message),
+                            field="rules") from None
         replay_log(data.get("log"), table._replay)
         return table
 
     def _replay(self, op: object) -> None:
         """Take one log entry again, through the same checks as the action it records."""
         if not isinstance(op, Mapping):
-            raise NotationError(f"expected an object with an action, got {op!r}")
+            raise NotationError(message("expected an object with an action, got {entry}",
+                                        entry=repr(op)))
         action = op.get("action")
         if action not in _LOG_FIELDS:
-            raise NotationError(
-                f"unknown action {action!r}: expected place, change, cancel, deal, next-coup or leave"
-            )
+            raise NotationError(message("unknown action {action}: expected place, change, cancel, "
+                                        "deal, next-coup or leave", action=repr(action)))
         if set(op) != _LOG_FIELDS[action]:
-            raise NotationError(
-                f"a {action} entry has the fields {', '.join(sorted(_LOG_FIELDS[action]))}"
-            )
+            raise NotationError(message("a {action} entry has the fields {fields}", action=action,
+                                        fields=", ".join(sorted(_LOG_FIELDS[action]))))
         if action == "place":
             self.place(_text(op["on"], "position"), _text(op["stake"], "stake"))
         elif action == "change":
@@ -664,13 +718,14 @@ class OnlineTable:
             self.cancel(_text(op["on"], "position"))
         elif action == "deal":
             if op["coup"] != len(self._history) + 1 or isinstance(op["coup"], bool):
-                raise NotationError(
-                    f"it deals coup {op['coup']!r}, but coup {len(self._history) + 1} is next")
+                raise NotationError(message("it deals coup {given}, but coup {coup} is next",
+                                            given=repr(op["coup"]), coup=len(self._history) + 1))
             self.verify_deal()
             cards = format_cards(self.deal().coup.cards)
             if op["cards"] != cards:
-                raise NotationError(f"the save says coup {len(self._history)} was "
-                                    f"{op['cards']!r}, but the seed deals {cards!r}")
+                raise NotationError(message("the save says coup {coup} was {saved}, but the seed "
+                                            "deals {cards!r}", coup=len(self._history),
+                                            saved=repr(op["cards"]), cards=cards))
         elif action == "next-coup":
             self.next_coup()
         else:
@@ -685,12 +740,13 @@ class OnlineTable:
             for op in data["log"]:
                 table._replay_version_1(op)
         except (KeyError, TypeError, AttributeError) as error:
-            raise SaveError(f"saved online table is incomplete or malformed: {error!r}") from None
+            raise SaveError(message("saved online table is incomplete or malformed: {error}",
+                                    error=repr(error))) from None
         except BacaraError as error:
-            raise SaveError(str(error)) from None
+            raise SaveError(error.message) from None
         if "state" in data and data["state"] != table.state():
-            raise SaveError("saved online table does not replay: the saved state differs from "
-                            "the replayed one", field="state")
+            raise SaveError(message("saved online table does not replay: the saved state differs "
+                                    "from the replayed one"), field="state")
         return table
 
     def _replay_version_1(self, op: Mapping[str, Any]) -> None:
@@ -698,11 +754,12 @@ class OnlineTable:
         if action == "deal":
             played = self.deal().to_dict()
             if played["cards"] != op["cards"] or played["balance_after"] != op["balance_after"]:
-                raise NotationError(
-                    f"saved online table does not replay: coup {played['number']} was "
-                    f"{op['cards']} with balance {op['balance_after']}, the seed gives "
-                    f"{played['cards']} with balance {played['balance_after']}"
-                )
+                raise NotationError(message(
+                    "saved online table does not replay: coup {coup} was {saved} with balance "
+                    "{saved_balance}, the seed gives {cards} with balance {balance}",
+                    coup=played["number"], saved=str(op["cards"]),
+                    saved_balance=str(op["balance_after"]), cards=played["cards"],
+                    balance=played["balance_after"]))
         elif action == "leave":
             self.leave()
         else:

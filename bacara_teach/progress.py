@@ -24,8 +24,14 @@ Any plain function works as well:
 ...     record(done, 3)
 >>> seen
 [1, 2, 3]
->>> progress_text(250, 1_000, unit="coups", width=10)
+>>> progress_text(250, 1_000, unit="coups", width=10, lang="en")
 '[##........] 250/1,000 coups (25%)'
+
+The counts are written the reader's way (``lang``; ``None``: the default language), the unit
+as the caller gives it:
+
+>>> progress_text(2_500, 10_000, unit="coups", width=4, lang="es") == "[#...] 2.500/10.000 coups (25\u00a0%)"
+True
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ import sys
 import time
 from collections.abc import Callable
 from typing import Any, Protocol, TextIO
+
+from bacara_teach.text import tr
 
 __all__ = [
     "NotebookProgress",
@@ -62,10 +70,20 @@ def _check(done: int, total: int) -> None:
         raise ValueError(f"invalid progress {done!r} of {total}: expected a whole number from 0 to {total}")
 
 
-def progress_text(done: int, total: int, *, unit: str = "", width: int = 30) -> str:
-    """The bar as text: ``[####......] 400/1,000 coups (40%)``.
+def _count(done: int, total: int, unit: str, lang: str | None) -> str:
+    """``400/1,000 coups (40%)`` in ``lang``."""
+    percent = 100 * done // total
+    if unit:
+        return tr("{done:,}/{total:,} {unit} ({percent}%)", lang, done=done, total=total,
+                  unit=unit, percent=percent)
+    return tr("{done:,}/{total:,} ({percent}%)", lang, done=done, total=total, percent=percent)
 
-    >>> progress_text(0, 4, width=4), progress_text(4, 4, unit="runs", width=4)
+
+def progress_text(done: int, total: int, *, unit: str = "", width: int = 30,
+                  lang: str | None = None) -> str:
+    """The bar as text: ``[####......] 400/1,000 coups (40%)``, in ``lang``.
+
+    >>> progress_text(0, 4, width=4, lang="en"), progress_text(4, 4, unit="runs", width=4, lang="en")
     ('[....] 0/4 (0%)', '[####] 4/4 runs (100%)')
     >>> progress_text(5, 4)
     Traceback (most recent call last):
@@ -74,8 +92,7 @@ def progress_text(done: int, total: int, *, unit: str = "", width: int = 30) -> 
     """
     _check(done, total)
     filled = width * done // total
-    label = f" {unit}" if unit else ""
-    return f"[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,}{label} ({100 * done // total}%)"
+    return f"[{'#' * filled}{'.' * (width - filled)}] {_count(done, total, unit, lang)}"
 
 
 class TerminalProgress:
@@ -84,11 +101,12 @@ class TerminalProgress:
     ``stream`` defaults to standard error, looked up at each call (so a test
     harness that swaps ``sys.stderr`` sees the bar).  Redraws come at most
     every ``min_interval`` seconds, except the first and the last; the last
-    ends the line.
+    ends the line.  The counts are written the way of ``lang`` (``None``: the default
+    language).
 
     >>> import io
     >>> out = io.StringIO()
-    >>> bar = TerminalProgress(unit="coups", width=8, stream=out, min_interval=0)
+    >>> bar = TerminalProgress(unit="coups", width=8, stream=out, min_interval=0, lang="en")
     >>> bar(1, 2); bar(2, 2)
     >>> out.getvalue()
     '\\r[####....] 1/2 coups (50%)\\r[########] 2/2 coups (100%)\\n'
@@ -102,8 +120,10 @@ class TerminalProgress:
         stream: TextIO | None = None,
         min_interval: float = 0.1,
         clock: Callable[[], float] = time.monotonic,
+        lang: str | None = None,
     ) -> None:
         self.unit = unit
+        self.lang = lang
         self.width = width
         self.min_interval = min_interval
         self._stream = stream
@@ -116,7 +136,7 @@ class TerminalProgress:
         return self._stream if self._stream is not None else sys.stderr
 
     def __call__(self, done: int, total: int) -> None:
-        text = progress_text(done, total, unit=self.unit, width=self.width)
+        text = progress_text(done, total, unit=self.unit, width=self.width, lang=self.lang)
         now = self._clock()
         final = done == total
         if not final and self._last is not None and now - self._last < self.min_interval:
@@ -168,12 +188,14 @@ class NotebookProgress:
     IPython shell is running; outside one nothing is shown or printed, but
     ``value``, ``total`` and ``text`` still follow the updates.
 
-    ``use_widgets=False`` asks for the text form even when ipywidgets is there.
+    ``use_widgets=False`` asks for the text form even when ipywidgets is there.  The counts are
+    written the way of ``lang`` (``None``: the default language).
     """
 
     def __init__(self, *, unit: str = "", description: str = "", width: int = 30,
-                 use_widgets: bool = True) -> None:
+                 use_widgets: bool = True, lang: str | None = None) -> None:
         self.unit = unit
+        self.lang = lang
         self.description = description
         self.width = width
         self.value = 0
@@ -200,8 +222,7 @@ class NotebookProgress:
         return self.widget is not None
 
     def _label(self, done: int, total: int) -> str:
-        unit = f" {self.unit}" if self.unit else ""
-        return f"{done:,}/{total:,}{unit} ({100 * done // total}%)"
+        return _count(done, total, self.unit, self.lang)
 
     def _show(self) -> None:
         self._shown = True
@@ -225,19 +246,20 @@ class NotebookProgress:
                 self.bar.bar_style = "success"
         else:
             caption = f"{self.description} " if self.description else ""
-            self.text = caption + progress_text(done, total, unit=self.unit, width=self.width)
+            self.text = caption + progress_text(done, total, unit=self.unit, width=self.width,
+                                                lang=self.lang)
         if not self._shown:
             self._show()
         elif self._handle is not None:
             self._handle.update({"text/plain": self.text}, raw=True)
 
 
-def auto_progress(*, unit: str = "", description: str = "") -> Progress:
+def auto_progress(*, unit: str = "", description: str = "", lang: str | None = None) -> Progress:
     """A :class:`NotebookProgress` inside a notebook, else a :class:`TerminalProgress` on stderr.
 
     >>> isinstance(auto_progress(unit="coups"), TerminalProgress)
     True
     """
     if in_notebook():
-        return NotebookProgress(unit=unit, description=description)
-    return TerminalProgress(unit=unit)
+        return NotebookProgress(unit=unit, description=description, lang=lang)
+    return TerminalProgress(unit=unit, lang=lang)

@@ -59,8 +59,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bacara_teach.errors import NotationError
-from bacara_teach.i18n import pick, resolve_language
+from bacara_teach.i18n import resolve_language
 from bacara_teach.punto_banco import Coup, Outcome
+from bacara_teach.text import N_, message, ptr, tr
 
 __all__ = [
     "DERIVED_OFFSETS",
@@ -136,8 +137,8 @@ def parse_results(text: str | Iterable[str | Outcome | RoadCoup | Coup]) -> tupl
                 out.extend(parse_results(str(item)))
         return tuple(out)
     coups: list[RoadCoup] = []
-    expected = ("expected P (Punto), B (Banco) or E (Empate), each optionally followed by "
-                "p and/or b for the pairs")
+    expected = message("expected P (Punto), B (Banco) or E (Empate), each optionally followed by "
+                       "p and/or b for the pairs")
     for position, char in enumerate(text, start=1):
         if char in " ,\t\n":
             continue
@@ -147,10 +148,14 @@ def parse_results(text: str | Iterable[str | Outcome | RoadCoup | Coup]) -> tupl
             last = coups[-1]
             field = "punto_pair" if char == "p" else "banco_pair"
             if getattr(last, field):
-                raise NotationError(f"pair mark {char!r} repeated at position {position} of {text!r}: {expected}")
+                raise NotationError(message("pair mark {mark!r} repeated at position {position} of "
+                                            "{text!r}: {expected}", mark=char, position=position,
+                                            text=text, expected=expected))
             coups[-1] = RoadCoup(last.winner, last.punto_pair or char == "p", last.banco_pair or char == "b")
         else:
-            raise NotationError(f"unreadable result {char!r} at position {position} of {text!r}: {expected}")
+            raise NotationError(message("unreadable result {mark!r} at position {position} of "
+                                        "{text!r}: {expected}", mark=char, position=position,
+                                        text=text, expected=expected))
     return tuple(coups)
 
 
@@ -233,10 +238,29 @@ class Road:
             grid[cell.y][cell.x] = cell
         return grid
 
-    def text(self) -> str:
+    def text(self, lang: str | None = None) -> str:
         """The grid as text, one line per used row, ``.`` for an empty cell (a text alternative
-        for the picture, and how the tests write the hand-checked boards)."""
-        lines = [" ".join(c.letter if c is not None else "." for c in row) for row in self.grid()]
+        for the picture, and how the tests write the hand-checked boards).
+
+        The letters are P, B and E (with p and b for the pairs) and, on the derived roads, R and
+        B for red and blue; in ``lang`` a colour takes its own initial (Spanish R and A):
+
+        >>> road = Roads.from_results("PPBBBEPBPPBBPB").big_eye_boy
+        >>> print(road.text())
+        R B R B R B
+        . B . B R .
+        . B . . . .
+        >>> print(road.text("es"))
+        R A R A R A
+        . A . A R .
+        . A . . . .
+        """
+        def letter(cell: Cell) -> str:
+            if isinstance(cell, DerivedCell) and lang is not None:
+                return _COLOUR_LETTER[cell.colour](lang)
+            return cell.letter
+
+        lines = [" ".join(letter(c) if c is not None else "." for c in row) for row in self.grid()]
         while lines and set(lines[-1]) <= {".", " "}:
             lines.pop()
         return "\n".join(lines)
@@ -352,12 +376,19 @@ def _derived(big_road: Road, name: str) -> Road:
 
 
 _NAMES = {
-    "bead_plate": ("Bead plate", "Placa de cuentas"),
-    "big_road": ("Big road", "Camino grande"),
-    "big_eye_boy": ("Big eye boy", "Ojo grande"),
-    "small_road": ("Small road", "Camino pequeño"),
-    "cockroach_pig": ("Cockroach pig", "Cucaracha"),
+    "bead_plate": N_("Bead plate"),
+    "big_road": N_("Big road"),
+    "big_eye_boy": N_("Big eye boy"),
+    "small_road": N_("Small road"),
+    "cockroach_pig": N_("Cockroach pig"),
 }
+"""The roads' names, as a reader sees them above each road."""
+
+_COLOUR_LETTER = {
+    "red": lambda lang: ptr("road colour letter", "R", lang),
+    "blue": lambda lang: ptr("road colour letter", "B", lang),
+}
+"""The letter of a red or a blue cell of a derived road, in a language."""
 
 
 def road_title(name: str, lang: str | None = None) -> str:
@@ -366,8 +397,7 @@ def road_title(name: str, lang: str | None = None) -> str:
     >>> road_title("big_eye_boy", "es")
     'Ojo grande'
     """
-    en, es = _NAMES[name]
-    return pick(lang, en=en, es=es)
+    return tr(_NAMES[name], lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,7 +441,7 @@ class Roads:
         """Every road as a text grid under its name."""
         parts = []
         for road in self.roads():
-            parts.append(f"{road_title(road.name, lang)}:\n{road.text() or '-'}")
+            parts.append(f"{road_title(road.name, lang)}:\n{road.text(resolve_language(lang)) or '-'}")
         return "\n\n".join(parts)
 
     def svg(self, lang: str | None = None, *, min_columns: int = 12) -> str:

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
+from bacara_teach.text import N_, Message, message
 
 if TYPE_CHECKING:
     from bacara_teach.tables import TableProfile
@@ -51,6 +52,7 @@ __all__ = [
     "MAX_SAVE_BYTES",
     "MAX_SEED_CHARACTERS",
     "MAX_SEED_DIGITS",
+    "SAVED",
     "SaveError",
     "check_seed",
     "dump_save",
@@ -60,6 +62,7 @@ __all__ = [
     "parse_json",
     "read_seed",
     "read_text",
+    "saved_what",
     "write_atomically",
 ]
 
@@ -111,8 +114,12 @@ def write_atomically(path: str | Path, text: str) -> None:
         _sync_folder(target.parent)
     except (OSError, ValueError) as error:  # ValueError: a name the system refuses (a NUL byte)
         why = (error.strerror if isinstance(error, OSError) else None) or str(error)
-        kept = " (the previous save is kept as it was)" if _exists(target) else ""
-        raise IllegalAction(f"cannot save to {str(target)!r}: {why}; nothing was written{kept}") from None
+        if _exists(target):
+            raise IllegalAction(message(
+                "cannot save to {path!r}: {why}; nothing was written (the previous save is kept "
+                "as it was)", path=str(target), why=why)) from None
+        raise IllegalAction(message("cannot save to {path!r}: {why}; nothing was written",
+                                    path=str(target), why=why)) from None
     finally:
         if temporary is not None:
             with contextlib.suppress(OSError):
@@ -145,7 +152,7 @@ def _sync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-def read_text(path: str | Path, *, what: str = "saved session") -> str:
+def read_text(path: str | Path, *, what: str | Message = "saved session") -> str:
     """The text of the file ``path``, refused clearly if it cannot be a save.
 
     >>> import tempfile, pathlib
@@ -162,19 +169,19 @@ def read_text(path: str | Path, *, what: str = "saved session") -> str:
             data = stream.read(MAX_SAVE_BYTES + 1)
     except (OSError, ValueError) as error:
         why = (error.strerror if isinstance(error, OSError) else None) or str(error)
-        raise NotationError(f"cannot read {str(source)!r}: {why}") from None
+        raise NotationError(message("cannot read {path!r}: {why}", path=str(source), why=why)) from None
     if len(data) > MAX_SAVE_BYTES:
-        raise NotationError(
-            f"{what} {str(source)!r} is over {MAX_SAVE_BYTES // (1024 * 1024)} MiB: "
-            "no save is that large"
-        )
+        raise NotationError(message("{what} {path!r} is over {most} MiB: no save is that large",
+                                    what=saved_what(what), path=str(source),
+                                    most=MAX_SAVE_BYTES // (1024 * 1024)))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise NotationError(
-            f"{what} {str(source)!r} is not UTF-8 text (byte 0x{data[error.start]:02x} at position "
-            f"{error.start}): a save is the JSON text this program writes"
-        ) from None
+        byte = format(data[error.start], "02x")
+        raise NotationError(message(
+            "{what} {path!r} is not UTF-8 text (byte 0x{byte} at position {position}): a save is "
+            "the JSON text this program writes", what=saved_what(what), path=str(source),
+            byte=byte, position=error.start)) from None
 
 
 def _depth(text: str) -> int:
@@ -224,7 +231,7 @@ class _Float(Exception):
         self.text = text
 
 
-def parse_json(text: str, *, what: str = "saved session") -> Any:
+def parse_json(text: str, *, what: str | Message = "saved session") -> Any:
     """Read JSON text of a save: plain JSON with whole numbers, refused clearly otherwise.
 
     Amounts are strings in a save, so a number with a fraction or an exponent
@@ -240,29 +247,31 @@ def parse_json(text: str, *, what: str = "saved session") -> Any:
     ...
     bacara_teach.errors.NotationError: saved session is not valid JSON: Expecting value: line 1 column 10 (char 9)
     """
+    named = saved_what(what)
     if not isinstance(text, str):
-        raise NotationError(f"{what} is not text: expected the JSON text of a save")
+        raise NotationError(message("{what} is not text: expected the JSON text of a save",
+                                    what=named))
     deepest = _depth(text)
     if deepest > MAX_DEPTH:
-        raise NotationError(
-            f"{what} is nested {deepest} levels deep: a save is at most {MAX_DEPTH} levels deep"
-        )
+        raise NotationError(message(
+            "{what} is nested {depth} levels deep: a save is at most {most} levels deep",
+            what=named, depth=deepest, most=MAX_DEPTH))
     try:
         return json.loads(text, parse_int=_number, parse_float=_float, parse_constant=_constant)
     except _TooLong as error:
-        raise NotationError(
-            f"{what} holds a number of {error.digits} digits: numbers in a save have at most "
-            f"{MAX_NUMBER_DIGITS} digits"
-        ) from None
+        raise NotationError(message(
+            "{what} holds a number of {digits} digits: numbers in a save have at most {most} "
+            "digits", what=named, digits=error.digits, most=MAX_NUMBER_DIGITS)) from None
     except _Float as error:
-        raise NotationError(
-            f"{what} holds the number {error.text}: numbers in a save are whole; amounts are "
-            'written as text, e.g. "4.75"'
-        ) from None
+        raise NotationError(message(
+            "{what} holds the number {number}: numbers in a save are whole; amounts are written "
+            "as text, e.g. {example}", what=named, number=error.text, example='"4.75"')) from None
     except json.JSONDecodeError as error:
-        raise NotationError(f"{what} is not valid JSON: {error}") from None
+        raise NotationError(message("{what} is not valid JSON: {error}", what=named,
+                                    error=str(error))) from None
     except (RecursionError, ValueError) as error:  # pragma: no cover - guarded by the checks above
-        raise NotationError(f"{what} cannot be read as JSON: {error}") from None
+        raise NotationError(message("{what} cannot be read as JSON: {error}", what=named,
+                                    error=str(error))) from None
 
 
 def read_seed(text: str) -> int | str:
@@ -276,20 +285,19 @@ def read_seed(text: str) -> int | str:
     bacara_teach.errors.NotationError: invalid seed of 70 digits: expected a whole number of at most 60 digits, or a word
     """
     if not isinstance(text, str) or not text.strip():
-        raise NotationError(f"invalid seed {text!r}: expected a whole number or a word, e.g. 7")
+        raise NotationError(message("invalid seed {seed}: expected a whole number or a word, e.g. 7",
+                                    seed=repr(text)))
     stripped = text.strip()
     if stripped.isdigit() and stripped.isascii():
         if len(stripped) > MAX_SEED_DIGITS:
-            raise NotationError(
-                f"invalid seed of {len(stripped)} digits: expected a whole number of at most "
-                f"{MAX_SEED_DIGITS} digits, or a word"
-            )
+            raise NotationError(message(
+                "invalid seed of {digits} digits: expected a whole number of at most {most} "
+                "digits, or a word", digits=len(stripped), most=MAX_SEED_DIGITS))
         return int(stripped)
     if len(text) > MAX_SEED_CHARACTERS:
-        raise NotationError(
-            f"invalid seed of {len(text)} characters: expected a whole number or a word of at "
-            f"most {MAX_SEED_CHARACTERS} characters"
-        )
+        raise NotationError(message(
+            "invalid seed of {length} characters: expected a whole number or a word of at most "
+            "{most} characters", length=len(text), most=MAX_SEED_CHARACTERS))
     return text
 
 
@@ -304,15 +312,20 @@ def check_seed(seed: object) -> int | str:
     bacara_teach.errors.IllegalAction: invalid seed of 101 digits: expected a whole number of at most 60 digits, or a text of at most 200 characters
     """
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise IllegalAction(f"invalid seed {seed!r}: expected a whole number or a text")
+        raise IllegalAction(message("invalid seed {seed}: expected a whole number or a text",
+                                    seed=repr(seed)))
     too_big = isinstance(seed, int) and abs(seed) >= 10 ** MAX_SEED_DIGITS
     if too_big or (isinstance(seed, str) and len(seed) > MAX_SEED_CHARACTERS):
-        size = (f"{len(str(abs(seed)))} digits" if isinstance(seed, int) and abs(seed) < 10 ** 4000
-                else "more digits than that" if isinstance(seed, int) else f"{len(seed)} characters")
-        raise IllegalAction(
-            f"invalid seed of {size}: expected a whole number of at most {MAX_SEED_DIGITS} digits, "
-            f"or a text of at most {MAX_SEED_CHARACTERS} characters"
-        )
+        if isinstance(seed, str):
+            size = message("{count} characters", count=len(seed))
+        elif abs(seed) < 10 ** 4000:
+            size = message("{count} digits", count=len(str(abs(seed))))
+        else:
+            size = message("more digits than that")
+        raise IllegalAction(message(
+            "invalid seed of {size}: expected a whole number of at most {digits} digits, or a "
+            "text of at most {characters} characters", size=size, digits=MAX_SEED_DIGITS,
+            characters=MAX_SEED_CHARACTERS))
     return seed
 
 
@@ -322,9 +335,10 @@ class SaveError(NotationError):
     :func:`locate` turns it into a message with the line of the file.
     """
 
-    def __init__(self, reason: str, *, entry: int | None = None, field: str | None = None) -> None:
+    def __init__(self, reason: Message | str, *, entry: int | None = None,
+                 field: str | None = None) -> None:
         super().__init__(reason)
-        self.reason = reason
+        self.reason = self.message
         self.entry = entry
         self.field = field
 
@@ -342,19 +356,21 @@ def save_version(data: object, *, kind: str, file_format: str, version: int) -> 
     ...
     bacara_teach.saves.SaveError: unknown field 'balance' in a saved home session: expected format, version, rules and log
     """
+    named = _KINDS.get(kind, kind)
     if not isinstance(data, Mapping) or data.get("format") != file_format:
-        raise SaveError(f"not a saved {kind}: expected an object with format {file_format!r}",
-                        field="format")
+        raise SaveError(message("not {kind}: expected an object with format {format!r}",
+                                kind=named[0], format=file_format), field="format")
     found = data.get("version")
     if found == 1:
         return 1
     if found != version or isinstance(found, bool):
-        raise SaveError(f"unsupported {kind} version {found!r}: expected {version} (or 1)",
-                        field="version")
+        raise SaveError(message("unsupported {kind} version {found}: expected {version} (or 1)",
+                                kind=named[1], found=repr(found), version=version), field="version")
     unknown = sorted(set(data) - {"format", "version", "rules", "log"})
     if unknown:
-        raise SaveError(f"unknown field {unknown[0]!r} in a saved {kind}: expected "
-                        "format, version, rules and log", field=unknown[0])
+        raise SaveError(message("unknown field {field!r} in {kind}: expected format, version, "
+                                "rules and log", field=unknown[0], kind=named[0]),
+                        field=unknown[0])
     return version
 
 
@@ -378,15 +394,15 @@ def registered_profile(saved: object) -> TableProfile:
         profile = None
     name = saved.get("name") if isinstance(saved, Mapping) else None
     if profile is None or not isinstance(name, str) or PROFILES.get(name) != profile:
-        raise SaveError(
+        raise SaveError(message(
             "a version 1 save carries its own table rules, and these are not a registered "
-            f"profile as it is (expected one of {', '.join(PROFILES)}); tables come only from "
-            "the profile registry now", field="profile")
+            "profile as it is (expected one of {names}); tables come only from the profile "
+            "registry now", names=", ".join(PROFILES)), field="profile")
     return profile
 
 
 def replay_log(log: object, replay: Callable[[object], object], *, items: str = "actions",
-               prefix: str = "") -> None:
+               prefix: str | Message = "") -> None:
     """Take each entry of a save's ``log`` again through ``replay`` (the same checks as the
     action it records); the first entry refused is refused as a :class:`SaveError` naming it.
 
@@ -404,13 +420,25 @@ def replay_log(log: object, replay: Callable[[object], object], *, items: str = 
     bacara_teach.saves.SaveError: invalid saved session: log entry 2 is refused: two is even
     """
     if not isinstance(log, list):
-        raise SaveError(f"{prefix}the log is missing or not a list of {items}", field="log")
+        missing = (message("the log is missing or not a list of moves") if items == "moves"
+                   else message("the log is missing or not a list of actions"))
+        raise SaveError(_prefixed(prefix, missing), field="log")
     for index, entry in enumerate(log):
         try:
             replay(entry)
         except BacaraError as error:
-            raise SaveError(f"{prefix}log entry {index + 1} is refused: {error}",
-                            entry=index) from None
+            refused = message("log entry {number} is refused: {reason}", number=index + 1,
+                              reason=error.message)
+            raise SaveError(_prefixed(prefix, refused), entry=index) from None
+
+
+def _prefixed(prefix: str | Message, text: Message) -> Message:
+    """``text`` after ``prefix`` (a message that ends with its own separator)."""
+    if not prefix:
+        return text
+    if isinstance(prefix, str):
+        return Message("{prefix}{text}", params={"prefix": prefix, "text": text})
+    return message("{prefix}: {text}", prefix=prefix, text=text)
 
 
 _LOG_START = re.compile(r'"log"\s*:\s*\[')
@@ -459,8 +487,32 @@ def locate(error: SaveError, text: str, what: str) -> NotationError:
         line = lines[error.entry] if 0 <= error.entry < len(lines) else None
     elif error.field is not None:
         line = key_line(text, error.field)
-    where = f"{what}, line {line}" if line is not None else what
-    return NotationError(f"{where}: {error.reason}")
+    named = saved_what(what)
+    if line is not None:
+        return NotationError(message("{what}, line {line}: {reason}", what=named, line=line,
+                                     reason=error.message))
+    return NotationError(message("{what}: {reason}", what=named, reason=error.message))
+
+
+SAVED: tuple[str, ...] = (N_("saved session"), N_("saved home session"),
+                          N_("saved online table"), N_("saved Chemin de Fer session"))
+"""The names of the saves, as a refusal starts with them (``what=`` of the readers)."""
+
+_KINDS: dict[str, tuple[Message, Message]] = {
+    "home session": (message("a saved home session"), message("home session")),
+    "online table": (message("a saved online table"), message("online table")),
+}
+"""Each kind of save of :func:`save_version`, as "a saved ..." and as a name."""
+
+
+def saved_what(what: str | Message) -> Message:
+    """The name of a save in a refusal: one of :data:`SAVED` (or any message) in the reader's
+    language, any other text as it is.
+
+    >>> saved_what("saved online table").render("es")
+    'La mesa en línea guardada'
+    """
+    return what if isinstance(what, Message) else Message(what)
 
 
 def dump_save(data: dict[str, Any]) -> str:

@@ -41,9 +41,9 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from bacara_teach.errors import IllegalAction, NotationError
-from bacara_teach.i18n import resolve_language
 from bacara_teach.money import Amount, format_amount, is_terminating, parse_amount
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Reshuffle
+from bacara_teach.text import N_, Message, message, pmessage, tr
 
 __all__ = [
     "CASINO",
@@ -56,11 +56,14 @@ __all__ = [
     "Positions",
     "TableProfile",
     "TiePolicy",
+    "amount_value",
     "get_profile",
+    "list_message",
     "profile_from_options",
     "profile_names",
     "profile_options",
     "register_profile",
+    "table_message",
     "unregister_profile",
 ]
 
@@ -93,9 +96,8 @@ class BetKind(enum.Enum):
             key = "-".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
             if key in _BET_ALIASES:
                 return _BET_ALIASES[key]
-        raise NotationError(
-            f"unknown bet {text!r}: expected one of {', '.join(kind.value for kind in cls)}"
-        )
+        raise NotationError(message("unknown bet {bet}: expected one of {names}", bet=repr(text),
+                                    names=", ".join(kind.value for kind in cls)))
 
     @property
     def is_side(self) -> bool:
@@ -106,6 +108,77 @@ class BetKind(enum.Enum):
     def label(self) -> str:
         """The name shown to people: ``Punto``, ``Pareja Banco``..."""
         return self.value.replace("-", " ").title()
+
+    @property
+    def name_message(self) -> Message:
+        """The position in a sentence: its code name (``banco``) in English, its name as people
+        read it in other languages (``Banco`` in Spanish).
+
+        >>> BetKind.PAREJA_BANCO.name_message.render("en"), BetKind.BANCO.name_message.render("es")
+        ('pareja-banco', 'Banco')
+        """
+        return _POSITION_NAMES[self]
+
+
+_POSITION_NAMES: dict[BetKind, Message] = {
+    BetKind.PUNTO: pmessage("bet position", "punto"),
+    BetKind.BANCO: pmessage("bet position", "banco"),
+    BetKind.EMPATE: pmessage("bet position", "empate"),
+    BetKind.PAREJA_PUNTO: pmessage("bet position", "pareja-punto"),
+    BetKind.PAREJA_BANCO: pmessage("bet position", "pareja-banco"),
+}
+
+
+def list_message(parts: object) -> Message:
+    """A list of values or messages as one message, each part rendered in the reader's language.
+
+    English separates every item with a comma (``punto, banco, empate``, as the engine always
+    has); a language may join the last two its own way (Spanish ``Punto, Banco y Empate``).
+
+    >>> kinds = [BetKind.PUNTO.name_message, BetKind.BANCO.name_message, BetKind.EMPATE.name_message]
+    >>> str(list_message(kinds)), list_message(kinds).render("es")
+    ('punto, banco, empate', 'Punto, Banco y Empate')
+    >>> list_message(kinds[:1]).render("es"), str(list_message([]))
+    ('Punto', '')
+    """
+    items = list(parts) if isinstance(parts, list | tuple) else [parts]
+    if not items:
+        return Message("{nothing}", params={"nothing": ""})
+    if len(items) == 1:
+        return Message("{item}", params={"item": items[0]})
+    first = Message(", ".join(f"{{p{index}}}" for index in range(len(items) - 1)),
+                    params={f"p{index}": item for index, item in enumerate(items[:-1])})
+    # Translators: the last two items of a list (Spanish "{items} y {last}").
+    return message("{items}, {last}", items=first, last=items[-1])
+
+
+def amount_value(amount: Decimal | Fraction | int) -> Decimal:
+    """An amount as a message parameter: the number :func:`~bacara_teach.money.format_amount`
+    writes (no exponent, no trailing zeros), which each language then writes its own way.
+
+    >>> tr("{x}", "en", x=amount_value(Decimal("4.750"))), tr("{x}", "es", x=amount_value(Decimal("4.750")))
+    ('4.75', '4,75')
+    """
+    return Decimal(format_amount(amount))
+
+
+_TABLE_NAMES: dict[str, Message] = {
+    "home": message("the home table"),
+    "casino": message("the casino table"),
+    "online": message("the online table"),
+}
+
+
+def table_message(name: str) -> Message:
+    """A table by its profile's name, as a sentence names it (``the online table``; in
+    Spanish ``la mesa en línea``).
+
+    >>> str(table_message("online")), table_message("online").render("es")
+    ('the online table', 'la mesa en línea')
+    >>> table_message("macao").render("es")
+    'la mesa macao'
+    """
+    return _TABLE_NAMES.get(name) or message("the {name} table", name=name)
 
 
 _BET_ALIASES: dict[str, BetKind] = {kind.value: kind for kind in BetKind}
@@ -232,29 +305,29 @@ class TableProfile:
         for offered, odds in self.payouts:
             if offered is wanted:
                 return odds
-        raise IllegalAction(
-            f"the {self.name} table takes no {wanted.value} bets: it offers "
-            f"{', '.join(k.value for k in self.bets)}"
-        )
+        raise IllegalAction(message("{table} takes no {bet} bets: it offers {bets}",
+                                    table=table_message(self.name), bet=wanted.name_message,
+                                    bets=list_message([k.name_message for k in self.bets])))
 
     def title_text(self, lang: str | None = None) -> str:
         """The title shown to readers, in ``lang`` (``None``: the default language).
 
-        :attr:`title` is the data; the registered profiles have Spanish titles too, and any
-        other profile (a variant) keeps its own title.
+        :attr:`title` is the data, in English; the registered profiles' titles, notes and
+        assumptions are messages of the catalogues, so each language has its own, and a text a
+        variant writes itself is shown as it is.
 
         >>> ONLINE.title_text("es")
-        'Mesa online de Punto Banco (seed 003)'
+        'Mesa en línea de Punto Banco (seed 003)'
         """
-        return _translated(self, "title", (self.title,), lang)[0]
+        return tr(self.title, lang)
 
     def notes_text(self, lang: str | None = None) -> tuple[str, ...]:
         """:attr:`notes` in ``lang`` (``None``: the default language).
 
         >>> HOME.notes_text("es")[1]
-        'Banco paga 19/20 a 1, así que una predicción ganadora de 20 a Banco gana 19 netos.'
+        'Banco se paga 19/20 a 1, así que una predicción ganadora de 20 a Banco gana 19 netos.'
         """
-        return _translated(self, "notes", self.notes, lang)
+        return tuple(tr(note, lang) for note in self.notes)
 
     def assumptions_text(self, lang: str | None = None) -> tuple[str, ...]:
         """:attr:`assumptions` in ``lang``; each keeps its English key (``decks: ...``).
@@ -262,7 +335,7 @@ class TableProfile:
         >>> CASINO.assumptions_text("es")[0]
         'decks: seed 001 no da el número de barajas; se suponen 8.'
         """
-        return _translated(self, "assumptions", self.assumptions, lang)
+        return tuple(tr(assumption, lang) for assumption in self.assumptions)
 
     @property
     def decks_assumed(self) -> bool:
@@ -293,9 +366,8 @@ class TableProfile:
         for key, value in options.items():
             name = key.replace("-", "_")
             if name not in OPTION_NAMES:
-                raise IllegalAction(
-                    f"unknown table option {key!r}: expected one of {', '.join(sorted(OPTION_NAMES))}"
-                )
+                raise IllegalAction(message("unknown table option {option!r}: expected one of {names}",
+                                            option=key, names=", ".join(sorted(OPTION_NAMES))))
             if name == "payouts" and isinstance(value, Mapping):
                 # merge: the bets named get new odds; None withdraws a bet
                 merged: dict[BetKind | str, object] = dict(self.payouts)
@@ -303,7 +375,7 @@ class TableProfile:
                     try:
                         bet = BetKind.parse(kind)
                     except NotationError as error:
-                        raise IllegalAction(str(error)) from None
+                        raise IllegalAction(error.message) from None
                     if odds is None:
                         merged.pop(bet, None)
                     else:
@@ -350,18 +422,19 @@ class TableProfile:
     def from_dict(cls, data: Mapping[str, Any]) -> TableProfile:
         """Build a profile from :meth:`to_dict` data, checking every value."""
         if not isinstance(data, Mapping):
-            raise NotationError(f"invalid table profile {data!r}: expected a mapping of options")
+            raise NotationError(message("invalid table profile {profile}: expected a mapping of "
+                                        "options", profile=repr(data)))
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise NotationError(
-                f"invalid table profile: unknown field(s) {', '.join(map(repr, unknown))}; "
-                f"expected {', '.join(sorted(known))}"
-            )
+            raise NotationError(message(
+                "invalid table profile: unknown field(s) {fields}; expected {names}",
+                fields=", ".join(map(repr, unknown)), names=", ".join(sorted(known))))
         missing = [name for name in ("name", "system", "title", "decks", "reshuffle", "payouts")
                    if name not in data]
         if missing:
-            raise NotationError(f"invalid table profile: missing field(s) {', '.join(missing)}")
+            raise NotationError(message("invalid table profile: missing field(s) {fields}",
+                                        fields=", ".join(missing)))
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key in OPTION_NAMES:
@@ -381,7 +454,7 @@ OPTION_NAMES = frozenset({
 """Fields of :class:`TableProfile` that :meth:`TableProfile.with_options` may change."""
 
 
-def _fraction(value: object, what: str) -> Fraction:
+def _fraction(value: object, what: Message) -> Fraction:
     try:
         if isinstance(value, bool | float):
             raise ValueError
@@ -397,9 +470,9 @@ def _fraction(value: object, what: str) -> Fraction:
         else:
             raise ValueError
     except (ValueError, ZeroDivisionError, ArithmeticError):
-        raise IllegalAction(
-            f"invalid {what} {value!r}: expected an exact number such as 19/20, 0.95 or 9:1"
-        ) from None
+        raise IllegalAction(message(
+            "invalid {what} {value}: expected an exact number such as 19/20, 0.95 or 9:1",
+            what=what, value=repr(value))) from None
     return result
 
 
@@ -412,7 +485,8 @@ def _boolean(value: object, what: str) -> bool:
             return True
         if key in ("no", "false", "0", "off", "face-up"):
             return False
-    raise IllegalAction(f"invalid {what} option {value!r}: expected yes or no")
+    raise IllegalAction(message("invalid {option} option {value}: expected yes or no", option=what,
+                                value=repr(value)))
 
 
 def _whole(value: object, what: str, *, optional: bool = False) -> int | None:
@@ -422,8 +496,11 @@ def _whole(value: object, what: str, *, optional: bool = False) -> int | None:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    none = " (or none)" if optional else ""
-    raise IllegalAction(f"invalid {what} option {value!r}: expected a whole number{none}")
+    if optional:
+        raise IllegalAction(message("invalid {option} option {value}: expected a whole number "
+                                    "(or none)", option=what, value=repr(value)))
+    raise IllegalAction(message("invalid {option} option {value}: expected a whole number",
+                                option=what, value=repr(value)))
 
 
 def _coerce_option(name: str, value: object) -> Any:
@@ -437,16 +514,15 @@ def _coerce_option(name: str, value: object) -> Any:
             for member in enum_type:
                 if member.value == value.strip().lower():
                     return member
-        raise IllegalAction(
-            f"invalid {what} option {value!r}: expected one of "
-            f"{', '.join(str(m.value) for m in enum_type)}"
-        )
+        raise IllegalAction(message("invalid {option} option {value}: expected one of {names}",
+                                    option=what, value=repr(value),
+                                    names=", ".join(str(m.value) for m in enum_type)))
     if name == "reshuffle":
         if value in _RESHUFFLE_CHOICES:
             return value
-        raise IllegalAction(
-            f"invalid reshuffle option {value!r}: expected one of {', '.join(_RESHUFFLE_CHOICES)}"
-        )
+        raise IllegalAction(message("invalid {option} option {value}: expected one of {names}",
+                                    option="reshuffle", value=repr(value),
+                                    names=", ".join(_RESHUFFLE_CHOICES)))
     if name in ("decks", "min_players"):
         return _whole(value, what)
     if name == "max_players":
@@ -456,96 +532,93 @@ def _coerce_option(name: str, value: object) -> Any:
     if name == "side_bets_alone":
         return _boolean(value, "side-bets-alone")
     if name == "commission_rate":
-        return _fraction(value, "commission rate")
+        return _fraction(value, message("commission rate"))
     if name in _AMOUNT_FIELDS:
         if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
             return None
         try:
             return parse_amount(cast(Amount, value), what=what)
         except NotationError as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction(error.message) from None
     if name == "payouts":
         if isinstance(value, Mapping):
             pairs = list(value.items())
         elif isinstance(value, tuple | list):
             pairs = list(value)
         else:
-            raise IllegalAction(
-                f"invalid payouts {value!r}: expected a mapping of bet to odds, e.g. {{'empate': '9'}}"
-            )
+            raise IllegalAction(message("invalid payouts {value}: expected a mapping of bet to odds, "
+                                        "e.g. {example}", value=repr(value),
+                                        example="{'empate': '9'}"))
         odds: dict[BetKind, Fraction] = {}
         for item in pairs:
             if not isinstance(item, tuple | list) or len(item) != 2:
-                raise IllegalAction(
-                    f"invalid payouts entry {item!r}: expected a bet and its odds, e.g. ('empate', '9')"
-                )
+                raise IllegalAction(message("invalid payouts entry {item}: expected a bet and its "
+                                            "odds, e.g. ('empate', '9')", item=repr(item)))
             kind, price = item
             try:
                 bet = BetKind.parse(kind)
             except NotationError as error:
-                raise IllegalAction(str(error)) from None
-            odds[bet] = _fraction(price, f"payout for {bet.value}")
+                raise IllegalAction(error.message) from None
+            odds[bet] = _fraction(price, message("payout for {bet}", bet=bet.name_message))
         return tuple(sorted(odds.items(), key=lambda pair: list(BetKind).index(pair[0])))
-    raise IllegalAction(f"unknown table option {name!r}")  # pragma: no cover - guarded above
+    raise IllegalAction(message("unknown table option {option!r}", option=name))  # pragma: no cover
 
 
 def _validate(profile: TableProfile) -> None:
     """Check a profile's values; the errors name the profile and the bad value."""
-    where = f"table profile {profile.name!r}"
+    where = message("table profile {name}", name=repr(profile.name))
     if isinstance(profile.decks, bool) or not isinstance(profile.decks, int) or not (
         MIN_DECKS <= profile.decks <= MAX_DECKS
     ):
-        raise IllegalAction(
-            f"{where}: invalid decks {profile.decks!r}: expected a whole number from "
-            f"{MIN_DECKS} to {MAX_DECKS} (6 or 8 at real tables)"
-        )
+        raise IllegalAction(message(
+            "{where}: invalid decks {decks}: expected a whole number from {low} to {high} (6 or 8 "
+            "at real tables)", where=where, decks=repr(profile.decks), low=MIN_DECKS,
+            high=MAX_DECKS))
     if profile.reshuffle not in _RESHUFFLE_CHOICES:
-        raise IllegalAction(
-            f"{where}: invalid reshuffle {profile.reshuffle!r}: expected one of "
-            f"{', '.join(_RESHUFFLE_CHOICES)}"
-        )
+        raise IllegalAction(message("{where}: invalid reshuffle {reshuffle}: expected one of {names}",
+                                    where=where, reshuffle=repr(profile.reshuffle),
+                                    names=", ".join(_RESHUFFLE_CHOICES)))
     kinds = [kind for kind, _ in profile.payouts]
     if len(set(kinds)) != len(kinds) or kinds != sorted(kinds, key=list(BetKind).index):
-        raise IllegalAction(f"{where}: payouts must name each bet once, in BetKind order")
+        raise IllegalAction(message("{where}: payouts must name each bet once, in BetKind order",
+                                    where=where))
     for kind in _REQUIRED_BETS:
         if kind not in kinds:
-            raise IllegalAction(
-                f"{where}: every Punto Banco table pays punto, banco and empate; "
-                f"no payout given for {kind.value}"
-            )
+            raise IllegalAction(message(
+                "{where}: every Punto Banco table pays punto, banco and empate; no payout given "
+                "for {bet}", where=where, bet=kind.name_message))
     for kind, odds in profile.payouts:
         if not isinstance(odds, Fraction) or odds <= 0 or not is_terminating(odds):
-            raise IllegalAction(
-                f"{where}: invalid payout {odds!s} for {kind.value}: expected a positive exact "
-                "decimal fraction such as 1, 19/20 or 8"
-            )
+            raise IllegalAction(message(
+                "{where}: invalid payout {odds} for {bet}: expected a positive exact decimal "
+                "fraction such as 1, 19/20 or 8", where=where, odds=str(odds),
+                bet=kind.name_message))
     rate = profile.commission_rate
     if not isinstance(rate, Fraction) or not 0 <= rate < 1 or not is_terminating(rate):
-        raise IllegalAction(
-            f"{where}: invalid commission rate {rate!s}: expected an exact fraction from 0 "
-            "to below 1, such as 1/20 (5%)"
-        )
+        raise IllegalAction(message(
+            "{where}: invalid commission rate {rate}: expected an exact fraction from 0 to below "
+            "1, such as 1/20 (5%)", where=where, rate=str(rate)))
     if profile.commission is CommissionTiming.ACCRUED and rate == 0:
-        raise IllegalAction(
-            f"{where}: commission 'accrued' needs a commission rate above 0 "
-            f"(Banco pays {profile.payout(BetKind.BANCO)}:1 with no commission)"
-        )
+        raise IllegalAction(message(
+            "{where}: commission 'accrued' needs a commission rate above 0 (Banco pays {odds}:1 "
+            "with no commission)", where=where, odds=str(profile.payout(BetKind.BANCO))))
     low, high, fixed = profile.min_bet, profile.max_bet, profile.fixed_stake
     for label, value in (("min-bet", low), ("max-bet", high), ("fixed-stake", fixed)):
         if value is not None and (not isinstance(value, Decimal) or value <= 0):
-            raise IllegalAction(f"{where}: invalid {label} {value!r}: expected an amount above 0")
+            raise IllegalAction(message("{where}: invalid {field} {value}: expected an amount above 0",
+                                        where=where, field=label, value=repr(value)))
     if low is not None and high is not None and low > high:
-        raise IllegalAction(
-            f"{where}: min-bet {format_amount(low)} is above max-bet {format_amount(high)}"
-        )
+        raise IllegalAction(message("{where}: min-bet {low} is above max-bet {high}", where=where,
+                                    low=amount_value(low), high=amount_value(high)))
     if fixed is not None and ((low is not None and fixed < low) or (high is not None and fixed > high)):
-        raise IllegalAction(f"{where}: fixed-stake {format_amount(fixed)} is outside the limits")
+        raise IllegalAction(message("{where}: fixed-stake {fixed} is outside the limits",
+                                    where=where, fixed=amount_value(fixed)))
     if profile.min_players < 1:
-        raise IllegalAction(f"{where}: invalid min-players {profile.min_players}: expected 1 or more")
+        raise IllegalAction(message("{where}: invalid min-players {players}: expected 1 or more",
+                                    where=where, players=profile.min_players))
     if profile.max_players is not None and profile.max_players < profile.min_players:
-        raise IllegalAction(
-            f"{where}: max-players {profile.max_players} is below min-players {profile.min_players}"
-        )
+        raise IllegalAction(message("{where}: max-players {high} is below min-players {low}",
+                                    where=where, high=profile.max_players, low=profile.min_players))
 
 
 def _payouts(**odds: Fraction | int) -> tuple[tuple[BetKind, Fraction], ...]:
@@ -557,7 +630,7 @@ def _payouts(**odds: Fraction | int) -> tuple[tuple[BetKind, Fraction], ...]:
 HOME = TableProfile(
     name="home",
     system="A",
-    title="Punto Banco, home prediction session (seed 000)",
+    title=N_("Punto Banco, home prediction session (seed 000)"),
     decks=8,
     reshuffle="every-coup",
     payouts=_payouts(punto=1, banco=Fraction(19, 20), empate=8),
@@ -567,11 +640,11 @@ HOME = TableProfile(
     min_players=2,
     max_players=8,
     notes=(
-        "Every participant, the dealer too, records one prediction per coup with a fictitious "
-        "stake of 20; no money and no balance limit, negative totals allowed.",
-        "Banco pays 19/20 to 1, so a winning Banco prediction of 20 nets a whole 19.",
-        "On a tie Punto and Banco predictions push (net 0) and Empate wins.",
-        "No pair bets, no 9:1 tie, no commission-free variants.",
+        N_("Every participant, the dealer too, records one prediction per coup with a fictitious "
+           "stake of 20; no money and no balance limit, negative totals allowed."),
+        N_("Banco pays 19/20 to 1, so a winning Banco prediction of 20 nets a whole 19."),
+        N_("On a tie Punto and Banco predictions push (net 0) and Empate wins."),
+        N_("No pair bets, no 9:1 tie, no commission-free variants."),
     ),
 )
 """System A: 8 decks reshuffled every coup; Punto 1:1, Banco 0.95:1, Empate 8:1; stake fixed at 20."""
@@ -579,7 +652,7 @@ HOME = TableProfile(
 CASINO = TableProfile(
     name="casino",
     system="B",
-    title="Punto Banco casino table with pair side bets (seed 001)",
+    title=N_("Punto Banco casino table with pair side bets (seed 001)"),
     decks=8,
     reshuffle="never",
     payouts=_payouts(punto=1, banco=Fraction(19, 20), empate=9, pareja_punto=11, pareja_banco=11),
@@ -587,17 +660,17 @@ CASINO = TableProfile(
     tie=TiePolicy.RETURN,
     side_bets_alone=False,
     assumptions=(
-        "decks: seed 001 does not give the number of decks; 8 is assumed.",
-        "reshuffle: seed 001 does not say when the shoe is reshuffled; the shoe is assumed "
-        "dealt through, as at a casino table.",
-        "limits: seed 001 gives no table limits; none are assumed.",
+        N_("decks: seed 001 does not give the number of decks; 8 is assumed."),
+        N_("reshuffle: seed 001 does not say when the shoe is reshuffled; the shoe is assumed "
+           "dealt through, as at a casino table."),
+        N_("limits: seed 001 gives no table limits; none are assumed."),
     ),
     notes=(
-        "The player chooses J (Punto) or B (Banco), never both in one coup, and may add Empate "
-        "and the pairs; a side bet alone is refused (the option side_bets_alone=yes allows it).",
-        "A tie returns J and B bets.",
-        "A pair is read as two first cards of the same rank (K-K yes, K-Q no); seed 001 says "
-        "'identical value', and the other reading is the option pair_reading='same-value'.",
+        N_("The player chooses J (Punto) or B (Banco), never both in one coup, and may add Empate "
+           "and the pairs; a side bet alone is refused (the option side_bets_alone=yes allows it)."),
+        N_("A tie returns J and B bets."),
+        N_("A pair is read as two first cards of the same rank (K-K yes, K-Q no); seed 001 says "
+           "'identical value', and the other reading is the option pair_reading='same-value'."),
     ),
 )
 """System B: J 1:1, B 0.95:1, Empate 9:1, pairs 11:1; 8 decks assumed."""
@@ -605,7 +678,7 @@ CASINO = TableProfile(
 ONLINE = TableProfile(
     name="online",
     system="C",
-    title="Punto Banco online table (seed 003)",
+    title=N_("Punto Banco online table (seed 003)"),
     decks=6,
     reshuffle="every-coup",
     payouts=_payouts(punto=1, banco=1, empate=8),
@@ -618,14 +691,14 @@ ONLINE = TableProfile(
     max_players=5,
     face_down=False,
     notes=(
-        "Banco pays 1:1 less a 5% commission on the win, deducted at payment: a stake of 5 "
-        "wins 4.75.",
-        "One position per coup: Punto and Banco are never held together.",
-        "A tie returns Punto and Banco bets to the account.",
-        "All cards are dealt face up by the dealer.",
-        "Seed 003's common casinos differ by options: both sides at once, 6 or 8 decks, "
-        "commission accrued and collected at the end of the shoe or on leaving, up to 15 "
-        "players (mini 7), face-down deal, a bet kept or changed after a tie.",
+        N_("Banco pays 1:1 less a 5% commission on the win, deducted at payment: a stake of 5 "
+           "wins 4.75."),
+        N_("One position per coup: Punto and Banco are never held together."),
+        N_("A tie returns Punto and Banco bets to the account."),
+        N_("All cards are dealt face up by the dealer."),
+        N_("Seed 003's common casinos differ by options: both sides at once, 6 or 8 decks, "
+           "commission accrued and collected at the end of the shoe or on leaving, up to 15 "
+           "players (mini 7), face-down deal, a bet kept or changed after a tie."),
     ),
 )
 """System C: 6 decks reshuffled every coup; Banco 1:1 less 5% at payment; limits 1-250."""
@@ -643,9 +716,11 @@ def register_profile(profile: TableProfile) -> TableProfile:
     here is offered everywhere.  A name already registered is refused.
     """
     if not isinstance(profile, TableProfile):
-        raise IllegalAction(f"invalid table profile {profile!r}: expected a TableProfile")
+        raise IllegalAction(message("invalid table profile {profile}: expected a TableProfile",
+                                    profile=repr(profile)))
     if profile.name in _REGISTRY:
-        raise IllegalAction(f"a table profile named {profile.name!r} is already registered")
+        raise IllegalAction(message("a table profile named {name!r} is already registered",
+                                    name=profile.name))
     _REGISTRY[profile.name] = profile
     return profile
 
@@ -653,7 +728,8 @@ def register_profile(profile: TableProfile) -> TableProfile:
 def unregister_profile(name: str) -> None:
     """Take a profile added by :func:`register_profile` out of the registry again."""
     if name in ("home", "casino", "online"):
-        raise IllegalAction(f"the {name} profile is one of the rule systems and stays registered")
+        raise IllegalAction(message("the {name} profile is one of the rule systems and stays "
+                                    "registered", name=name))
     _REGISTRY.pop(name, None)
 
 
@@ -684,10 +760,10 @@ def profile_options(profile: TableProfile) -> tuple[str, dict[str, Any]]:
     """
     base = PROFILES.get(profile.name)
     if base is None:
-        raise IllegalAction(
-            f"the table {profile.name!r} is not a registered profile (expected one of "
-            f"{', '.join(PROFILES)}); register it with register_profile() to save a session at it"
-        )
+        raise IllegalAction(message(
+            "the table {name!r} is not a registered profile (expected one of {names}); register "
+            "it with register_profile() to save a session at it", name=profile.name,
+            names=", ".join(PROFILES)))
     options: dict[str, Any] = {}
     for name in sorted(OPTION_NAMES):
         value = getattr(profile, name)
@@ -699,11 +775,10 @@ def profile_options(profile: TableProfile) -> tuple[str, dict[str, Any]]:
             else:
                 options[name] = _option_value(name, value)
     if profile_from_options(profile.name, options) != profile:
-        raise IllegalAction(
-            f"the table {profile.name!r} differs from the registered profile in more than its "
-            "options (its title, notes or assumptions); register it under a name of its own to "
-            "save a session at it"
-        )
+        raise IllegalAction(message(
+            "the table {name!r} differs from the registered profile in more than its options (its "
+            "title, notes or assumptions); register it under a name of its own to save a session "
+            "at it", name=profile.name))
     return profile.name, options
 
 
@@ -718,78 +793,16 @@ def profile_from_options(name: object, options: object = None) -> TableProfile:
     bacara_teach.errors.IllegalAction: invalid payouts 'lots': expected a mapping of bet to odds, e.g. {'empate': '9'}
     """
     if not isinstance(name, str):
-        raise IllegalAction(
-            f"invalid table profile {name!r}: expected the name of one of {', '.join(PROFILES)}"
-        )
+        raise IllegalAction(message("invalid table profile {name}: expected the name of one of "
+                                    "{names}", name=repr(name), names=", ".join(PROFILES)))
     profile = get_profile(name)
     if options is None or options == {}:
         return profile
     if not isinstance(options, Mapping) or not all(isinstance(key, str) for key in options):
-        raise IllegalAction(
-            f"invalid table options {options!r}: expected an object of option names and values, "
-            f"e.g. {{\"decks\": 8}}"
-        )
+        raise IllegalAction(message("invalid table options {options}: expected an object of option "
+                                    "names and values, e.g. {example}", options=repr(options),
+                                    example='{"decks": 8}'))
     return profile.with_options(**dict(options))
-
-_SPANISH: dict[str, dict[str, tuple[str, ...]]] = {
-    "home": {
-        "title": ("Punto Banco, sesión de predicciones en casa (seed 000)",),
-        "notes": (
-            "Cada participante, también quien reparte, anota una predicción por coup con una "
-            "apuesta ficticia de 20; sin dinero y sin límite de saldo, se admiten totales "
-            "negativos.",
-            "Banco paga 19/20 a 1, así que una predicción ganadora de 20 a Banco gana 19 netos.",
-            "En un empate, las predicciones a Punto y a Banco quedan igual (neto 0) y Empate gana.",
-            "Sin apuestas a parejas, sin empate 9:1 y sin variantes sin comisión.",
-        ),
-    },
-    "casino": {
-        "title": ("Mesa de casino de Punto Banco con apuestas laterales a parejas (seed 001)",),
-        "assumptions": (
-            "decks: seed 001 no da el número de barajas; se suponen 8.",
-            "reshuffle: seed 001 no dice cuándo se baraja el sabot; se supone que se reparte "
-            "hasta el final, como en una mesa de casino.",
-            "limits: seed 001 no da límites de mesa; no se supone ninguno.",
-        ),
-        "notes": (
-            "El jugador elige J (Punto) o B (Banco), nunca los dos en el mismo coup, y puede "
-            "añadir Empate y las parejas; una apuesta lateral sola se rechaza (la opción "
-            "side_bets_alone=yes la permite).",
-            "Un empate devuelve las apuestas a J y a B.",
-            "Una pareja se lee como dos primeras cartas del mismo rango (K-K sí, K-Q no); seed "
-            "001 dice 'valor idéntico', y la otra lectura es la opción "
-            "pair_reading='same-value'.",
-        ),
-    },
-    "online": {
-        "title": ("Mesa online de Punto Banco (seed 003)",),
-        "notes": (
-            "Banco paga 1:1 menos una comisión del 5% sobre la ganancia, descontada al pagar: "
-            "una apuesta de 5 gana 4.75.",
-            "Una posición por coup: nunca se tienen Punto y Banco a la vez.",
-            "Un empate devuelve a la cuenta las apuestas a Punto y a Banco.",
-            "El crupier reparte todas las cartas boca arriba.",
-            "Los casinos habituales de seed 003 se distinguen por opciones: los dos lados a la "
-            "vez, 6 u 8 barajas, comisión acumulada y cobrada al final del sabot o al dejar la "
-            "mesa, hasta 15 jugadores (mini 7), reparto boca abajo, una apuesta que se mantiene "
-            "o se cambia tras un empate.",
-        ),
-    },
-}
-"""Spanish renderings of the registered profiles' titles, notes and assumptions."""
-
-
-def _translated(profile: TableProfile, field: str, english: tuple[str, ...],
-                lang: str | None) -> tuple[str, ...]:
-    """``english`` (a field's value) in ``lang``: a registered profile's Spanish text when the
-    field still holds the registered value, else the value itself."""
-    if resolve_language(lang) == "en":
-        return english
-    registered = PROFILES.get(profile.name)
-    if registered is None or getattr(registered, field) != getattr(profile, field):
-        return english
-    return _SPANISH.get(profile.name, {}).get(field, english)
-
 
 def profile_names() -> tuple[str, ...]:
     """The registered profile names.
@@ -815,6 +828,5 @@ def get_profile(name: str | TableProfile) -> TableProfile:
     try:
         return PROFILES[name]
     except (KeyError, TypeError):
-        raise IllegalAction(
-            f"unknown table profile {name!r}: expected one of {', '.join(PROFILES)}"
-        ) from None
+        raise IllegalAction(message("unknown table profile {name}: expected one of {names}",
+                                    name=repr(name), names=", ".join(PROFILES))) from None

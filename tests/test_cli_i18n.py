@@ -175,7 +175,7 @@ def test_tableau_and_profiles_in_spanish(capsys: pytest.CaptureFixture[str]) -> 
     grid = [line.split("|")[2] for line in es.splitlines() if line.strip()[:1].isdigit()]
     assert grid == [line.split("|")[2] for line in en.splitlines() if line.strip()[:1].isdigit()]
     _, out, _ = run(capsys, "profiles", "online", "--lang", "es")
-    assert "barajas" in out and "comisión:" in out and "Mesa online de Punto Banco" in out
+    assert "barajas" in out and "comisión:" in out and "Mesa en línea de Punto Banco" in out
 
 
 def test_odds_in_spanish_has_the_same_numbers(capsys: pytest.CaptureFixture[str]) -> None:
