@@ -15,6 +15,7 @@ import sys
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ from bacara_teach.analysis import (
     shoe_model,
     solve_decision_game,
 )
-from bacara_teach.analysis.chemin_de_fer import BankerPoint, BettorPoint
+from bacara_teach.analysis.chemin_de_fer import BankerPoint, BettorPoint, CellValue, DecisionGame
 from bacara_teach.chemin_de_fer import CheminDeFerCoup
 from bacara_teach.chemin_de_fer_session import (
     DECKS,
@@ -81,15 +82,14 @@ def cells(html: str, tag: str = "td") -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def game() -> object:
+def game() -> DecisionGame:
     return decision_game(CHEMIN_DE_FER, shoe_model(6))
 
 
 @pytest.fixture(scope="module")
-def values() -> list:  # type: ignore[type-arg]
-    g = decision_game(CHEMIN_DE_FER, shoe_model(6))
-    solution = solve_decision_game(g)
-    return list(g.cell_values(solution.bettor, solution.banker))
+def values(game: DecisionGame) -> list[CellValue]:
+    solution = solve_decision_game(game)
+    return list(game.cell_values(solution.bettor, solution.banker))
 
 
 # -- the sources keep no language of their own ------------------------------------------------------
@@ -102,7 +102,7 @@ def test_no_language_branch_is_left_in_the_pages_or_their_builders(path: str) ->
 
 
 # -- every message is translated, in the project's wording -----------------------------------------
-def _entries() -> list:  # type: ignore[type-arg]
+def _entries() -> list[Any]:
     catalogue = engine_messages.read(engine_messages.catalogue_path("es"), "es")
     return [entry for entry in catalogue if entry.id and any(
         location.startswith(f"bacara_teach/pages/{m}.py") for location, _ in entry.locations
@@ -185,7 +185,8 @@ def test_the_worked_coup_names_the_bettor_and_the_banker() -> None:
 
 
 def test_the_money_table_reads_the_same_amounts_in_both_languages() -> None:
-    amounts = dict(offered=20, covered=12, reserve=8, profit=12, bank_after=24, continuation=24)
+    amounts = {"offered": 20, "covered": 12, "reserve": 8, "profit": 12, "bank_after": 24,
+               "continuation": 24}
     english = chapter.money_html(**amounts, lang="en")
     spanish = chapter.money_html(**amounts, lang="es")
     assert cells(english, "th") == ["Bank offered", "Covered by the bets", "Set aside as reserve",
@@ -235,7 +236,7 @@ def test_the_self_check_is_answered_by_the_engine_in_each_language() -> None:
 
 
 # -- the decisions chapter -------------------------------------------------------------------------
-def test_the_worth_of_each_free_cell_in_both_languages(values: list) -> None:  # type: ignore[type-arg]
+def test_the_worth_of_each_free_cell_in_both_languages(values: list[CellValue]) -> None:
     english = cdf_decisions.values_html(values, "several", "en")
     spanish = cdf_decisions.values_html(values, "several", "es")
     row_en = [cells(row) for row in re.findall(r"<tr><th scope='row'>.*?</tr>", english)]
@@ -264,10 +265,10 @@ def test_situations_name_the_player_who_decides() -> None:
         "banker on 3 (1+2) against a face-up 9")
 
 
-def test_the_payoff_matrix_in_spanish_numbers(game: object) -> None:
-    english = cdf_decisions.matrix_html(game, "en")  # type: ignore[arg-type]
-    spanish = cdf_decisions.matrix_html(game, "es")  # type: ignore[arg-type]
-    matrix = game.payoff_matrix()  # type: ignore[attr-defined]
+def test_the_payoff_matrix_in_spanish_numbers(game: DecisionGame) -> None:
+    english = cdf_decisions.matrix_html(game, "en")
+    spanish = cdf_decisions.matrix_html(game, "es")
+    matrix = game.payoff_matrix()
     assert cells(english) == [f"{float(x):+.3%}" for row in matrix for x in row]
     assert cells(spanish) == [format_number(float(x), "+.3%", "es") for row in matrix for x in row]
     assert english.count("aria-current='true'") == spanish.count("aria-current='true'") == 1
@@ -284,7 +285,7 @@ def test_the_classic_plan_mixes_in_one_cell() -> None:
     assert "se plantó" in spanish and ">stood<" in english
 
 
-def test_the_self_check_answers_in_spanish(values: list) -> None:  # type: ignore[type-arg]
+def test_the_self_check_answers_in_spanish(values: list[CellValue]) -> None:
     q = Fraction(9, 11)
     by_cards = decision_game(CHEMIN_DE_FER, shoe_model(6), by_cards=True)
     replies = by_cards.cell_values(bettor=dict.fromkeys(by_cards.bettor_points, Fraction(1)))

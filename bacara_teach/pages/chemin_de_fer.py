@@ -129,7 +129,13 @@ def refusal(session: CheminDeFerSession, action: str, *arguments: object,
 
 
 def bank_text(session: CheminDeFerSession, lang: str | None = None) -> str:
-    """The bank, the reserve and who is asked what now."""
+    """The bank, the reserve and who is asked what now.
+
+    >>> table = CheminDeFerSession(["Ana", "Luis", "Eva"], seed=1, first_banker=0)
+    >>> table.open_bank(0, 20)
+    >>> bank_text(table, "es")
+    'banca 20, reserva 0; le toca a Eva: call_banco o decline_banco (de 20 a 20)'
+    """
     return tr("bank {bank}, reserve {reserve}; {asked}", lang, bank=session.bank,
               reserve=session.reserve, asked=asked(session, lang))
 
@@ -140,7 +146,11 @@ def banco_order_text(names: Sequence[str], lang: str | None = None) -> str:
 
 
 def chips_text(session: CheminDeFerSession, lang: str | None = None) -> str:
-    """What each player holds now, by name."""
+    """What each player holds now, by name.
+
+    >>> chips_text(CheminDeFerSession(["Ana", "Luis", "Eva"], seed=1, first_banker=0), "es")
+    "fichas: {'Ana': 100, 'Luis': 100, 'Eva': 100}"
+    """
     holdings = dict(zip(session.players, session.holdings(), strict=True))
     return tr("chips: {holdings}", lang, holdings=str(holdings))
 
@@ -204,14 +214,24 @@ def stand_instead_text(coup: CheminDeFerCoup, lang: str | None = None) -> str:
 
 
 def withheld_text(coup: CheminDeFerCoup, lang: str | None = None) -> str:
-    """Whether a banker's natural kept the third card the bettor asked for from being dealt."""
+    """Whether a banker's natural kept the third card the bettor asked for from being dealt.
+
+    >>> withheld_text(CheminDeFerCoup.from_cards("K♣ 9♠ Q♦ K♥"), "es")
+    'la carta que pidió no llegó a repartirse'
+    """
     if coup.withheld:
         return tr("the card she asked for was never dealt", lang)
     return tr("the third cards were dealt", lang)
 
 
 def coup_html(coup: CheminDeFerCoup, lang: str | None = None) -> str:
-    """A finished Chemin de Fer coup: both hands, the winner and the narrated steps."""
+    """A finished Chemin de Fer coup: both hands, the winner and the narrated steps.
+
+    >>> html = coup_html(CheminDeFerCoup.from_cards("2♥ A♠ 3♣ 2♦ 9♥ 5♠", bettor="draw",
+    ...                                             banker="draw"), "es")
+    >>> "<th scope='row'>Apostador</th>" in html, "<strong>Gana el banquero</strong>" in html
+    (True, True)
+    """
     rows = "".join(
         f"<tr><th scope='row'>{escape(name)}</th><td>{cards_html(cards, lang)}</td>"
         f"<td>{total}</td></tr>"
@@ -229,7 +249,10 @@ def coup_html(coup: CheminDeFerCoup, lang: str | None = None) -> str:
 
 def money_html(*, offered: int, covered: int, reserve: int, profit: int, bank_after: int,
                continuation: int, lang: str | None = None) -> str:
-    """The money of a bank's first coup, as a table: what was offered, covered and won."""
+    """The money of a bank's first coup, as a table: what was offered, covered and won.
+
+    Amounts are written in the reader's conventions (a Spanish bank of 12000 reads ``12.000``).
+    """
     money = ((N_("Bank offered"), offered), (N_("Covered by the bets"), covered),
              (N_("Set aside as reserve"), reserve), (N_("Profit of the win"), profit),
              (N_("Bank after the win"), bank_after),
