@@ -332,3 +332,16 @@ def test_the_bettors_rule_table_and_the_money_answer() -> None:
     assert rules_chemin_de_fer.same_elsewhere_text(lang="es") == "iguales que las"
     assert rules_chemin_de_fer.bank_answer_text(False, "es") == "rechaza"
     assert tr("{low} to {high}", "es", low=3, high=12) == "de 3 a 12"
+
+
+def test_the_default_language_is_the_pages_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the Spanish build runs the pages with BACARA_LANG=es and no language argument
+    monkeypatch.setenv("BACARA_LANG", "es")
+    assert cdf_decisions.pct(Fraction(-1, 80), 3) == "\u22121,250\u00a0%"
+    assert cdf_decisions.share(Fraction(1, 8)) == "12,50\u00a0%"
+    amounts = {"offered": 12000, "covered": 12, "reserve": 8, "profit": 12, "bank_after": 24,
+               "continuation": 24}
+    assert cells(chapter.money_html(**amounts))[0] == "12.000"
+    assert "Barajas" in rules_chemin_de_fer.constants_html()
+    monkeypatch.setenv("BACARA_LANG", "en")
+    assert cdf_decisions.pct(Fraction(-1, 80), 3) == "-1.250%"

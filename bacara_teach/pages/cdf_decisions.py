@@ -29,6 +29,7 @@ from bacara_teach.analysis.chemin_de_fer import (
     DecisionSolution,
 )
 from bacara_teach.charts import COLUMNS
+from bacara_teach.i18n import resolve_language
 from bacara_teach.pages.chemin_de_fer import or_list
 from bacara_teach.text import N_, format_number, ptr, tr
 
@@ -60,7 +61,7 @@ def pct(x: Fraction, digits: int = 2, lang: str | None = None) -> str:
     >>> pct(Fraction(1, 8), 2, "en"), pct(Fraction(1, 8), 2, "es") == "+12,50\\u00a0%"
     ('+12.50%', True)
     """
-    return format_number(float(x), f"+.{digits}%", lang)
+    return format_number(float(x), f"+.{digits}%", resolve_language(lang))
 
 
 def share(x: Fraction, lang: str | None = None) -> str:
@@ -69,7 +70,7 @@ def share(x: Fraction, lang: str | None = None) -> str:
     >>> share(Fraction(1, 8), "en")
     '12.50%'
     """
-    return format_number(float(x), ".2%", lang)
+    return format_number(float(x), ".2%", resolve_language(lang))
 
 
 def frac(x: Fraction) -> str:

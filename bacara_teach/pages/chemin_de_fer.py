@@ -29,6 +29,7 @@ from bacara_teach.chemin_de_fer_session import (
 )
 from bacara_teach.display import cards_html
 from bacara_teach.errors import BacaraError
+from bacara_teach.i18n import resolve_language
 from bacara_teach.practice import Check, SelfCheck, answer_labels
 from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import Shoe
@@ -260,7 +261,7 @@ def money_html(*, offered: int, covered: int, reserve: int, profit: int, bank_af
     caption = tr("Ana's bank in the first coup", lang)
     return (f"<table class='bt-table bt-money'><caption>{escape(caption)}</caption><tbody>"
             + "".join(f"<tr><th scope='row'>{escape(tr(label, lang))}</th>"
-                      f"<td>{format_number(value, ',', lang)}</td></tr>"
+                      f"<td>{format_number(value, ',', resolve_language(lang))}</td></tr>"
                       for label, value in money)
             + "</tbody></table>")
 
@@ -286,7 +287,7 @@ def session_coups_html(session: CheminDeFerSession, lang: str | None = None) -> 
         assert seat is not None
         rows.append(
             f"<tr><th scope='row'>{number}</th><td>{escape(session.players[seat])}</td>"
-            f"<td>{format_number(event.amount, ',', lang)}</td>"
+            f"<td>{format_number(event.amount, ',', resolve_language(lang))}</td>"
             f"<td>{cards_html(coup.bettor, lang)} {coup.bettor_total}</td>"
             f"<td>{cards_html(coup.banker, lang)} {coup.banker_total}</td>"
             f"<td>{escape(decided or '—')}</td>"
@@ -306,7 +307,7 @@ def ranking_html(session: CheminDeFerSession, lang: str | None = None) -> str:
             + "".join(f"<th scope='col'>{escape(h)}</th>" for h in heads)
             + "</tr></thead><tbody>"
             + "".join(f"<tr><td>{place}</td><th scope='row'>{escape(name)}</th>"
-                      f"<td>{format_number(chips, ',', lang)}</td></tr>"
+                      f"<td>{format_number(chips, ',', resolve_language(lang))}</td></tr>"
                       for place, name, chips in session.ranking())
             + "</tbody></table>")
 

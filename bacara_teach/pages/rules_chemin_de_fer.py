@@ -13,6 +13,7 @@ written in the reader's language.
 from __future__ import annotations
 
 from bacara_teach import chemin_de_fer_session as cdf
+from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import describe_player_rule
 from bacara_teach.reference import html_table
 from bacara_teach.shoe import Shoe
@@ -31,7 +32,7 @@ __all__ = [
 def constants_html(lang: str | None = None) -> str:
     """The home session's constants as a table: players, decks, chips, coups, banks and bets."""
     def number(value: int) -> str:
-        return format_number(value, "", lang)
+        return format_number(value, "", resolve_language(lang))
 
     rows = [
         [tr("Participants, the banker included", lang),
