@@ -60,6 +60,12 @@ def _heads(table: Element) -> list[str]:
     return [th.text() for th in table.find("thead").find_all("th")]
 
 
+def _shown(text: str) -> str:
+    """``text`` as :meth:`Element.text` reads it (its white space, the no-break space too,
+    collapsed)."""
+    return " ".join(text.split())
+
+
 def _paragraph(page: Element, words: str) -> str:
     found = [p.text() for p in page.find_all("p") if words in p.text()]
     assert len(found) == 1, f"{len(found)} paragraphs contain {words!r}"
@@ -68,7 +74,7 @@ def _paragraph(page: Element, words: str) -> str:
 
 @pytest.mark.parametrize("name", PAGES)
 def test_the_spanish_page_writes_no_number_the_english_way(site_dir: Path, name: str) -> None:
-    text = " ".join(_read(_page(site_dir, name).find("main")).split())
+    text = re.sub(r"[ \t\r\n]+", " ", _read(_page(site_dir, name).find("main")))
     found = [text[max(0, m.start() - 30):m.end() + 10] for m in ENGLISH_NUMBER.finditer(text)]
     assert found == []
 
@@ -84,14 +90,14 @@ def test_the_spanish_worth_of_each_free_cell_is_the_solved_game(site_dir: Path) 
     rows = _rows(table)
     assert rows[0][0] == "apostador con 5"
     for (_, cells), v in zip(rows, values, strict=True):
-        assert cells[:4] == [format_number(float(v.reach), ".2%", "es"),
-                             format_number(float(v.draw), "+.2%", "es"),
-                             format_number(float(v.stand), "+.2%", "es"),
-                             format_number(float(v.draw - v.stand), "+.2%", "es")]
-    worth = format_number(float(solution.value), "+.3%", "es")
+        assert cells[:4] == [_shown(format_number(float(v.reach), ".2%", "es")),
+                             _shown(format_number(float(v.draw), "+.2%", "es")),
+                             _shown(format_number(float(v.stand), "+.2%", "es")),
+                             _shown(format_number(float(v.draw - v.stand), "+.2%", "es"))]
+    worth = _shown(format_number(float(solution.value), "+.3%", "es"))
     assert f"el juego vale {worth} por unidad para los apostadores" in _paragraph(page, "Jugado así")
     matrix = [td.text() for td in _table(page, "bt-matrix").find("tbody").find_all("td")]
-    assert matrix == [format_number(float(x), "+.3%", "es")
+    assert matrix == [_shown(format_number(float(x), "+.3%", "es"))
                       for row in game.payoff_matrix() for x in row]
 
 
