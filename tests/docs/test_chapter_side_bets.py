@@ -15,6 +15,7 @@ from bacara_teach.analysis.side_bets import (
     pair_bet_edge,
     standard_cards,
 )
+from bacara_teach.text import format_number, localize_number
 
 pytestmark = pytest.mark.docs
 
@@ -39,12 +40,17 @@ def test_every_bet_is_priced_by_the_engine_for_six_and_eight_decks(page: tuple[s
                   pair_bet_edge(b, standard_cards(8))) for b in PAIR_BETS]
     assert len(rows) == len(expected)
     for shown, (name, rules, six, eight) in zip(rows, expected, strict=True):
-        assert shown == [name, rules, f"{float(six):.4%}", f"{float(eight):.4%}"]
+        # the edges in the page's numbers: 1.0579% in English, 1,0579 % in Spanish (the page's
+        # text read with its spaces collapsed, the no-break space before % among them)
+        edges = [" ".join(format_number(float(edge), ".4%", lang).split()) for edge in (six, eight)]
+        assert shown == [name, rules, *edges]
 
 
 def test_the_published_figures_stand_beside_the_engine_s(page: tuple[str, Element]) -> None:
-    _, root = page
+    lang, root = page
     rows = _rows(root, "bt-published")
-    assert [r[:4] for r in rows] == [[p.bet, str(p.decks), p.figure, p.figure] for p in PUBLISHED]
+    # a published 1.06 reads 1,06 on the Spanish page, the engine's figure beside it likewise
+    assert [r[:4] for r in rows] == [[p.bet, str(p.decks), localize_number(p.figure, lang),
+                                      localize_number(p.figure, lang)] for p in PUBLISHED]
     links = [a.attrs["href"] for a in root.find("table", class_="bt-published").find_all("a")]
     assert links == [p.url for p in PUBLISHED]
