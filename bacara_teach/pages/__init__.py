@@ -1,0 +1,1 @@
+"""Builders of the course pages' tables and figures, from the engine."""
