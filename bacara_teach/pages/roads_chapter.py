@@ -5,6 +5,8 @@ roads, streaks and counting, with every figure in the reader's conventions.
 ('12.50%', True)
 >>> odds_line({"banco": Fraction(1, 2), "punto": Fraction(1, 2)}, "B", "en")
 "after B: {'Banco': '50.00%', 'Punto': '50.00%'}"
+>>> "\\\\xa0" in odds_line({"banco": Fraction(1, 2)}, lang="es")
+False
 """
 
 from __future__ import annotations
@@ -48,7 +50,9 @@ def shoe_summary(run: ShoeRun, lang: str | None = None) -> str:
 
 def odds_line(odds: Mapping[str, Fraction], after: str = "", lang: str | None = None) -> str:
     """The next coup's odds, before any coup or after the results ``after`` (``"BP"``)."""
-    shown = {term(key, lang): percent(value, lang=lang) for key, value in odds.items()}
+    # written as Python shows a dict, without escaping the no-break space of a percentage
+    shown = "{" + ", ".join(f"'{term(key, lang)}': '{percent(value, lang=lang)}'"
+                            for key, value in odds.items()) + "}"
     if after:
         return tr("after {results}: {odds}", lang, results=after, odds=shown)
     return tr("before any coup: {odds}", lang, odds=shown)
