@@ -22,6 +22,7 @@ from sitecheck import Element, pages, parse_html, parse_page
 from bacara_teach import PUNTO_BANCO, Coup
 from bacara_teach.charts import tableau_html
 from bacara_teach.i18n import GLOSSARY
+from bacara_teach.pages.glossary import term_note
 
 pytestmark = pytest.mark.docs
 
@@ -157,8 +158,8 @@ def test_the_glossary_shows_each_fixed_translation_from_the_engine(site_dir: Pat
     text = " ".join(parse_page(sitebuild.site_folder(site_dir, lang)
                                / "reference/glossary.html").text().split())
     for entry in GLOSSARY:
-        assert entry.en in text and entry.es in text, entry.key
-        assert " ".join((entry.note_en if lang == "en" else entry.note_es).split()) in text
+        assert entry.text("en") in text and entry.text(SPANISH) in text, entry.key
+        assert " ".join(term_note(entry, lang).split()) in text
 
 
 # -- the live notebooks ----------------------------------------------------------------------------
