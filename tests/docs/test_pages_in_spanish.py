@@ -180,8 +180,9 @@ def test_no_person_of_chemin_de_fer_is_called_el_punto_or_la_banca(site_dir: Pat
             assert wrong not in text, (name, wrong)
 
 
-def test_a_spanish_page_shows_no_english_label_of_the_site(site_dir: Path) -> None:
-    page = _page(site_dir, "chapters/roads")
+@pytest.mark.parametrize("name", PAGES)
+def test_a_spanish_page_shows_no_english_label_of_the_site(site_dir: Path, name: str) -> None:
+    page = _page(site_dir, name)
     labels = " ".join(
         [e.attrs.get(key, "") for e in page.iter()
          for key in ("aria-label", "title", "placeholder", "data-tooltip")]
@@ -189,7 +190,15 @@ def test_a_spanish_page_shows_no_english_label_of_the_site(site_dir: Path) -> No
     for english in ("Show code cell", "Hide code cell", "Search", "Toggle", "Download",
                     "Fullscreen", "Print to PDF", "Back to top", "Contents", "light/dark",
                     "Edit this page"):
-        assert english not in labels, english
+        assert english not in labels, (name, english)
+
+
+def test_the_english_pages_keep_the_labels_of_their_packages(site_dir: Path) -> None:
+    page = parse_page(site_dir / "chapters" / "roads.html")
+    titles = {e.attrs.get("title") for e in page.iter()}
+    assert "Link to this heading" in titles and "Toggle primary sidebar" in titles
+    spanish = {e.attrs.get("title") for e in _page(site_dir, "chapters/roads").iter()}
+    assert "Enlace a este encabezado" in spanish
 
 
 def test_a_fraction_of_the_engine_is_written_with_a_decimal_comma() -> None:
