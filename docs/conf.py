@@ -29,7 +29,7 @@ version = ".".join(release.split(".")[:2])
 # -- general ---------------------------------------------------------------------------------
 sys.path.insert(0, str(DOCS / "_ext"))
 extensions = ["myst_nb", "sphinx_copybutton", "jupyterlite_sphinx", "lite_assets", "lean_pages",
-              "site_languages", "rules_card"]
+              "site_languages", "rules_card", "page_labels"]
 root_doc = "index"
 exclude_patterns = ["_build", "jupyter_execute", "**.ipynb_checkpoints", "README.md",
                     "_contents", "_lite", "_ext"]

@@ -19,6 +19,7 @@ from bacara_teach.analysis.roads import deal_shoe, removal_path, streak_study
 from bacara_teach.road_svg import roads_html
 from bacara_teach.roads import Roads
 from bacara_teach.tables import BetKind
+from bacara_teach.text import format_number
 from bacara_teach.widgets import RoadsBoard
 from bacara_teach.widgets.still import still_html
 
@@ -44,6 +45,12 @@ def _texts(svg: Element) -> list[str]:
     return [t.text() for t in svg.find_all("title")]
 
 
+def _n(value: object, spec: str, lang: str) -> str:
+    """A figure as the page of ``lang`` writes it (Spanish: ``45,860 %``, ``−1,830``), with its
+    white space collapsed as :meth:`Element.text` collapses it."""
+    return " ".join(format_number(value, spec, lang).split())
+
+
 def _cells(root: Element, css: str) -> list[list[str]]:
     (table,) = root.find_all("table", class_=css)
     out = []
@@ -67,48 +74,49 @@ def test_the_shoe_s_five_roads_are_the_engine_s(page: tuple[str, Element]) -> No
 
 
 def test_the_removal_figures_in_the_text_are_the_exact_odds_along_the_shoe(page: tuple[str, Element]) -> None:
-    _, root = page
+    lang, root = page
     path = removal_path(deal_shoe(8, seed=SEED), bets=())
     full = count_deals(8).probabilities()["banco"]
     low = min(s.odds["banco"] for s in path)
     high = max(s.odds["banco"] for s in path)
     widest = max((s.odds["banco"] - full for s in path), key=abs)
     text = " ".join(p.text() for p in root.find_all("p"))
-    for figure in (f"{float(low):.3%}", f"{float(high):.3%}", f"{float(full):.3%}", f"{float(widest) * 100:+.3f}"):
+    for figure in (_n(float(low), ".3%", lang), _n(float(high), ".3%", lang),
+                   _n(float(full), ".3%", lang), _n(float(widest) * 100, "+.3f", lang)):
         assert figure in text, figure
 
 
 def test_the_streak_table_is_the_seeded_simulation(page: tuple[str, Element]) -> None:
-    _, root = page
+    lang, root = page
     rows = _cells(root, "bt-streaks")
     expected = streak_study(shoes=STREAK_SHOES, seed=STREAK_SEED)
     assert len(rows) == len(expected)
     full = count_deals(8).probabilities()
     for shown, row in zip(rows, expected, strict=True):
         assert shown[1].rstrip("+") == str(row.length) and shown[2] == str(row.trials)
-        assert shown[3] == f"{float(row.next['banco'].value):.2%}"
-        assert shown[5] == f"{float(row.next['punto'].value):.2%}"
+        assert shown[3] == _n(float(row.next["banco"].value), ".2%", lang)
+        assert shown[5] == _n(float(row.next["punto"].value), ".2%", lang)
         low, high = row.next["banco"].interval()
-        assert shown[4] == f"{low:.1%} – {high:.1%}"
+        assert shown[4] == f"{_n(low, '.1%', lang)} – {_n(high, '.1%', lang)}"
         # What the text says of the table: the full shoe's exact chance is inside every interval.
         assert row.next["banco"].contains(full["banco"])
 
 
 def test_the_removal_and_counting_tables_are_the_engine_s(page: tuple[str, Element]) -> None:
-    _, root = page
+    lang, root = page
     removal = effect_of_removal(8, CASINO_BETS, by="points")
     names = [t.name for t in CASINO_BETS]
     rows = _cells(root, "bt-removal")
     assert [r[0] for r in rows] == [r.card for r in removal.rows]
     for shown, row in zip(rows, removal.rows, strict=True):
-        assert shown[1:] == [f"{float(row.change[n]) * 100:+.4f}" for n in names]
+        assert shown[1:] == [_n(float(row.change[n]) * 100, "+.4f", lang) for n in names]
     steps = [s for seed in COUNTED_SEEDS for s in removal_path(deal_shoe(8, seed=seed))]
     counting = _cells(root, "bt-counting")
     assert [r[0] for r in counting] == [BetKind.parse(n).label for n in names]
     for shown, name in zip(counting, names, strict=True):
         edges = [s.bets[name].house_edge for s in steps]
         assert shown[1] == f"{sum(1 for e in edges if e < 0)} / {len(edges)}"
-        assert shown[2] == f"{float(-min(edges)) * 100:+.2f}"
+        assert shown[2] == _n(float(-min(edges)) * 100, "+.2f", lang)
     punto = [s.bets["punto"].house_edge for s in steps]
     assert all(e > 0 for e in punto)  # "Punto and Banco ... hardly ever turns"
 
