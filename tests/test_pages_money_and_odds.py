@@ -160,7 +160,7 @@ def test_home_session_tables_and_verdict_in_spanish() -> None:
         " share the win with " in home_session.verdict(session, "en")
     assert home_session.prediction_count(50, "es") == "50 predicciones"
     assert home_session.prediction_count(1, "es") == "1 predicción"
-    assert home_session.players_range(2, 8, "es") == "de 2 a 8"
+    assert home_session.players_range(2, 8, "es") == "2 a 8"
 
 
 def test_side_bet_tables_write_edges_and_published_figures_in_spanish() -> None:
