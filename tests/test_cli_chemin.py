@@ -97,7 +97,7 @@ def test_narration_in_english_and_spanish(capsys: pytest.CaptureFixture[str]) ->
     assert "sees only the bettor's third card, 9♥" in en
     assert en.rstrip().endswith("The banker wins, 8 to 4.")
     _, es, _ = run(capsys, *args, "--lang", "es")
-    assert "boca abajo" in es and es.rstrip().endswith("Gana la banca, 8 a 4.")
+    assert "boca abajo" in es and es.rstrip().endswith("Gana el banquero, 8 a 4.")
 
 
 def test_deal_from_a_seeded_shoe(capsys: pytest.CaptureFixture[str]) -> None:

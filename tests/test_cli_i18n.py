@@ -225,7 +225,7 @@ def test_play_refusals_in_spanish_name_the_input_and_what_is_valid(
     assert code == 0
     assert ("error: Apuesta Banco 500 rechazada: el máximo por apuesta en la mesa en línea es 250."
             in out)
-    assert ("error: apuesta desconocida 'dragon': se esperaba una de punto, banco, empate" in out)
+    assert ("error: Apuesta desconocida 'dragon': se esperaba una de punto, banco, empate" in out)
     assert "error: orden desconocida 'foo'" in out and "ayuda" in out
     assert "orden no válida: se esperaba apostar POSICIÓN IMPORTE" in out
     # over the balance
@@ -242,7 +242,7 @@ def test_home_session_in_spanish(monkeypatch: pytest.MonkeyPatch,
     code, es, _ = run_with_input(monkeypatch, capsys, script, *argv)
     assert code == 0
     assert "Sesión en casa: Ana, Luis, Eva (reparte Ana)" in es
-    assert "error: predicción no válida 'x' de Eva: se esperaba una de punto, banco, empate" in es
+    assert "error: Predicción no válida 'x' de Eva: se esperaba una de punto, banco, empate" in es
     assert "Puntuación:" in es and "Sesión en pausa antes del coup 2." in es
     assert "escriba 'guardar ARCHIVO'" in es
     _, en, _ = run_with_input(monkeypatch, capsys, script, "--lang", "en", *argv)
@@ -313,17 +313,17 @@ def test_an_unreadable_decision_in_spanish_says_what_is_valid() -> None:
     [
         (["deal", "--cards", "4♥ 2♠ 11♣ A♦"], "'11♣'", "seguido de un palo"),
         (["settle", "--profile", "macao", "--bet", "banco=20", "--cards", BANCO_WINS],
-         "perfil de mesa desconocido 'macao'", "se esperaba uno de home, casino, online"),
+         "Perfil de mesa desconocido 'macao'", "se esperaba uno de home, casino, online"),
         (["settle", "--bet", "banco=5", "--cards", BANCO_WINS], "en la mesa de casa la apuesta es fija",
          "de 20"),
-        (["settle", "--bet", "dragon=20", "--cards", BANCO_WINS], "apuesta desconocida 'dragon'",
+        (["settle", "--bet", "dragon=20", "--cards", BANCO_WINS], "Apuesta desconocida 'dragon'",
          "punto, banco, empate"),
         (["settle", "--option", "tie=later", "--bet", "banco=20", "--cards", BANCO_WINS],
          "'later'", "se esperaba uno de"),
         (["profiles", "macao"], "'macao'", "home, casino, online"),
         (["home-session", "--players", "Ana"], "hay 1: Ana", "de 2 a 8"),
         (["chemin-de-fer", "deal", "--cards", "2♥ A♠ 3♣ 2♦ 9♥ 5♠", "--bettor", "draw"],
-         "la banca debe decidir", "añada --banker draw o --banker stand"),
+         "el banquero debe decidir", "añada --banker draw o --banker stand"),
     ],
 )
 def test_errors_in_spanish_name_the_input_and_what_is_valid(

@@ -150,7 +150,7 @@ def test_home_session_tables_and_verdict_in_spanish() -> None:
         session.predict("Luis", "empate")
         session.deal()
     board = home_session.scoreboard_table(session, "es")
-    assert "<th scope='col'>Resultado</th>" in board and "Winner" not in board
+    assert "<th scope='col'>Ganador</th>" in board and "Winner" not in board
     assert "\u221220" in board and "-20" not in board
     ranking = home_session.ranking_table(session, "es")
     assert "Clasificación tras el último coup" in ranking and "Puesto" in ranking
@@ -160,7 +160,7 @@ def test_home_session_tables_and_verdict_in_spanish() -> None:
         " share the win with " in home_session.verdict(session, "en")
     assert home_session.prediction_count(50, "es") == "50 predicciones"
     assert home_session.prediction_count(1, "es") == "1 predicción"
-    assert home_session.players_range(2, 8, "es") == "2 a 8"
+    assert home_session.players_range(2, 8, "es") == "de 2 a 8"
 
 
 def test_side_bet_tables_write_edges_and_published_figures_in_spanish() -> None:

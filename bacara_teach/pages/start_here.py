@@ -16,7 +16,7 @@ from bacara_teach.i18n import resolve_language, term
 from bacara_teach.money import to_decimal
 from bacara_teach.pages.rules_punto_banco import amount_text
 from bacara_teach.reference import html_table, profile_fact_rows, run_cli
-from bacara_teach.text import ntr, tr
+from bacara_teach.text import ntr, ptr, tr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,7 +36,10 @@ def span_text(low: object, high: object, lang: str | None = None) -> str:
     def written(value: object) -> object:
         return amount_text(value, lang) if isinstance(value, Decimal) else value
 
-    return tr("{low} to {high}", lang, low=written(low), high=written(high))
+    # The page's sentences put the range after a preposition of their own ("for 2 to 8
+    # people"), so this range is written without one.
+    return ptr("range after a preposition", "{low} to {high}", lang, low=written(low),
+               high=written(high))
 
 
 def _measured_pays() -> tuple[Fraction, Fraction]:

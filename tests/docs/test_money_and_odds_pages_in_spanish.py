@@ -195,7 +195,7 @@ def test_spanish_price_lists_are_the_settlement_in_spanish_numbers(site_dir: Pat
     profile = get_profile(name)
     stake = table.attrs["data-stake"]
     assert [th.text() for th in table.find("thead").find_all("th")] == [
-        "Apuesta", "Paga", "Gana", "Pierde", "Ni gana ni pierde"]
+        "Apuesta", "Paga", "Gana", "Pierde", "Se devuelve"]
     for kind, (label, (pays, won, lost, push)) in zip(profile.bets, _rows(table), strict=True):
         assert label == kind.label
         assert pays == f"{localize_number(format_amount(profile.payout(kind)), ES)} a 1"
@@ -252,7 +252,7 @@ def test_spanish_scoreboard_and_ranking_are_the_session_in_spanish_numbers(site_
     page = _page(site_dir, "home-session")
     table = _table(page, "bt-scoreboard")
     head = [th.text() for th in table.find("thead").find_all("th")]
-    assert head[:4] == ["Coup", "Punto", "Banco", "Resultado"]
+    assert head[:4] == ["Coup", "Punto", "Banco", "Ganador"]
     session = HomeSession(players=head[4:], seed=HOME_SEED)
     rows = table.find("tbody").children_of("tr")
     for row in rows:
