@@ -461,7 +461,7 @@ def refusal_text(error: BaseException | str, lang: str | None = None, *,
     """Why the engine refused, in ``lang`` (``None``: the default language).
 
     ``error`` is the exception the engine raised, or its message.  An error of the engine
-    carries its message (:attr:`BacaraError.message`): it is rendered in ``lang`` from the
+    carries its message (``BacaraError.message``): it is rendered in ``lang`` from the
     catalogues, with the amounts, cards, names, quoted input and list of valid choices the
     engine gave it.  A message that has no translation in ``lang`` gives ``fallback`` when
     one is given, else the English message.
