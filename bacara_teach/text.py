@@ -23,7 +23,7 @@ True
 
 The catalogues live in ``bacara_teach/locale/<lang>/LC_MESSAGES/bacara_teach.po`` (the
 template is ``bacara_teach/locale/bacara_teach.pot``), compiled to ``.mo`` files that the
-standard library's :mod:`gettext` reads, so the same code speaks every language in the
+standard library's ``gettext`` reads, so the same code speaks every language in the
 browser too.  A language is data: its catalogue and one entry in ``languages.json``.
 English is the source language: it needs no catalogue and loads nothing.
 
@@ -143,7 +143,7 @@ def localize_number(text: str, lang: str | None = None) -> str:
 
 
 def format_number(value: object, spec: str = "", lang: str | None = None) -> str:
-    """``value`` formatted with ``spec`` (as :func:`format` does) in the conventions of ``lang``.
+    """``value`` formatted with ``spec`` (as ``format()`` does) in the conventions of ``lang``.
 
     >>> format_number(1237.5, ",.1f", "es"), format_number(-3, "+d", "es")
     ('1.237,5', '\\u22123')
@@ -163,7 +163,7 @@ def _is_number(value: object) -> bool:
 
 
 class _Localized:
-    """A number that formats itself in a language (used inside :meth:`str.format`)."""
+    """A number that formats itself in a language (used inside ``str.format``)."""
 
     __slots__ = ("lang", "value")
 
