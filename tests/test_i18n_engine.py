@@ -306,13 +306,13 @@ def test_the_session_repr_follows_the_default_language(monkeypatch: pytest.Monke
 
 
 def test_analysis_labels() -> None:
-    assert BANCO_LESS_COMMISSION.describe("es") == "banco 1:1 menos 5%"
+    assert BANCO_LESS_COMMISSION.describe("es") == "banco 1:1 menos 5\u00a0%"
     assert PAREJA_BANCO_BY_POINTS.describe("es").endswith("(mismo valor en puntos)")
     assert Composition.standard(8).describe("es") == "416 cartas: 8 barajas completas"
     assert shoe_model(6).name == "312 cards: 6 full decks"  # data stays English
     assert INFINITE_DECK.name_text("es") == "baraja infinita"
-    assert BettorPoint(5).label("es") == "punto 5" and str(BettorPoint(5)) == "bettor 5"
-    assert BankerPoint(3, None).label("es") == "banca 3 ante punto plantado"
+    assert BettorPoint(5).label("es") == "apostador 5" and str(BettorPoint(5)) == "bettor 5"
+    assert BankerPoint(3, None).label("es") == "banquero 3 ante apostador plantado"
     solution = solve_matrix_game([[Fraction(1), Fraction(-1)], [Fraction(-1), Fraction(1)]])
     assert solution.method_text("es") != solution.method or solution.method == ""
     assert method_text("sequence-form linear program, verified exactly", "es").startswith("programa")
