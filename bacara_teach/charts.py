@@ -39,7 +39,7 @@ COLUMNS: tuple[int | None, ...] = (None, *range(10))
 def decision_letter(decision: Decision, lang: str | None = None) -> str:
     """The letter of a tableau cell as a reader of ``lang`` reads it (``D``, ``S``, ``F``).
 
-    The tableau's own letters (:attr:`Decision.letter`) are its data; this is their rendering.
+    The tableau's own letters (``Decision.letter``) are its data; this is their rendering.
 
     >>> [decision_letter(d, "en") for d in Decision], [decision_letter(d, "es") for d in Decision]
     (['D', 'S', 'F'], ['R', 'P', 'L'])

@@ -379,3 +379,42 @@ def test_every_label_has_both_languages_with_the_same_fields(module: str) -> Non
         assert spanish.strip(), key
         assert fields(english) == fields(spanish), key
         assert not _ENGLISH_RE.search(re.sub(r"\{[^}]*\}", "", spanish)), (key, spanish)
+
+
+# -- numbers in the reader's conventions ------------------------------------------------------------
+
+ENGLISH_NUMBER = re.compile(r"\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)")
+"""A number written the English way (grouping comma, decimal point), which Spanish text has not."""
+
+
+def test_the_odds_explorer_writes_spanish_percentages() -> None:
+    spanish, english = OddsExplorer(decks=1, profile="online", lang="es"), \
+        OddsExplorer(decks=1, profile="online", lang="en")
+    assert "15,7461\u00a0%" in spanish.table.value and "15.7461%" in english.table.value
+    assert ENGLISH_NUMBER.search(_plain(spanish.table.value)) is None
+
+
+def test_the_online_table_writes_spanish_amounts() -> None:
+    widget = OnlineTableWidget(balance="100.50", seed=3, lang="es")
+    widget.position.value = "banco"
+    widget.stake_box.value = "4.75"
+    widget.place_button.click()
+    assert "Apuesta Banco 4,75 colocada." in _plain(widget.status.value)
+    assert "Saldo: 100,5" in _plain(widget.summary.value)
+    widget.deal_button.click()
+    shown = _plain(widget.status.value) + _plain(widget.settled.value) + _plain(widget.history_table.value)
+    assert ENGLISH_NUMBER.search(shown) is None, shown
+    assert re.search(r"neto [+\u2212]\d+(,\d+)?; saldo \d+(,\d+)?", shown), shown
+
+
+def test_the_chemin_seat_writes_what_each_choice_is_worth_in_spanish_numbers() -> None:
+    seat = CheminDeFerSeat(seed=5, lang="es")
+    for _ in range(400):
+        if seat.waiting:
+            break
+        seat.new_button.click()
+    assert seat.waiting
+    seat.draw_button.click()
+    worth = _plain(seat.worth.value)
+    assert "Robar:" in worth and "\u00a0%" in worth
+    assert re.search(r"[+\u2212]\d+,\d{4}\u00a0%", worth), worth
