@@ -25,6 +25,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
+from bacara_teach.i18n import resolve_language
 from bacara_teach.text import format_number, tr
 
 __all__ = ["PALETTE", "bar_chart_svg", "hbar_chart_svg", "line_chart_svg", "nice_ticks",
@@ -43,14 +44,16 @@ def number_format(spec: str = "g", lang: str | None = None) -> Formatter:
     """A formatter writing a value with ``spec`` in the conventions of ``lang``.
 
     A chart's numbers are read by a person: the axis and the titles of a Spanish chart
-    write ``0,45`` and ``1,24 %``.
+    write ``0,45`` and ``1,24 %`` (``lang=None``: the default language).
 
     >>> number_format(".2%", "es")(0.0124) == "1,24\u00a0%", number_format("g", "en")(0.45)
     (True, '0.45')
     """
 
+    code = resolve_language(lang)
+
     def write(value: float) -> str:
-        return format_number(value, spec, lang)
+        return format_number(value, spec, code)
 
     return write
 

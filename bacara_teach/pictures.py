@@ -489,6 +489,7 @@ def final_totals_chart(decks: int = 8, lang: str | None = None) -> Picture:
     >>> "<title>0, Punto: 9,4\u00a0%</title>" in final_totals_chart(8, "es")
     True
     """
+    lang = resolve_language(lang)
     from bacara_teach.analysis.punto_banco import count_deals
     from bacara_teach.figures import bar_chart_svg
 
@@ -521,6 +522,7 @@ def outcome_by_punto_total_chart(decks: int = 8, lang: str | None = None) -> Pic
     >>> svg.count("<rect class='bt-bar'"), "Empate" in svg, "barajas" in svg
     (30, True, True)
     """
+    lang = resolve_language(lang)
     from bacara_teach.analysis.punto_banco import count_deals
     from bacara_teach.figures import bar_chart_svg, number_format
 
@@ -549,6 +551,7 @@ def house_edge_chart(decks: int = 8, lang: str | None = None) -> Picture:
     >>> "<title>empate 8:1: 14.36%</title>" in svg, svg.count("<rect class='bt-bar'")
     (True, 7)
     """
+    lang = resolve_language(lang)
     from bacara_teach.analysis.edges import CASINO_BETS, HOME_BETS, ONLINE_BETS, analyse_bets
     from bacara_teach.analysis.punto_banco import count_deals
     from bacara_teach.figures import hbar_chart_svg, number_format

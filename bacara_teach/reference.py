@@ -149,6 +149,7 @@ def odds_text(odds: Fraction, lang: str | None = None) -> str:
     >>> odds_text(Fraction(11)), odds_text(Fraction(19, 20), "es")
     ('11:1', '0,95 a 1')
     """
+    lang = resolve_language(lang)
     return tr("{odds}:1", lang, odds=localize_number(format_amount(to_decimal(odds)), lang))
 
 

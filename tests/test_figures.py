@@ -120,3 +120,12 @@ def test_a_line_chart_reads_its_points_in_the_readers_language() -> None:
 def test_a_given_formatter_is_kept_as_given() -> None:
     svg = bar_chart_svg(["a"], {"s": [0.5]}, title="T", lang="es", value_format=lambda v: f"{v:.1f}!")
     assert "<title>a, s: 0.5!</title>" in svg
+
+
+def test_a_chart_with_no_language_writes_the_default_languages_numbers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BACARA_LANG", "es")
+    assert "<title>a, s: 0,5</title>" in bar_chart_svg(["a"], {"s": [0.5]}, title="T")
+    assert "<title>s en 2,5: 0,5</title>" in line_chart_svg([2.5, 10], {"s": [0.5, 1]}, title="T")
+    monkeypatch.setenv("BACARA_LANG", "en")
+    assert "<title>a, s: 0.5</title>" in bar_chart_svg(["a"], {"s": [0.5]}, title="T")

@@ -23,7 +23,7 @@ from bacara_teach.display import coup_html
 from bacara_teach.figures import line_chart_svg
 from bacara_teach.narration import LANGUAGES, describe_banker_row, narrate_steps, spans
 from bacara_teach.punto_banco import Coup
-from bacara_teach.reference import profile_fact_rows, profile_facts, two_card_totals_html
+from bacara_teach.reference import odds_text, profile_fact_rows, profile_facts, two_card_totals_html
 from bacara_teach.settlement import Bet, settle_bet
 from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO, TABLEAUX
 from bacara_teach.tables import PROFILES, get_profile
@@ -322,3 +322,10 @@ def test_analysis_labels() -> None:
 def test_every_language_has_every_narration(lang: str) -> None:
     for coup in (Coup.from_cards(WORKED), deal_coup("2♥ A♠ 3♣ 2♦ 9♥", bettor="draw", banker="stand")):
         assert coup.narrate(lang)
+
+
+def test_odds_follow_the_default_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BACARA_LANG", "es")
+    assert odds_text(Fraction(19, 20)) == "0,95 a 1" and odds_text(Fraction(8)) == "8 a 1"
+    monkeypatch.setenv("BACARA_LANG", "en")
+    assert odds_text(Fraction(19, 20)) == "0.95:1"

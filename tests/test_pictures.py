@@ -225,3 +225,11 @@ def test_horizontal_bars_grow_with_their_values_and_refuse_a_mismatch() -> None:
     assert widths[1] == pytest.approx(3 * widths[0], rel=1e-2)
     with pytest.raises(ValueError, match="one per horizontal bar chart"):
         hbar_chart_svg(["a"], [1.0, 2.0], title="T")
+
+
+def test_the_pictures_follow_the_default_language_numbers_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page calls the pictures with no language: the Spanish build's numbers are Spanish."""
+    monkeypatch.setenv("BACARA_LANG", "es")
+    assert final_totals_chart(8) == final_totals_chart(8, "es")
+    assert house_edge_chart(8) == house_edge_chart(8, "es")
+    assert ENGLISH_NUMBER.search(_words(outcome_by_punto_total_chart(8))) is None
