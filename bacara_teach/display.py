@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from bacara_teach.cards import Card, hand_total
 from bacara_teach.i18n import resolve_language, term
+from bacara_teach.text import ptr, tr
 
 if TYPE_CHECKING:
     from bacara_teach.punto_banco import Coup
@@ -58,14 +59,6 @@ def cards_html(cards: Iterable[Card], lang: str | None = None) -> str:
     return '<span class="bt-cards">' + "".join(card_html(c, lang) for c in cards) + "</span>"
 
 
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {"hand": "Hand", "cards": "Cards", "total": "Total", "winner": "Winner",
-           "tie": "Winner"},
-    "es": {"hand": "Mano", "cards": "Cartas", "total": "Total", "winner": "Gana",
-           "tie": "Resultado"},
-}
-
-
 def coup_html(coup: Coup, lang: str | None = None) -> str:
     """A coup: both hands with totals, the winner, and the narrated steps.
 
@@ -73,9 +66,10 @@ def coup_html(coup: Coup, lang: str | None = None) -> str:
     >>> html = coup_html(Coup.from_cards("9♠ 2♠ K♦ 3♣"), "es")
     >>> "<th scope='col'>Mano</th>" in html, "Gana: Punto" in html, "Gana Punto, 9 a 5." in html
     (True, True, True)
+    >>> "Resultado: Empate" in coup_html(Coup.from_cards("9♠ 9♥ K♦ K♣"), "es")
+    True
     """
     lang = resolve_language(lang)
-    words = _WORDS[lang]
     rows = []
     for key, hand in (("punto", coup.punto), ("banco", coup.banco)):
         rows.append(
@@ -84,11 +78,16 @@ def coup_html(coup: Coup, lang: str | None = None) -> str:
         )
     steps = "".join(f"<li>{escape(line)}</li>" for line in coup.narrate(lang).split("\n"))
     winner = coup.winner.value
-    head = words["tie" if winner == "empate" else "winner"]
+    named = term(winner, lang)
+    # a tie has no winner: the line says what the coup came to
+    result = (ptr("coup result: a tie", "Winner: {hand}", lang, hand=named) if winner == "empate"
+              else tr("Winner: {hand}", lang, hand=named))
+    head = (ptr("coup table", "Hand", lang), ptr("coup table", "Cards", lang),
+            ptr("coup table", "Total", lang))
     return (
-        f"<div class='bt-coup'><table><thead><tr><th scope='col'>{words['hand']}</th>"
-        f"<th scope='col'>{words['cards']}</th><th scope='col'>{words['total']}</th></tr></thead>"
+        f"<div class='bt-coup'><table><thead><tr><th scope='col'>{escape(head[0])}</th>"
+        f"<th scope='col'>{escape(head[1])}</th><th scope='col'>{escape(head[2])}</th></tr></thead>"
         "<tbody>" + "".join(rows) + "</tbody></table>"
-        f"<p><strong>{head}: {escape(term(winner, lang))}</strong></p>"
+        f"<p><strong>{escape(result)}</strong></p>"
         f"<ol>{steps}</ol></div>"
     )

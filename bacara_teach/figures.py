@@ -25,9 +25,11 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
-from bacara_teach.i18n import pick
+from bacara_teach.i18n import resolve_language
+from bacara_teach.text import format_number, tr
 
-__all__ = ["PALETTE", "bar_chart_svg", "hbar_chart_svg", "line_chart_svg", "nice_ticks"]
+__all__ = ["PALETTE", "bar_chart_svg", "hbar_chart_svg", "line_chart_svg", "nice_ticks",
+           "number_format"]
 
 PALETTE: tuple[str, ...] = ("#1f6fb5", "#c0392b", "#2e7d32", "#8e44ad", "#b7791f")
 """Series colours, in order; readable on light and dark backgrounds."""
@@ -38,8 +40,26 @@ DASHES: tuple[str, ...] = ("", "6 3", "2 3", "8 3 2 3", "1 2")
 Formatter = Callable[[float], str]
 
 
-def _default_format(value: float) -> str:
-    return f"{value:g}"
+def number_format(spec: str = "g", lang: str | None = None) -> Formatter:
+    """A formatter writing a value with ``spec`` in the conventions of ``lang``.
+
+    A chart's numbers are read by a person: the axis and the titles of a Spanish chart
+    write ``0,45`` and ``1,24 %`` (``lang=None``: the default language).
+
+    >>> number_format(".2%", "es")(0.0124) == "1,24\u00a0%", number_format("g", "en")(0.45)
+    (True, '0.45')
+    """
+
+    code = resolve_language(lang)
+
+    def write(value: float) -> str:
+        return format_number(value, spec, code)
+
+    return write
+
+
+def _default_format(lang: str | None, given: Formatter | None) -> Formatter:
+    return given if given is not None else number_format("g", lang)
 
 
 def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
@@ -126,14 +146,16 @@ def bar_chart_svg(
     title: str,
     desc: str = "",
     y_label: str = "",
-    value_format: Formatter = _default_format,
+    value_format: Formatter | None = None,
     width: int = 640,
     height: int = 320,
+    lang: str | None = None,
 ) -> str:
     """A grouped bar chart: one group per label, one bar per series, around a zero line.
 
     Negative values hang below the zero line.  ``value_format`` writes the
-    values in the bar titles and on the axis.
+    values in the bar titles and on the axis (by default ``g`` in the conventions of
+    ``lang``, see :func:`number_format`).
 
     >>> svg = bar_chart_svg(["x", "y"], {"a": [1, 2], "b": [3, -4]}, title="T", desc="D")
     >>> svg.count("<rect class='bt-bar'"), "<desc>D</desc>" in svg
@@ -143,6 +165,7 @@ def bar_chart_svg(
     ...
     ValueError: series 'a' has 2 values; expected 1, one per bar chart position
     """
+    value_format = _default_format(lang, value_format)
     _check_series(series, len(labels), "bar chart")
     names = list(series)
     values = [v for vs in series.values() for v in vs]
@@ -195,10 +218,11 @@ def hbar_chart_svg(
     *,
     title: str,
     desc: str = "",
-    value_format: Formatter = _default_format,
+    value_format: Formatter | None = None,
     width: int = 640,
     bar_height: int = 22,
     label_width: int = 250,
+    lang: str | None = None,
 ) -> str:
     """A horizontal bar chart: one labelled bar per value, its figure written at its end.
 
@@ -209,11 +233,15 @@ def hbar_chart_svg(
     ...                      value_format=lambda v: f"{v:.2%}")
     >>> svg.count("<rect class='bt-bar'"), "<title>Punto: 1.24%</title>" in svg, ">1.06%</text>" in svg
     (2, True, True)
+    >>> ">1,06\u00a0%</text>" in hbar_chart_svg(["Banco"], [0.0106], title="Ventaja",
+    ...                                           value_format=number_format(".2%", "es"))
+    True
     >>> hbar_chart_svg(["a"], [1, 2], title="T")
     Traceback (most recent call last):
     ...
     ValueError: series 'values' has 2 values; expected 1, one per horizontal bar chart position
     """
+    value_format = _default_format(lang, value_format)
     _check_series({"values": values}, len(labels), "horizontal bar chart")
     if not labels:
         raise ValueError("a horizontal bar chart needs at least one bar")
@@ -257,17 +285,18 @@ def line_chart_svg(
     log_x: bool = False,
     bands: Mapping[str, tuple[Sequence[float], Sequence[float]]] | None = None,
     references: Mapping[str, float] | None = None,
-    value_format: Formatter = _default_format,
-    x_format: Formatter = _default_format,
+    value_format: Formatter | None = None,
+    x_format: Formatter | None = None,
     width: int = 640,
     height: int = 340,
     lang: str | None = None,
 ) -> str:
     """A line chart of one or more series over ``x``.
 
-    The caller's ``title``, ``desc`` and labels are written as given; the only words the
-    chart adds, in each point's title (``banco at 1000: 0.45``), follow ``lang``
-    (``"en"``, ``"es"``, or ``None`` for the default language): ``banco en 1000: 0.45``.
+    The caller's ``title``, ``desc`` and labels are written as given; the words the chart
+    adds, in each point's title (``banco at 1000: 0.45``), and its numbers (unless
+    ``value_format`` and ``x_format`` are given) follow ``lang`` (``"en"``, ``"es"``, or
+    ``None`` for the default language): ``banco en 1000: 0,45``.
 
     ``bands`` shades a low-high band around a series (same name, same
     length), for example a 95% confidence interval; ``references`` draws a
@@ -278,7 +307,7 @@ def line_chart_svg(
     ...                      log_x=True, references={"p": 0.4586})
     >>> svg.count("<circle"), "bt-reference" in svg
     (3, True)
-    >>> "<title>p en 100: 0.45</title>" in line_chart_svg([10, 100], {"p": [0.5, 0.45]},
+    >>> "<title>p en 100: 0,45</title>" in line_chart_svg([10, 100], {"p": [0.5, 0.45]},
     ...                                                   title="T", lang="es")
     True
     >>> line_chart_svg([0, 1], {"p": [1, 2]}, title="T", log_x=True)
@@ -286,7 +315,8 @@ def line_chart_svg(
     ...
     ValueError: a log scale needs x values above 0; got 0
     """
-    at = pick(lang, en="at", es="en")
+    value_format = _default_format(lang, value_format)
+    x_format = _default_format(lang, x_format)
     _check_series(series, len(x), "line chart")
     if not x:
         raise ValueError("a line chart needs at least one x value")
@@ -361,10 +391,11 @@ def line_chart_svg(
         parts.append(f"<polyline points='{points}' fill='none' stroke='{colour}' "
                      f"stroke-width='2'{dash_attr}/>")
         for a, b in zip(x, series[name], strict=True):
+            point = tr("{series} at {x}: {value}", lang, series=name, x=x_format(a),
+                       value=value_format(b))
             parts.append(
                 f"<circle cx='{px(a):.1f}' cy='{py(b):.1f}' r='2.2' fill='{colour}'>"
-                f"<title>{escape(name)} {at} {escape(x_format(a))}: {escape(value_format(b))}</title>"
-                "</circle>"
+                f"<title>{escape(point)}</title></circle>"
             )
     parts.append(f"<line x1='{left}' y1='{top + plot_h}' x2='{left + plot_w}' y2='{top + plot_h}' "
                  "stroke='currentColor'/>")

@@ -22,9 +22,11 @@ from fractions import Fraction
 from html import escape
 
 from bacara_teach.cards import Card, Suit
-from bacara_teach.i18n import pick, resolve_language, term
+from bacara_teach.charts import decision_word
+from bacara_teach.i18n import resolve_language, term
 from bacara_teach.narration import spans
 from bacara_teach.tableau import PUNTO_BANCO, Decision, Tableau
+from bacara_teach.text import N_, format_number, ntr, ptr, tr
 
 __all__ = [
     "Picture",
@@ -170,29 +172,60 @@ def _path(points: Sequence[tuple[float, float]]) -> str:
     return f"<path d='{d}' stroke='currentColor' fill='none' marker-end='url(#bt-arrow)'/>"
 
 
-def _hands(tableau: Tableau, lang: str) -> tuple[str, str]:
-    """The two hands' names as the game says them: Punto and Banco, or the bettor and the banker."""
-    if tableau.name.startswith("chemin"):
-        return pick(lang, en="the bettor", es="el punto"), pick(lang, en="the banker", es="la banca")
-    return term("punto", lang), term("banco", lang)
-
-
 def _rule_words(decisions: Sequence[Decision], lang: str) -> str:
     words = {
-        Decision.DRAW: pick(lang, en="draws on {v}", es="roba con {v}"),
-        Decision.CHOICE: pick(lang, en="chooses on {v}", es="elige con {v}"),
-        Decision.STAND: pick(lang, en="stands on {v}", es="se planta con {v}"),
+        Decision.DRAW: N_("draws on {values}"),
+        Decision.CHOICE: N_("chooses on {values}"),
+        Decision.STAND: N_("stands on {values}"),
     }
     parts = []
     for decision in (Decision.DRAW, Decision.CHOICE, Decision.STAND):
         totals = [t for t, d in enumerate(decisions) if d is decision]
         if totals:
-            parts.append(words[decision].format(v=spans(totals, lang)))
+            parts.append(tr(words[decision], lang, values=spans(totals, lang)))
     return ", ".join(parts)
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _flow_texts(tableau: Tableau, lang: str) -> dict[str, str]:
+    """The flowchart's sentences; each game names its hands its own way (Punto and Banco, or
+    the bettor and the banker of Chemin de Fer)."""
+    player_rule = _rule_words(tableau.player, lang)
+    banker_rule = _rule_words(tableau.banker_after_stand, lang)
+    free = sum(1 for cell in tableau.free_cells() if cell.hand == "banker")
+    if tableau.name.startswith("chemin"):
+        texts = {
+            "deal": tr("Deal two cards to each hand: the bettor, the banker, the bettor, the banker",
+                       lang),
+            "player": tr("The bettor {rule}", lang, rule=player_rule),
+            "drew": tr("Did the bettor draw a third card?", lang),
+            "stood": tr("The banker plays as if alone: {rule}", lang, rule=banker_rule),
+            "table": tr("The banker reads its table: its own total (row) against the value of "
+                        "the bettor's third card (column)", lang),
+        }
+    else:
+        texts = {
+            "deal": tr("Deal two cards to each hand: Punto, Banco, Punto, Banco", lang),
+            "player": tr("Punto {rule}", lang, rule=player_rule),
+            "drew": tr("Did Punto draw a third card?", lang),
+            "stood": tr("Banco plays as if alone: {rule}", lang, rule=banker_rule),
+            "table": tr("Banco reads its table: its own total (row) against the value of "
+                        "Punto's third card (column)", lang),
+        }
+    if free:
+        texts["table"] += ntr("; {count} cell leaves the choice to the banker",
+                              "; {count} cells leave the choice to the banker", free, lang)
+    texts["natural"] = tr("Does either hand total 8 or 9 (a natural)?", lang)
+    texts["nobody"] = tr("Nobody draws a third card", lang)
+    texts["compare"] = tr("Compare the totals: the higher wins, equal totals tie", lang)
+    return texts
 
 
 def coup_flowchart_svg(tableau: Tableau = PUNTO_BANCO, lang: str | None = None) -> Picture:
@@ -205,32 +238,15 @@ def coup_flowchart_svg(tableau: Tableau = PUNTO_BANCO, lang: str | None = None) 
     >>> from bacara_teach.tableau import CHEMIN_DE_FER
     >>> "chooses on 5" in coup_flowchart_svg(CHEMIN_DE_FER, "en")
     True
+    >>> "el banquero juega como si estuviera solo" in coup_flowchart_svg(CHEMIN_DE_FER, "es")
+    True
     """
     lang = resolve_language(lang)
-    player, banker = _hands(tableau, lang)
-    free = sum(1 for cell in tableau.free_cells() if cell.hand == "banker")
-    deal = pick(lang, en=f"Deal two cards to each hand: {player}, {banker}, {player}, {banker}",
-                es=f"Se reparten dos cartas a cada mano: {player}, {banker}, {player}, {banker}")
-    natural = pick(lang, en="Does either hand total 8 or 9 (a natural)?",
-                   es="¿Suma alguna mano 8 o 9 (un natural)?")
-    nobody = pick(lang, en="Nobody draws a third card", es="Nadie roba una tercera carta")
-    player_rule = _cap(f"{player} {_rule_words(tableau.player, lang)}")
-    drew = pick(lang, en=f"Did {player} draw a third card?", es=f"¿Robó {player} una tercera carta?")
-    alone = "sola" if tableau.name.startswith("chemin") else "solo"  # la banca, el Banco
-    stood = _cap(pick(lang, en=f"{banker} plays as if alone: ",
-                      es=f"{banker} juega como si estuviera {alone}: ")
-                 + _rule_words(tableau.banker_after_stand, lang))
-    table = _cap(pick(lang,
-                      en=f"{banker} reads its table: its own total (row) against the value of "
-                         f"{player}'s third card (column)",
-                      es=f"{banker} lee su tabla: su propio total (fila) ante el valor de la tercera "
-                         f"carta de {player} (columna)"))
-    if free:
-        table += pick(lang, en=f"; {free} cells leave the choice to the banker",
-                      es=f"; {free} casillas dejan la elección a la banca")
-    compare = pick(lang, en="Compare the totals: the higher wins, equal totals tie",
-                   es="Se comparan los totales: gana el más alto; si son iguales, hay empate")
-    yes, no = pick(lang, en="yes", es="sí"), pick(lang, en="no", es="no")
+    texts = _flow_texts(tableau, lang)
+    deal, natural, nobody = texts["deal"], texts["natural"], texts["nobody"]
+    player_rule, drew, stood = texts["player"], texts["drew"], texts["stood"]
+    table, compare = texts["table"], texts["compare"]
+    yes, no = ptr("flowchart answer", "yes", lang), ptr("flowchart answer", "no", lang)
 
     width, left_x, left_w, right_x, right_w = 640, 16, 330, 390, 234
     parts: list[str] = []
@@ -272,16 +288,15 @@ def coup_flowchart_svg(tableau: Tableau = PUNTO_BANCO, lang: str | None = None) 
     parts.append(_path([nobody_exit, (width - 6, nobody_exit[1]), (width - 6, compare_y + h / 2),
                         (right_x + right_w + 2, compare_y + h / 2)]))
     height = compare_y + h + 8
-    title = pick(lang, en=f"The procedure of a coup: {tableau.title_text(lang)}",
-                 es=f"El procedimiento de un coup: {tableau.title_text(lang)}")
+    title = tr("The procedure of a coup: {tableau}", lang, tableau=tableau.title_text(lang))
     desc = " ".join([
-        f"1. {deal}.",
-        pick(lang, en=f"2. {natural} If so: {nobody.lower()}; go to step 5.",
-             es=f"2. {natural} Si es así: {nobody[0].lower() + nobody[1:]}; se pasa al paso 5."),
-        f"3. {player_rule}.",
-        pick(lang, en=f"4. {drew} If not: {stood[0].lower() + stood[1:]}. If so: {table}.",
-             es=f"4. {drew} Si no: {stood[0].lower() + stood[1:]}. Si robó: {table}."),
-        f"5. {compare}.",
+        tr("1. {step}.", lang, step=deal),
+        tr("2. {question} If so: {step}; go to step 5.", lang, question=natural,
+           step=_lower(nobody)),
+        tr("3. {step}.", lang, step=player_rule),
+        tr("4. {question} If not: {stood}. If so: {table}.", lang, question=drew,
+           stood=_lower(stood), table=table),
+        tr("5. {step}.", lang, step=compare),
     ])
     marker = ("<defs><marker id='bt-arrow' viewBox='0 0 10 10' refX='9' refY='5' markerWidth='7' "
               "markerHeight='7' orient='auto-start-reverse'><path d='M0 0L10 5L0 10Z' "
@@ -326,10 +341,10 @@ def cdf_table_svg(players: Sequence[str], banker: int = 0, lang: str | None = No
     parts = [f"<ellipse cx='{cx:g}' cy='{cy:g}' rx='{rx:g}' ry='{ry:g}' fill='#1e6b3a' "
              "fill-opacity='0.85' stroke='currentColor'/>"]
     parts.append(f"<text x='{cx:g}' y='{cy - 6:g}' text-anchor='middle' fill='#fff' font-weight='700'>"
-                 f"{escape(pick(lang, en='Chemin de Fer', es='Chemin de Fer'))}</text>")
+                 "Chemin de Fer</text>")
+    round_text = tr("bets go round to the right", lang)
     parts.append(f"<text x='{cx:g}' y='{cy + 12:g}' text-anchor='middle' fill='#fff'>"
-                 f"{escape(pick(lang, en='bets go round to the right', es='las apuestas van hacia la derecha'))}"
-                 "</text>")
+                 f"{escape(round_text)}</text>")
     shoe_x, shoe_y = at(banker, 0.72)
     parts.append(f"<rect x='{shoe_x - 18:.1f}' y='{shoe_y - 10:.1f}' width='36' height='20' rx='3' "
                  "fill='#f4e3b5' stroke='#333'/>"
@@ -338,8 +353,8 @@ def cdf_table_svg(players: Sequence[str], banker: int = 0, lang: str | None = No
     for seat in range(n):
         x, y = at(seat, seat_r)
         is_banker = seat == banker
-        label = (pick(lang, en="banker", es="banca") if is_banker
-                 else pick(lang, en=f"bets {order.index(seat) + 1}.", es=f"apuesta {order.index(seat) + 1}.º"))
+        label = (ptr("seat", "banker", lang) if is_banker
+                 else tr("bets {place}.", lang, place=order.index(seat) + 1))
         parts.append(
             f"<g class='bt-seat{' bt-seat-banker' if is_banker else ''}'>"
             f"<circle cx='{x:.1f}' cy='{y:.1f}' r='27' fill='{'#b7791f' if is_banker else 'currentColor'}' "
@@ -354,23 +369,17 @@ def cdf_table_svg(players: Sequence[str], banker: int = 0, lang: str | None = No
     parts.append(f"<path d='M{x1:.1f} {y1:.1f}Q{cx:g} {cy:g} {x2:.1f} {y2:.1f}' stroke='#f4e3b5' "
                  "stroke-width='2' stroke-dasharray='5 3' fill='none' marker-end='url(#bt-arrow-pass)'/>")
     mid_x, mid_y = (x1 + x2) / 4 + cx / 2, (y1 + y2) / 4 + cy / 2
+    passes_text = tr("the bank passes", lang)
     parts.append(f"<text x='{mid_x:.1f}' y='{mid_y + 16:.1f}' text-anchor='middle' fill='#f4e3b5' "
-                 f"style='font-size:11px'>{escape(pick(lang, en='the bank passes', es='la banca pasa'))}</text>")
+                 f"style='font-size:11px'>{escape(passes_text)}</text>")
     names = [session.players[s] for s in order]
     banker_name = session.players[banker]
-    desc = pick(
-        lang,
-        en=f"{n} players round the table, seated clockwise: {', '.join(session.players)}. "
-           f"{banker_name} holds the bank and the shoe. The others are offered to bet from the "
-           f"banker's right: {', '.join(names)}. When the banker loses a coup or gives up the "
-           f"bank, the bank passes to the right, to {session.players[passes_to]}.",
-        es=f"{n} jugadores alrededor de la mesa, sentados en el sentido de las agujas del reloj: "
-           f"{', '.join(session.players)}. {banker_name} tiene la banca y el sabot. A los demás se "
-           f"les ofrece apostar desde la derecha de la banca: {', '.join(names)}. Cuando la banca "
-           f"pierde un coup o la deja, la banca pasa a la derecha, a {session.players[passes_to]}.",
-    )
-    title = pick(lang, en="A Chemin de Fer table: seats, the order of play, where the bank passes",
-                 es="Una mesa de Chemin de Fer: asientos, orden de juego, adónde pasa la banca")
+    desc = tr("{count} players round the table, seated clockwise: {players}. {banker} holds the "
+              "bank and the shoe. The others are offered to bet from the banker's right: "
+              "{order}. When the banker loses a coup or gives up the bank, the bank passes to the "
+              "right, to {next}.", lang, count=n, players=", ".join(session.players),
+              banker=banker_name, order=", ".join(names), next=session.players[passes_to])
+    title = tr("A Chemin de Fer table: seats, the order of play, where the bank passes", lang)
     marker = ("<defs><marker id='bt-arrow-pass' viewBox='0 0 10 10' refX='9' refY='5' markerWidth='7' "
               "markerHeight='7' orient='auto-start-reverse'><path d='M0 0L10 5L0 10Z' fill='#f4e3b5'/>"
               "</marker></defs>")
@@ -407,19 +416,16 @@ def draw_gain_heatmap_svg(gains: Mapping[tuple[int, int | None], Fraction],
     width = left + cell_w * len(columns) + 6
     height = top + cell_h * 8 + 34
     scale = max([abs(float(g)) for g in gains.values()] + [1e-9])
-    stood = pick(lang, en="stood", es="se plantó")
-    decision_words = {Decision.DRAW: pick(lang, en="draw", es="roba"),
-                      Decision.STAND: pick(lang, en="stand", es="se planta"),
-                      Decision.CHOICE: pick(lang, en="free choice", es="libre")}
-    _, banker = _hands(tableau, lang)
+    stood = ptr("tableau column", "stood", lang)
+    decision_words = {decision: decision_word(decision, lang) for decision in Decision}
     parts = []
     for j, column in enumerate(columns):
         parts.append(f"<text x='{left + cell_w * (j + 0.5):g}' y='{top - 8:g}' text-anchor='middle' "
                      f"fill='currentColor' font-weight='700'>{escape(stood if column is None else str(column))}"
                      "</text>")
+    columns_text = tr("third card of Punto (or stood)", lang)
     parts.append(f"<text x='{left + cell_w * 5.5:g}' y='12' text-anchor='middle' fill='currentColor'>"
-                 f"{escape(pick(lang, en='third card of Punto (or stood)', es='tercera carta de Punto (o se plantó)'))}"
-                 "</text>")
+                 f"{escape(columns_text)}</text>")
     for total in range(8):
         y = top + cell_h * total
         parts.append(f"<text x='{left - 8:g}' y='{y + cell_h / 2 + 4:g}' text-anchor='end' "
@@ -433,14 +439,13 @@ def draw_gain_heatmap_svg(gains: Mapping[tuple[int, int | None], Fraction],
             colour, opacity = _heat_colour(value, scale)
             x = left + cell_w * j
             decision = tableau.banker_decision(total, column)
-            where = (pick(lang, en=f"{banker} on {total}, Punto stood",
-                          es=f"{banker} con {total}, Punto se plantó") if column is None
-                     else pick(lang, en=f"{banker} on {total}, third card {column}",
-                               es=f"{banker} con {total}, tercera carta {column}"))
-            label = pick(lang, en=f"{where}: drawing minus standing {value * 100:+.2f} per 100 staked; "
-                                  f"the table says {decision_words[decision]}",
-                         es=f"{where}: robar menos plantarse {value * 100:+.2f} por cada 100 apostados; "
-                            f"la tabla dice {decision_words[decision]}")
+            where = (tr("Banco on {total}, Punto stood", lang, total=total) if column is None
+                     else tr("Banco on {total}, third card {third}", lang, total=total,
+                             third=column))
+            figure = format_number(value * 100, "+.2f", lang)
+            label = tr("{cell}: drawing minus standing {gain} per 100 staked; the table says "
+                       "{decision}", lang, cell=where, gain=figure,
+                       decision=decision_words[decision])
             outline = ""
             if key in close:
                 outline = " stroke='currentColor' stroke-width='2' stroke-dasharray='3 2'"
@@ -450,35 +455,29 @@ def draw_gain_heatmap_svg(gains: Mapping[tuple[int, int | None], Fraction],
                 f"<rect x='{x + 1:g}' y='{y + 1:g}' width='{cell_w - 2:g}' height='{cell_h - 2:g}' "
                 f"fill='{colour}' fill-opacity='{opacity:.2f}'{outline}><title>{escape(label)}</title></rect>"
                 f"<text x='{x + cell_w / 2:g}' y='{y + cell_h / 2 + 4:g}' text-anchor='middle' "
-                f"fill='currentColor' style='font-size:11px'>{value * 100:+.2f}</text>"
+                f"fill='currentColor' style='font-size:11px'>{escape(figure)}</text>"
                 + (f"<circle cx='{x + cell_w - 7:g}' cy='{y + 7:g}' r='3' fill='currentColor'/>"
                    if key in marked else "")
                 + "</g>"
             )
+    key_text = tr("blue: drawing is better; orange: standing is better (per 100 staked)", lang)
     parts.append(f"<text x='{left:g}' y='{height - 10:g}' fill='currentColor'>"
-                 f"{escape(pick(lang, en='blue: drawing is better; orange: standing is better (per 100 staked)', es='azul: robar es mejor; naranja: plantarse es mejor (por cada 100 apostados)'))}"
-                 "</text>")
+                 f"{escape(key_text)}</text>")
     best = sum(1 for g in gains.values() if g > 0)
-    title = pick(lang, en=f"{banker}'s gain from drawing rather than standing, cell by cell",
-                 es=f"Lo que gana {banker} robando en vez de plantarse, casilla por casilla")
-    desc = pick(lang,
-                en=f"A grid like {banker}'s table: rows are {banker}'s two-card total 0 to 7, columns "
-                   f"the value of Punto's third card or 'stood'. Each cell gives the expected gain per "
-                   f"100 staked from drawing minus standing; drawing is better in {best} of "
-                   f"{len(gains)} cells. Every figure is in the cell's own title.",
-                es=f"Una cuadrícula como la tabla de {banker}: las filas son el total de dos cartas de "
-                   f"{banker}, de 0 a 7, las columnas el valor de la tercera carta de Punto o "
-                   f"'se plantó'. Cada casilla da la ganancia esperada por cada 100 apostados al robar "
-                   f"menos la de plantarse; robar es mejor en {best} de {len(gains)} casillas. Cada "
-                   f"cifra está en el título de su casilla.")
+    title = tr("Banco's gain from drawing rather than standing, cell by cell", lang)
+    desc = tr("A grid like Banco's table: rows are Banco's two-card total 0 to 7, columns the "
+              "value of Punto's third card or 'stood'. Each cell gives the expected gain per 100 "
+              "staked from drawing minus standing; drawing is better in {better} of {cells} "
+              "cells. Every figure is in the cell's own title.", lang, better=best,
+              cells=len(gains))
     return Picture(_open(width, height, title, desc, "bt-heatmap") + "".join(parts) + "</svg>")
 
 
 # -- pictures for the course pages, computed from the engine ---------------------------------
 
 
-def _pct(value: float, digits: int = 2) -> str:
-    return f"{value:.{digits}%}"
+def _pct(value: float, lang: str | None, digits: int = 2) -> str:
+    return format_number(value, f".{digits}%", lang)
 
 
 def final_totals_chart(decks: int = 8, lang: str | None = None) -> Picture:
@@ -487,7 +486,10 @@ def final_totals_chart(decks: int = 8, lang: str | None = None) -> Picture:
     >>> svg = final_totals_chart(8, "en")
     >>> svg.count("<rect class='bt-bar'"), "<title>0, Punto: 9.4%</title>" in svg
     (20, True)
+    >>> "<title>0, Punto: 9,4\u00a0%</title>" in final_totals_chart(8, "es")
+    True
     """
+    lang = resolve_language(lang)
     from bacara_teach.analysis.punto_banco import count_deals
     from bacara_teach.figures import bar_chart_svg
 
@@ -495,25 +497,21 @@ def final_totals_chart(decks: int = 8, lang: str | None = None) -> Picture:
     series = {term(hand, lang): [float(p) for p in counts.final_total_distribution(hand)]
               for hand in ("punto", "banco")}
     most = {name: values.index(max(values)) for name, values in series.items()}
+    figures = " ".join(
+        tr("{hand}: {figures}.", lang, hand=name,
+           figures=", ".join(f"{t} {_pct(v, lang)}" for t, v in enumerate(values)))
+        for name, values in series.items())
+    desc = tr("Probability of each final total 0 to 9. {figures} Totals 6 to 9 are the most "
+              "common, since naturals and the third-card rule favour them; the likeliest are "
+              "{punto} for Punto and {banco} for Banco.", lang, figures=figures,
+              punto=most[term("punto", lang)], banco=most[term("banco", lang)])
     return Picture(bar_chart_svg(
         [str(t) for t in range(10)], series,
-        title=pick(lang, en=f"Final totals of Punto and Banco, {decks} decks",
-                   es=f"Totales finales de Punto y de Banco, {decks} barajas"),
-        desc=pick(lang,
-                  en="Probability of each final total 0 to 9. " + " ".join(
-                      f"{name}: " + ", ".join(f"{t} {_pct(v)}" for t, v in enumerate(values)) + "."
-                      for name, values in series.items())
-                  + " Totals 6 to 9 are the most common, since naturals and the third-card rule "
-                    f"favour them; the likeliest are {most[term('punto', lang)]} for Punto and "
-                    f"{most[term('banco', lang)]} for Banco.",
-                  es="Probabilidad de cada total final, de 0 a 9. " + " ".join(
-                      f"{name}: " + ", ".join(f"{t} {_pct(v)}" for t, v in enumerate(values)) + "."
-                      for name, values in series.items())
-                  + " Los totales de 6 a 9 son los más frecuentes, porque los naturales y la regla "
-                    f"de la tercera carta los favorecen; los más probables son "
-                    f"{most[term('punto', lang)]} para Punto y {most[term('banco', lang)]} para Banco."),
-        y_label=pick(lang, en="probability", es="probabilidad"),
-        value_format=lambda v: f"{v:.1%}" if v else "0",
+        title=ntr("Final totals of Punto and Banco, {count} deck",
+                  "Final totals of Punto and Banco, {count} decks", decks, lang),
+        desc=desc,
+        y_label=tr("probability", lang),
+        value_format=lambda v: format_number(v, ".1%", lang) if v else "0",
     ))
 
 
@@ -521,28 +519,28 @@ def outcome_by_punto_total_chart(decks: int = 8, lang: str | None = None) -> Pic
     """The chance of each outcome once Punto's first two cards make each total 0-9.
 
     >>> svg = outcome_by_punto_total_chart(8, "es")
-    >>> svg.count("<rect class='bt-bar'"), "Empate" in svg
-    (30, True)
+    >>> svg.count("<rect class='bt-bar'"), "Empate" in svg, "barajas" in svg
+    (30, True, True)
     """
+    lang = resolve_language(lang)
     from bacara_teach.analysis.punto_banco import count_deals
-    from bacara_teach.figures import bar_chart_svg
+    from bacara_teach.figures import bar_chart_svg, number_format
 
     counts = count_deals(decks)
     rows = [counts.given_punto_total(t) for t in range(10)]
     names = ("banco", "punto", "empate")
     series = {term(name, lang): [row[k + 1] / row[0] for row in rows] for k, name in enumerate(names)}
+    figures = " ".join(
+        f"{t}: " + ", ".join(f"{name} {_pct(values[t], lang)}" for name, values in series.items())
+        + "." for t in range(10))
     return Picture(bar_chart_svg(
         [str(t) for t in range(10)], series,
-        title=pick(lang, en=f"Who wins, by Punto's two-card total ({decks} decks)",
-                   es=f"Quién gana, según el total de dos cartas de Punto ({decks} barajas)"),
-        desc=pick(lang, en="For each two-card total of Punto, 0 to 9, the chance that Banco wins, "
-                           "that Punto wins and of a tie. ",
-                  es="Para cada total de dos cartas de Punto, de 0 a 9, la probabilidad de que gane "
-                     "Banco, de que gane Punto y de empate. ")
-        + " ".join(f"{t}: " + ", ".join(f"{name} {_pct(values[t])}" for name, values in series.items()) + "."
-                   for t in range(10)),
-        y_label=pick(lang, en="probability", es="probabilidad"),
-        value_format=lambda v: f"{v:.0%}",
+        title=ntr("Who wins, by Punto's two-card total ({count} deck)",
+                  "Who wins, by Punto's two-card total ({count} decks)", decks, lang),
+        desc=tr("For each two-card total of Punto, 0 to 9, the chance that Banco wins, that Punto "
+                "wins and of a tie. {figures}", lang, figures=figures),
+        y_label=tr("probability", lang),
+        value_format=number_format(".0%", lang),
     ))
 
 
@@ -553,22 +551,22 @@ def house_edge_chart(decks: int = 8, lang: str | None = None) -> Picture:
     >>> "<title>empate 8:1: 14.36%</title>" in svg, svg.count("<rect class='bt-bar'")
     (True, 7)
     """
+    lang = resolve_language(lang)
     from bacara_teach.analysis.edges import CASINO_BETS, HOME_BETS, ONLINE_BETS, analyse_bets
     from bacara_teach.analysis.punto_banco import count_deals
-    from bacara_teach.figures import hbar_chart_svg
+    from bacara_teach.figures import hbar_chart_svg, number_format
 
     bets = list(dict.fromkeys([*HOME_BETS, *CASINO_BETS, *ONLINE_BETS]))
     analyses = sorted(analyse_bets(bets, decks, counts=count_deals(decks)), key=lambda a: a.house_edge)
     labels = [a.terms.describe(lang) for a in analyses]
     values = [float(a.house_edge) for a in analyses]
+    figures = "; ".join(f"{label} {_pct(v, lang)}" for label, v in zip(labels, values, strict=True))
     return Picture(hbar_chart_svg(
         labels, values,
-        title=pick(lang, en=f"House edge of every bet, {decks} decks",
-                   es=f"Ventaja de la casa de cada apuesta, {decks} barajas"),
-        desc=pick(lang, en="House edge per unit staked, smallest first: ",
-                  es="Ventaja de la casa por unidad apostada, de menor a mayor: ")
-        + "; ".join(f"{label} {_pct(v)}" for label, v in zip(labels, values, strict=True)) + ".",
-        value_format=_pct,
+        title=ntr("House edge of every bet, {count} deck", "House edge of every bet, {count} decks",
+                  decks, lang),
+        desc=tr("House edge per unit staked, smallest first: {figures}.", lang, figures=figures),
+        value_format=number_format(".2%", lang),
     ))
 
 

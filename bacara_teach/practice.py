@@ -32,7 +32,7 @@ from html import escape
 from bacara_teach.cards import _RANK_ALIASES, _SUIT_ALIASES, Rank, format_cards
 from bacara_teach.charts import COLUMNS, tableau_html
 from bacara_teach.errors import IllegalAction
-from bacara_teach.i18n import pick, resolve_language
+from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import MESSAGES, hand_name, narrate_step
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
@@ -43,12 +43,12 @@ from bacara_teach.tableau import (
     Decision,
     Tableau,
 )
+from bacara_teach.text import language, ptr, tr
 from bacara_teach.trainer import Feedback, deal_situation
 
 __all__ = [
     "DRILL_GAMES",
     "ROUND_SECONDS",
-    "STEPPER_LABELS",
     "Check",
     "SelfCheck",
     "answer_labels",
@@ -58,6 +58,7 @@ __all__ = [
     "drill_json",
     "stepper_data",
     "stepper_html",
+    "stepper_labels",
 ]
 
 DRILL_GAMES: dict[str, tuple[tuple[str | None, Tableau], ...]] = {
@@ -92,68 +93,83 @@ def drill_game(tableau: Tableau) -> str:
         + ", ".join(t.name for tableaux in DRILL_GAMES.values() for _, t in tableaux))
 
 
-def _labels(game: str, lang: str) -> dict[str, str]:
-    """The drill's own words (buttons, modes, the map); everything else is the engine's."""
-    chemin = game == "chemin-de-fer"
-    player = hand_name("bettor" if chemin else "punto", lang, start=True)
-    banker = hand_name("banker" if chemin else "banco", lang, start=True)
-    banker_of = hand_name("banker" if chemin else "banco", lang)
-    player_of = hand_name("bettor" if chemin else "punto", lang)
-    de = {"el punto": "del punto", "la banca": "de la banca"}
+def _hand_labels(game: str, lang: str) -> dict[str, str]:
+    """The drill's words that name the hands: Punto and Banco, or Chemin de Fer's roles."""
+    if game == "chemin-de-fer":
+        return {
+            "mode.hard": tr("Hard cells: The banker on 3–6 against a third card", lang),
+            "map.banker": tr("The banker's table", lang),
+            "map.player": tr("The bettor's rule", lang),
+            "cell.player": tr("The bettor on {total}", lang),
+            "cell.banker": tr("The banker on {total} against {third}", lang),
+            "cell.stood": tr("The banker on {total}, the bettor stood", lang),
+        }
     return {
-        "draw": pick(lang, en="Draw", es="Robar"),
-        "stand": pick(lang, en="Stand", es="Plantarse"),
-        "choice": pick(lang, en="Free choice", es="Elección libre"),
-        "answers": pick(lang, en="Your answer", es="Su respuesta"),
-        "next": pick(lang, en="Next question", es="Siguiente pregunta"),
-        "modes": pick(lang, en="Which cells", es="Qué casillas"),
-        "mode.all": pick(lang, en="Every cell", es="Todas las casillas"),
-        "mode.hard": pick(lang, en=f"Hard cells: {banker} on 3–6 against a third card",
-                          es=f"Casillas difíciles: {banker} con 3–6 ante una tercera carta"),
-        "mode.timed": pick(lang, en=f"Timed round ({ROUND_SECONDS} s)",
-                           es=f"Ronda cronometrada ({ROUND_SECONDS} s)"),
-        "keys": pick(lang, en="Keys: D draw, S stand, Enter next question.",
-                     es="Teclas: D robar, S plantarse, Intro siguiente pregunta."),
-        "keys.choice": pick(lang, en="Keys: D draw, S stand, C free choice, Enter next question.",
-                            es="Teclas: D robar, S plantarse, C elección libre, "
-                               "Intro siguiente pregunta."),
-        "score": pick(lang, en="{right} of {asked} right", es="{right} de {asked} correctas"),
-        "known": pick(lang, en="{known} of {cells} cells known",
-                      es="{known} de {cells} casillas sabidas"),
-        "left": pick(lang, en="{seconds} s left", es="Quedan {seconds} s"),
-        "over": pick(lang, en="Time is up: {right} of {asked} right. Best round: {best}.",
-                     es="Se acabó el tiempo: {right} de {asked} correctas. "
-                        "Mejor ronda: {best}."),
-        "again": pick(lang, en="Start another round", es="Empezar otra ronda"),
-        "reset": pick(lang, en="Reset my progress", es="Borrar mi progreso"),
-        "cleared": pick(lang, en="Progress reset: every cell is new again.",
-                        es="Progreso borrado: todas las casillas vuelven a ser nuevas."),
-        "kept": pick(lang, en="Your progress is kept in this browser only; nothing is sent anywhere.",
-                     es="Su progreso se guarda solo en este navegador; no se envía a ninguna parte."),
-        "map": pick(lang, en="How well you know each cell", es="Cuánto sabe de cada casilla"),
-        "map.banker": pick(lang, en=f"{banker}'s table",
-                           es=f"La tabla {de.get(banker_of, 'de ' + banker_of)}"),
-        "map.player": pick(lang, en=f"{player}'s rule",
-                           es=f"La regla {de.get(player_of, 'de ' + player_of)}"),
-        "map.total": pick(lang, en="Total", es="Total"),
-        "map.third": pick(lang, en="Third card", es="Tercera carta"),
-        "stood": pick(lang, en="stood", es="se plantó"),
-        "bettors.one": pick(lang, en="One bettor", es="Un solo apostador"),
-        "bettors.several": pick(lang, en="Several bettors", es="Varios apostadores"),
-        "level.0": pick(lang, en="not asked yet", es="sin preguntar"),
-        "level.1": pick(lang, en="missed last time", es="fallada la última vez"),
-        "level.2": pick(lang, en="right once", es="acertada una vez"),
-        "level.3": pick(lang, en="right twice in a row", es="acertada dos veces seguidas"),
-        "level.4": pick(lang, en="known", es="sabida"),
-        "level.5": pick(lang, en="mastered", es="dominada"),
-        "cell.player": pick(lang, en=f"{player} on {{total}}", es=f"{player} con {{total}}"),
-        "cell.banker": pick(lang, en=f"{banker} on {{total}} against {{third}}",
-                            es=f"{banker} con {{total}} ante {{third}}"),
-        "cell.stood": pick(lang, en=f"{banker} on {{total}}, {player_of} stood",
-                           es=f"{banker} con {{total}}, {player_of} se plantó"),
-        "noscript": pick(lang, en="The drill needs JavaScript; the live notebook has it too.",
-                         es="La práctica necesita JavaScript; el cuaderno en vivo también la tiene."),
+        "mode.hard": tr("Hard cells: Banco on 3–6 against a third card", lang),
+        "map.banker": tr("Banco's table", lang),
+        "map.player": tr("Punto's rule", lang),
+        "cell.player": tr("Punto on {total}", lang),
+        "cell.banker": tr("Banco on {total} against {third}", lang),
+        "cell.stood": tr("Banco on {total}, Punto stood", lang),
     }
+
+
+def _keys(lang: str) -> dict[str, str]:
+    """The keys that answer the drill, one letter per decision, as the language names them."""
+    return {"draw": ptr("drill key: draw", "D", lang),
+            "stand": ptr("drill key: stand", "S", lang),
+            "choice": ptr("drill key: free choice", "C", lang)}
+
+
+def _labels(game: str, lang: str) -> dict[str, str]:
+    """The drill's own words (buttons, modes, the map); everything else is the engine's.
+
+    The ``{fields}`` left in a label are filled in by the page's script.
+    """
+    keys = _keys(lang)
+    return {
+        "draw": ptr("drill answer", "Draw", lang),
+        "stand": ptr("drill answer", "Stand", lang),
+        "choice": ptr("drill answer", "Free choice", lang),
+        "answers": tr("Your answer", lang),
+        "next": tr("Next question", lang),
+        "modes": tr("Which cells", lang),
+        "mode.all": tr("Every cell", lang),
+        "mode.timed": tr("Timed round ({seconds} s)", lang, seconds=ROUND_SECONDS),
+        "keys": tr("Keys: {draw} draw, {stand} stand, Enter next question.", lang,
+                   draw=keys["draw"], stand=keys["stand"]),
+        "keys.choice": tr("Keys: {draw} draw, {stand} stand, {choice} free choice, Enter next "
+                          "question.", lang, draw=keys["draw"], stand=keys["stand"],
+                          choice=keys["choice"]),
+        "score": tr("{right} of {asked} right", lang),
+        "known": tr("{known} of {cells} cells known", lang),
+        "left": tr("{seconds} s left", lang),
+        "over": tr("Time is up: {right} of {asked} right. Best round: {best}.", lang),
+        "again": tr("Start another round", lang),
+        "reset": tr("Reset my progress", lang),
+        "cleared": tr("Progress reset: every cell is new again.", lang),
+        "kept": tr("Your progress is kept in this browser only; nothing is sent anywhere.", lang),
+        "map": tr("How well you know each cell", lang),
+        "map.total": ptr("drill map", "Total", lang),
+        "map.third": ptr("drill map", "Third card", lang),
+        "stood": ptr("tableau column", "stood", lang),
+        "bettors.one": tr("One bettor", lang),
+        "bettors.several": tr("Several bettors", lang),
+        "level.0": tr("not asked yet", lang),
+        "level.1": tr("missed last time", lang),
+        "level.2": tr("right once", lang),
+        "level.3": tr("right twice in a row", lang),
+        "level.4": ptr("drill level", "known", lang),
+        "level.5": tr("mastered", lang),
+        **_hand_labels(game, lang),
+        "noscript": tr("The drill needs JavaScript; the live notebook has it too.", lang),
+    }
+
+
+def _numbers(lang: str) -> dict[str, str]:
+    """The symbols the page's script writes its own numbers with (a score, seconds left)."""
+    numbers = language(lang).numbers
+    return {"group": numbers["group"], "decimal": numbers["decimal"], "minus": numbers["minus"]}
 
 
 def answer_labels(lang: str | None = None) -> dict[str, str]:
@@ -241,6 +257,8 @@ def drill_data(game: str, lang: str | None = None, *, seed: int = 0) -> dict[str
         "naturals": list(NATURALS),
         "points": {rank.value: rank.points for rank in Rank},
         "labels": _labels(game, lang),
+        "keys": _keys(lang),
+        "numbers": _numbers(lang),
         "texts": texts,
         "cells": cells,
     }
@@ -273,38 +291,39 @@ def drill_html(game: str, lang: str | None = None) -> str:
 
 # -- the coup stepper --------------------------------------------------------------------------
 
-STEPPER_LABELS: dict[str, dict[str, str]] = {
-    "en": {"cards": "Cards", "seed": "Seed", "deal": "Deal these cards", "shuffle": "Deal from a seeded shoe",
-           "prev": "◀ Previous step", "next": "Next step ▶", "step": "Step {n} of {of}",
-           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (deal order)",
-           "deal.tip": "Deal exactly the cards typed in the box, in deal order",
-           "shuffle.tip": "Shuffle a shoe with this seed and deal its first coup",
-           "prev.tip": "Go back one step", "next.tip": "Show the next step and the rule behind it",
-           "refused": "These cards cannot be dealt; the coup shown stays as it was.",
-           "bad-card": "{card} is not a card: write a rank (A, 2–10, J, Q, K) and a suit "
+def stepper_labels(lang: str | None = None) -> dict[str, str]:
+    """The coup stepper's own words (the live widget's and the page's), in ``lang``.
+
+    The ``{fields}`` left in a label are filled in by the widget or the page's script.
+
+    >>> stepper_labels("es")["step"], stepper_labels("en")["next"]
+    ('Paso {n} de {of}', 'Next step ▶')
+    """
+    return {
+        "cards": ptr("coup stepper", "Cards", lang),
+        "seed": tr("Seed", lang),
+        "deal": tr("Deal these cards", lang),
+        "shuffle": tr("Deal from a seeded shoe", lang),
+        "prev": tr("◀ Previous step", lang),
+        "next": tr("Next step ▶", lang),
+        "step": tr("Step {n} of {of}", lang),
+        "placeholder": tr("4♥ 2♠ 9♣ A♦ 8♦ (deal order)", lang),
+        "deal.tip": tr("Deal exactly the cards typed in the box, in deal order", lang),
+        "shuffle.tip": tr("Shuffle a shoe with this seed and deal its first coup", lang),
+        "prev.tip": tr("Go back one step", lang),
+        "next.tip": tr("Show the next step and the rule behind it", lang),
+        "refused": tr("These cards cannot be dealt; the coup shown stays as it was.", lang),
+        "bad-card": tr("{card} is not a card: write a rank (A, 2–10, J, Q, K) and a suit "
                        "(♥ ♦ ♣ ♠, or h d c s), e.g. 4♥ or 4h. The coup shown stays as it was.",
-           "too-few": "These cards are not enough: this coup needs at least {need} cards, "
-                      "{given} were typed. The coup shown stays as it was.",
-           "too-many": "Too many cards: this coup uses {need}, {given} were typed. "
-                       "The coup shown stays as it was.",
-           "again": "Back to the page's coup", "total": "total"},
-    "es": {"cards": "Cartas", "seed": "Semilla", "deal": "Repartir estas cartas",
-           "shuffle": "Repartir de un sabot barajado", "prev": "◀ Paso anterior",
-           "next": "Paso siguiente ▶", "step": "Paso {n} de {of}",
-           "placeholder": "4♥ 2♠ 9♣ A♦ 8♦ (orden de reparto)",
-           "deal.tip": "Repartir exactamente las cartas escritas en la casilla, en orden de reparto",
-           "shuffle.tip": "Barajar un sabot con esta semilla y repartir su primer coup",
-           "prev.tip": "Volver un paso atrás", "next.tip": "Ver el paso siguiente y la regla que lo decide",
-           "refused": "Estas cartas no se pueden repartir; el coup mostrado no cambia.",
-           "bad-card": "{card} no es una carta: escriba un valor (A, 2–10, J, Q, K) y un palo "
-                       "(♥ ♦ ♣ ♠, o h d c s), p. ej. 4♥ o 4h. El coup mostrado no cambia.",
-           "too-few": "Faltan cartas: este coup necesita al menos {need}, se escribieron {given}. "
-                      "El coup mostrado no cambia.",
-           "too-many": "Sobran cartas: este coup usa {need}, se escribieron {given}. "
-                       "El coup mostrado no cambia.",
-           "again": "Volver al coup de la página", "total": "total"},
-}
-"""The coup stepper's own words (the live widget's and the page's)."""
+                       lang),
+        "too-few": tr("These cards are not enough: this coup needs at least {need} cards, "
+                      "{given} were typed. The coup shown stays as it was.", lang),
+        "too-many": tr("Too many cards: this coup uses {need}, {given} were typed. "
+                       "The coup shown stays as it was.", lang),
+        "again": tr("Back to the page's coup", lang),
+        "total": ptr("tableau column", "total", lang),
+    }
+
 
 _STEP_MESSAGES = ("deal", "natural.one", "natural.both", "no-natural", "banker-table.draw",
                   "banker-table.stand", "result.win", "result.tie")
@@ -368,7 +387,8 @@ def stepper_data(cards: str, lang: str | None = None) -> dict[str, object]:
         "hands": {"punto": hand_name("punto", lang, start=True),
                   "banco": hand_name("banco", lang, start=True)},
         "messages": {key: MESSAGES[lang][key] for key in _STEP_MESSAGES},
-        "labels": STEPPER_LABELS[lang],
+        "labels": stepper_labels(lang),
+        "numbers": _numbers(lang),
     }
 
 
@@ -391,16 +411,13 @@ def stepper_html(cards: str, lang: str | None = None) -> str:
 
 # -- self-checks ---------------------------------------------------------------------------------
 
-_CHECK_LABELS: dict[str, dict[str, str]] = {
-    "en": {"question": "Question {n}", "check": "Check", "right": "Right.",
-           "wrong": "Not quite: the answer is {answer}.", "show": "Show the answer",
-           "typed": "Your answer to question {n}", "empty": "Type an answer first.",
-           "yes": "Yes", "no": "No", "answer": "Answer: {answer}."},
-    "es": {"question": "Pregunta {n}", "check": "Comprobar", "right": "Correcto.",
-           "wrong": "No: la respuesta es {answer}.", "show": "Ver la respuesta",
-           "typed": "Su respuesta a la pregunta {n}", "empty": "Escriba primero una respuesta.",
-           "yes": "Sí", "no": "No", "answer": "Respuesta: {answer}."},
-}
+def _check_labels(lang: str) -> dict[str, str]:
+    """A self-check's own words; the page's script fills in their ``{fields}``."""
+    return {"question": tr("Question {n}", lang), "check": ptr("self-check", "Check", lang),
+            "right": tr("Right.", lang), "wrong": tr("Not quite: the answer is {answer}.", lang),
+            "show": tr("Show the answer", lang), "typed": tr("Your answer to question {n}", lang),
+            "empty": tr("Type an answer first.", lang), "yes": ptr("self-check answer", "Yes", lang),
+            "no": ptr("self-check answer", "No", lang), "answer": tr("Answer: {answer}.", lang)}
 
 
 @dataclass(frozen=True)
@@ -437,7 +454,7 @@ class Check:
         >>> Check.yes_no("2", False, "Q♥ 8♣ counts 8: a natural.", lang="es").choices
         ('Sí', 'No')
         """
-        labels = _CHECK_LABELS[resolve_language(lang)]
+        labels = _check_labels(resolve_language(lang))
         return cls(number, labels["yes" if value else "no"], why, (labels["yes"], labels["no"]),
                    prompt=prompt)
 
@@ -475,7 +492,8 @@ class SelfCheck:
         self.lang = resolve_language(lang)
 
     def data(self) -> dict[str, object]:
-        return {"version": 1, "lang": self.lang, "labels": _CHECK_LABELS[self.lang],
+        return {"version": 1, "lang": self.lang, "labels": _check_labels(self.lang),
+                "numbers": _numbers(self.lang),
                 "questions": [check.to_dict() for check in self.checks]}
 
     def _repr_html_(self) -> str:

@@ -25,14 +25,16 @@ import shlex
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from html import escape
 
 from bacara_teach.cards import Card, Rank, Suit, hand_total
-from bacara_teach.i18n import pick, resolve_language
+from bacara_teach.i18n import resolve_language
 from bacara_teach.money import format_amount, to_decimal
 from bacara_teach.tableau import is_natural
 from bacara_teach.tables import CommissionTiming, PairReading, Positions, TableProfile, TiePolicy
+from bacara_teach.text import N_, localize_number, ptr, tr
 
 __all__ = [
     "HELP_WIDTH",
@@ -133,142 +135,103 @@ def two_card_totals_html(lang: str | None = None) -> str:
         [a, *(HtmlCell(str(t), "bt-natural" if is_natural(t) else "") for t in row)]
         for a, row in enumerate(two_card_totals())
     ]
-    caption = pick(lang, en="Two-card totals: first card's points (row) + second card's (column)",
-                   es="Totales de dos cartas: puntos de la primera carta (fila) "
-                      "+ los de la segunda (columna)")
+    caption = tr("Two-card totals: first card's points (row) + second card's (column)", lang)
     return html_table(["+", *range(10)], rows, css_class="bt-two-card", caption=caption)
 
 
 # -- table profiles -------------------------------------------------------------------------------
 
 
-def odds_text(odds: Fraction) -> str:
-    """Odds written as a table shows them: ``1:1``, ``0.95:1``, ``8:1``.
+def odds_text(odds: Fraction, lang: str | None = None) -> str:
+    """Odds written as a table shows them: ``1:1``, ``0.95:1``, ``8:1``; in Spanish, as a
+    payout is said, ``0,95 a 1`` (``lang=None``: the default language).
 
-    >>> odds_text(Fraction(11))
-    '11:1'
+    >>> odds_text(Fraction(11)), odds_text(Fraction(19, 20), "es")
+    ('11:1', '0,95 a 1')
     """
-    return f"{format_amount(to_decimal(odds))}:1"
+    lang = resolve_language(lang)
+    return tr("{odds}:1", lang, odds=localize_number(format_amount(to_decimal(odds)), lang))
 
 
-def _percent(rate: Fraction) -> str:
-    return f"{format_amount(to_decimal(rate * 100))}%"
+def _percent(rate: Fraction, lang: str) -> str:
+    return localize_number(f"{format_amount(to_decimal(rate * 100))}%", lang)
 
 
 _RESHUFFLE = {
-    "every-coup": {
-        "en": "every card goes back and the shoe is shuffled before each coup",
-        "es": "todas las cartas vuelven y el sabot se baraja antes de cada coup",
-    },
-    "never": {
-        "en": "dealt through, coup after coup, without reshuffling",
-        "es": "se reparte hasta el final, coup tras coup, sin volver a barajar",
-    },
+    "every-coup": N_("every card goes back and the shoe is shuffled before each coup"),
+    "never": N_("dealt through, coup after coup, without reshuffling"),
 }
 _POSITIONS = {
-    Positions.ONE: {"en": "one bet per coup", "es": "una apuesta por coup"},
-    Positions.ONE_SIDE: {
-        "en": "Punto or Banco, never both; Empate and pairs may be added",
-        "es": "Punto o Banco, nunca los dos; se pueden añadir Empate y parejas",
-    },
+    Positions.ONE: N_("one bet per coup"),
+    Positions.ONE_SIDE: N_("Punto or Banco, never both; Empate and pairs may be added"),
+    Positions.BOTH_SIDES: N_("any bets together, Punto and Banco too"),
 }
 _SIDE_BETS_NEED_A_SIDE = {
-    Positions.ONE_SIDE: {
-        "en": "Punto or Banco first, never both; Empate and pairs may be added, not bet alone",
-        "es": "primero Punto o Banco, nunca los dos; se pueden añadir Empate y parejas, pero no "
-              "apostarlas solas",
-    },
-    Positions.BOTH_SIDES: {
-        "en": "Punto, Banco or both; Empate and pairs may be added, not bet alone",
-        "es": "Punto, Banco o los dos; se pueden añadir Empate y parejas, pero no apostarlas solas",
-    },
-    Positions.BOTH_SIDES: {
-        "en": "any bets together, Punto and Banco too",
-        "es": "cualquier combinación de apuestas, también Punto y Banco juntos",
-    },
+    Positions.ONE_SIDE: N_("Punto or Banco first, never both; Empate and pairs may be added, not "
+                           "bet alone"),
 }
 _TIE = {
-    TiePolicy.RETURN: {
-        "en": "Punto and Banco bets come back (net 0)",
-        "es": "las apuestas a Punto y a Banco se devuelven (neto 0)",
-    },
-    TiePolicy.KEEP: {
-        "en": "Punto and Banco bets stay on for the next coup (net 0)",
-        "es": "las apuestas a Punto y a Banco siguen en la mesa para el coup siguiente (neto 0)",
-    },
-    TiePolicy.CHANGE: {
-        "en": "Punto and Banco bets stay on and may be changed (net 0)",
-        "es": "las apuestas a Punto y a Banco siguen en la mesa y se pueden cambiar (neto 0)",
-    },
+    TiePolicy.RETURN: N_("Punto and Banco bets come back (net 0)"),
+    TiePolicy.KEEP: N_("Punto and Banco bets stay on for the next coup (net 0)"),
+    TiePolicy.CHANGE: N_("Punto and Banco bets stay on and may be changed (net 0)"),
 }
 _PAIRS = {
-    PairReading.SAME_RANK: {
-        "en": "first two cards of the same rank (K-K yes, K-Q no)",
-        "es": "las dos primeras cartas del mismo rango (K-K sí, K-Q no)",
-    },
-    PairReading.SAME_VALUE: {
-        "en": "first two cards of the same point value (K-Q counts)",
-        "es": "las dos primeras cartas del mismo valor en puntos (K-Q cuenta)",
-    },
+    PairReading.SAME_RANK: N_("first two cards of the same rank (K-K yes, K-Q no)"),
+    PairReading.SAME_VALUE: N_("first two cards of the same point value (K-Q counts)"),
 }
 _COMMISSION_WHEN = {
-    CommissionTiming.AT_PAYMENT: {
-        "en": "deducted when the win is paid",
-        "es": "se descuenta al pagar la ganancia",
-    },
-    CommissionTiming.ACCRUED: {
-        "en": "owed, collected at the end of the shoe or on leaving",
-        "es": "se debe y se cobra al final del sabot o al dejar la mesa",
-    },
+    CommissionTiming.AT_PAYMENT: N_("deducted when the win is paid"),
+    CommissionTiming.ACCRUED: N_("owed, collected at the end of the shoe or on leaving"),
 }
 
-PROFILE_FACT_LABELS: dict[str, dict[str, str]] = {
-    "system": {"en": "Rule system", "es": "Sistema de reglas"},
-    "decks": {"en": "Decks", "es": "Barajas"},
-    "cards": {"en": "Cards in the shoe", "es": "Cartas en el sabot"},
-    "shuffle": {"en": "Shuffle", "es": "Barajado"},
-    "payouts": {"en": "Bets and payouts", "es": "Apuestas y pagos"},
-    "commission": {"en": "Commission", "es": "Comisión"},
-    "positions": {"en": "Bets per coup", "es": "Apuestas por coup"},
-    "tie": {"en": "After a tie", "es": "Tras un empate"},
-    "stakes": {"en": "Stakes", "es": "Importe de las apuestas"},
-    "players": {"en": "Players", "es": "Jugadores"},
-    "dealt": {"en": "Cards dealt", "es": "Reparto de las cartas"},
-    "pair": {"en": "A pair is", "es": "Una pareja es"},
+PROFILE_FACT_LABELS: dict[str, str] = {
+    "system": N_("Rule system"),
+    "decks": N_("Decks"),
+    "cards": N_("Cards in the shoe"),
+    "shuffle": N_("Shuffle"),
+    "payouts": N_("Bets and payouts"),
+    "commission": N_("Commission"),
+    "positions": N_("Bets per coup"),
+    "tie": N_("After a tie"),
+    "stakes": N_("Stakes"),
+    "players": N_("Players"),
+    "dealt": N_("Cards dealt"),
+    "pair": N_("A pair is"),
 }
-"""The label of each fact :func:`profile_facts` lists, by key, in each language."""
+"""The label of each fact :func:`profile_facts` lists, by key, as an English message (render
+it with :func:`~bacara_teach.text.tr` in a language; :func:`profile_fact_rows` does)."""
 
 
 def _positions(profile: TableProfile, lang: str) -> str:
     """What may be bet together in one coup, with the casino's rule that a side bet needs J or B."""
     if not profile.side_bets_alone and profile.positions in _SIDE_BETS_NEED_A_SIDE:
-        return _SIDE_BETS_NEED_A_SIDE[profile.positions][lang]
-    return _POSITIONS[profile.positions][lang]
+        return tr(_SIDE_BETS_NEED_A_SIDE[profile.positions], lang)
+    return tr(_POSITIONS[profile.positions], lang)
 
 
 def _stakes(profile: TableProfile, lang: str) -> str:
     if profile.fixed_stake is not None:
-        return pick(lang, en="fixed at {}", es="fija en {}").format(format_amount(profile.fixed_stake))
+        return tr("fixed at {stake}", lang, stake=_amount(profile.fixed_stake, lang))
     low, high = profile.min_bet, profile.max_bet
     if low is not None and high is not None:
-        return pick(lang, en="{} to {} per bet", es="de {} a {} por apuesta").format(
-            format_amount(low), format_amount(high))
+        return tr("{low} to {high} per bet", lang, low=_amount(low, lang), high=_amount(high, lang))
     if low is not None:
-        return pick(lang, en="at least {} per bet", es="al menos {} por apuesta").format(
-            format_amount(low))
+        return tr("at least {low} per bet", lang, low=_amount(low, lang))
     if high is not None:
-        return pick(lang, en="at most {} per bet", es="como mucho {} por apuesta").format(
-            format_amount(high))
-    return pick(lang, en="no limits given", es="sin límites indicados")
+        return tr("at most {high} per bet", lang, high=_amount(high, lang))
+    return tr("no limits given", lang)
+
+
+def _amount(value: Decimal | Fraction | int, lang: str) -> str:
+    return localize_number(format_amount(value), lang)
 
 
 def _players(profile: TableProfile, lang: str) -> str:
     if profile.max_players is None:
-        return pick(lang, en="{} or more (no maximum given)",
-                    es="{} o más (sin máximo indicado)").format(profile.min_players)
+        return tr("{low} or more (no maximum given)", lang, low=profile.min_players)
     if profile.max_players == profile.min_players:
         return str(profile.min_players)
-    return pick(lang, en="{} to {}", es="de {} a {}").format(profile.min_players, profile.max_players)
+    return tr("{low} to {high}", lang, low=profile.min_players, high=profile.max_players)
 
 
 def _commission(profile: TableProfile, lang: str) -> str:
@@ -276,11 +239,11 @@ def _commission(profile: TableProfile, lang: str) -> str:
         payout = profile.payout("banco")
         if payout < 1:
             # the house's share is already in the price: no separate step after the coup
-            return pick(lang, en="no separate commission: a Banco win pays {}",
-                        es="sin comisión aparte: una ganancia de Banco paga {}").format(odds_text(payout))
-        return pick(lang, en="none", es="ninguna")
-    return pick(lang, en="{} of Banco wins, {}", es="{} de las ganancias de Banco; {}").format(
-        _percent(profile.commission_rate), _COMMISSION_WHEN[profile.commission][lang])
+            return tr("no separate commission: a Banco win pays {odds}", lang,
+                      odds=odds_text(payout, lang))
+        return ptr("commission", "none", lang)
+    return tr("{rate} of Banco wins, {when}", lang, rate=_percent(profile.commission_rate, lang),
+              when=tr(_COMMISSION_WHEN[profile.commission], lang))
 
 
 def profile_fact_rows(profile: TableProfile, lang: str | None = None) -> list[tuple[str, str, str]]:
@@ -295,25 +258,24 @@ def profile_fact_rows(profile: TableProfile, lang: str | None = None) -> list[tu
     ('416', 'fija en 20')
     """
     lang = resolve_language(lang)
-    face = pick(lang, en="face down", es="boca abajo") if profile.face_down else \
-        pick(lang, en="face up", es="boca arriba")
+    face = tr("face down", lang) if profile.face_down else tr("face up", lang)
     facts = [
         ("system", profile.system),
         ("decks", str(profile.decks)),
         ("cards", str(profile.decks * CARDS_PER_DECK)),
-        ("shuffle", _RESHUFFLE[profile.reshuffle][lang]),
+        ("shuffle", tr(_RESHUFFLE[profile.reshuffle], lang)),
         ("payouts",
-         ", ".join(f"{kind.label} {odds_text(odds)}" for kind, odds in profile.payouts)),
+         ", ".join(f"{kind.label} {odds_text(odds, lang)}" for kind, odds in profile.payouts)),
         ("commission", _commission(profile, lang)),
         ("positions", _positions(profile, lang)),
-        ("tie", _TIE[profile.tie][lang]),
+        ("tie", tr(_TIE[profile.tie], lang)),
         ("stakes", _stakes(profile, lang)),
         ("players", _players(profile, lang)),
         ("dealt", face),
     ]
     if any(not kind.is_side and kind.value.startswith("pareja") for kind in profile.bets):
-        facts.append(("pair", _PAIRS[profile.pair_reading][lang]))
-    return [(key, PROFILE_FACT_LABELS[key][lang], value) for key, value in facts]
+        facts.append(("pair", tr(_PAIRS[profile.pair_reading], lang)))
+    return [(key, tr(PROFILE_FACT_LABELS[key], lang), value) for key, value in facts]
 
 
 def profiles_html(profiles: Iterable[TableProfile] | None = None, lang: str | None = None) -> str:
@@ -333,7 +295,7 @@ def profiles_html(profiles: Iterable[TableProfile] | None = None, lang: str | No
     facts = {profile.name: profile_fact_rows(profile, lang) for profile in chosen}
     labels = {key: label for rows in facts.values() for key, label, _ in rows}
     values = {name: {key: value for key, _, value in rows} for name, rows in facts.items()}
-    no_pairs = pick(lang, en="no pair bets", es="sin apuestas a pareja")
+    no_pairs = tr("no pair bets", lang)
     head = "".join(f"<th scope='col' data-profile='{escape(p.name, quote=True)}'>"
                    f"{escape(p.title_text(lang))}</th>" for p in chosen)
     body = "".join(
@@ -342,8 +304,7 @@ def profiles_html(profiles: Iterable[TableProfile] | None = None, lang: str | No
         + "</tr>"
         for key, label in labels.items()
     )
-    caption = pick(lang, en="The Punto Banco tables, read from their profiles",
-                   es="Las mesas de Punto Banco, leídas de sus perfiles")
+    caption = tr("The Punto Banco tables, read from their profiles", lang)
     return (f"<table class='bt-table bt-profiles'><caption>{escape(caption)}</caption>"
             f"<thead><tr><th scope='col'></th>{head}</tr></thead><tbody>{body}</tbody></table>")
 
@@ -359,8 +320,11 @@ def profile_facts(profile: TableProfile, lang: str | None = None) -> list[tuple[
     'Punto 1:1, Banco 1:1, Empate 8:1'
     >>> dict(profile_facts(get_profile("home"), "en"))["Cards in the shoe"]
     '416'
-    >>> dict(profile_facts(get_profile("online"), "es"))["Comisión"]
-    '5% de las ganancias de Banco; se descuenta al pagar la ganancia'
+    >>> dict(profile_facts(get_profile("online"), "es"))["Comisión"] == (
+    ...     "5\u00a0% de las ganancias de Banco; se descuenta al pagar la ganancia")
+    True
+    >>> dict(profile_facts(get_profile("home"), "es"))["Apuestas y pagos"]
+    'Punto 1 a 1, Banco 0,95 a 1, Empate 8 a 1'
     """
     return [(label, value) for _, label, value in profile_fact_rows(profile, lang)]
 

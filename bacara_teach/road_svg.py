@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from html import escape
 
-from bacara_teach.i18n import pick, resolve_language, term
+from bacara_teach.i18n import resolve_language, term
 from bacara_teach.punto_banco import Outcome
 from bacara_teach.roads import ROWS, BeadCell, BigRoadCell, DerivedCell, Road, Roads, road_title
+from bacara_teach.text import ntr, tr
 
 __all__ = ["BLUE", "RED", "road_svg", "roads_html"]
 
@@ -42,13 +43,14 @@ def _winner(outcome: Outcome, lang: str) -> str:
 
 
 def _pairs(punto: bool, banco: bool, lang: str) -> str:
-    names = []
+    if banco and punto:
+        return tr(", {first} and {second}", lang, first=tr("Banco pair", lang),
+                  second=tr("Punto pair", lang))
     if banco:
-        names.append(pick(lang, en="Banco pair", es="pareja de Banco"))
+        return tr(", {pair}", lang, pair=tr("Banco pair", lang))
     if punto:
-        names.append(pick(lang, en="Punto pair", es="pareja de Punto"))
-    return f", {' '.join(names) if len(names) == 1 else pick(lang, en=' and ', es=' y ').join(names)}" \
-        if names else ""
+        return tr(", {pair}", lang, pair=tr("Punto pair", lang))
+    return ""
 
 
 def _pair_dots(cx: float, cy: float, punto: bool, banco: bool) -> str:
@@ -67,8 +69,8 @@ def _cell_svg(cell: BeadCell | BigRoadCell | DerivedCell, name: str, lang: str) 
     if isinstance(cell, BeadCell):
         coup = cell.coup
         colour = _COLOUR[coup.winner]
-        title = pick(lang, en=f"Coup {cell.index + 1}: {_winner(coup.winner, lang)}",
-                     es=f"Coup {cell.index + 1}: {_winner(coup.winner, lang)}")
+        title = tr("Coup {number}: {winner}", lang, number=cell.index + 1,
+                   winner=_winner(coup.winner, lang))
         title += _pairs(coup.punto_pair, coup.banco_pair, lang)
         body = (f"<circle cx='{cx}' cy='{cy}' r='{r}' fill='{colour}'/>"
                 f"<text x='{cx}' y='{cy + 4}' text-anchor='middle' fill='#fff' font-weight='bold'>"
@@ -76,14 +78,13 @@ def _cell_svg(cell: BeadCell | BigRoadCell | DerivedCell, name: str, lang: str) 
     elif isinstance(cell, BigRoadCell):
         colour = _COLOUR[cell.winner]
         first = cell.coups[0] + 1
-        title = pick(lang, en=f"Coup {first}: {_winner(cell.winner, lang)}",
-                     es=f"Coup {first}: {_winner(cell.winner, lang)}")
-        title += pick(lang, en=f", run {cell.column + 1}, win {cell.row + 1} of it",
-                      es=f", racha {cell.column + 1}, victoria {cell.row + 1} de ella")
+        title = tr("Coup {number}: {winner}", lang, number=first,
+                   winner=_winner(cell.winner, lang))
+        title += tr(", run {run}, win {win} of it", lang, run=cell.column + 1, win=cell.row + 1)
         title += _pairs(cell.punto_pair, cell.banco_pair, lang)
         if cell.ties:
-            title += pick(lang, en=f", {cell.ties} Empate{'s' if cell.ties > 1 else ''} marked on it",
-                          es=f", {cell.ties} Empate{'s' if cell.ties > 1 else ''} marcado{'s' if cell.ties > 1 else ''}")
+            title += ntr(", {count} Empate marked on it", ", {count} Empates marked on it",
+                         cell.ties, lang)
         body = (f"<circle cx='{cx}' cy='{cy}' r='{r}' fill='none' stroke='{colour}' stroke-width='3'/>"
                 f"<text x='{cx}' y='{cy + 4}' text-anchor='middle' fill='{colour}' font-size='10'>"
                 f"{cell.letter}</text>" + _pair_dots(cx, cy, cell.punto_pair, cell.banco_pair))
@@ -96,12 +97,11 @@ def _cell_svg(cell: BeadCell | BigRoadCell | DerivedCell, name: str, lang: str) 
     else:
         red = cell.colour == "red"
         colour = RED if red else BLUE
-        word = pick(lang, en="red", es="rojo") if red else pick(lang, en="blue", es="azul")
-        meaning = (pick(lang, en="the big road repeats", es="el camino grande se repite") if red
-                   else pick(lang, en="the big road breaks", es="el camino grande cambia"))
         col, row = cell.source
-        title = pick(lang, en=f"{word.capitalize()} ({meaning}), for big road run {col + 1}, win {row + 1}",
-                     es=f"{word.capitalize()} ({meaning}), por la racha {col + 1}, victoria {row + 1} del camino grande")
+        title = (tr("Red (the big road repeats), for big road run {run}, win {win}", lang,
+                    run=col + 1, win=row + 1) if red
+                 else tr("Blue (the big road breaks), for big road run {run}, win {win}", lang,
+                         run=col + 1, win=row + 1))
         dash = "" if red else " stroke-dasharray='3 2'"
         if name == "big_eye_boy":
             body = f"<circle cx='{cx}' cy='{cy}' r='{r - 1}' fill='none' stroke='{colour}' stroke-width='2.5'{dash}/>"
@@ -117,21 +117,20 @@ def _cell_svg(cell: BeadCell | BigRoadCell | DerivedCell, name: str, lang: str) 
 def _describe(road: Road, lang: str) -> str:
     if not road.cells:
         if road.name in ("bead_plate", "big_road"):
-            return pick(lang, en="No coup yet.", es="Aún no hay ningún coup.")
-        return pick(lang, en="Not started: the big road has too few runs to compare yet.",
-                    es="Aún no empieza: el camino grande tiene pocas rachas para comparar.")
+            return tr("No coup yet.", lang)
+        return tr("Not started: the big road has too few runs to compare yet.", lang)
     n = len(road.cells)
     if road.name == "bead_plate":
-        return pick(lang, en=f"{n} coups, one per cell, down each column then to the next.",
-                    es=f"{n} coups, uno por casilla, de arriba abajo y luego a la columna siguiente.")
+        return tr("{count} coups, one per cell, down each column then to the next.", lang,
+                  count=n)
     lengths = road.column_lengths()
     longest = max(lengths)
     if road.name == "big_road":
-        return pick(lang, en=f"{n} wins in {len(lengths)} runs; the longest run has {longest}.",
-                    es=f"{n} victorias en {len(lengths)} rachas; la más larga tiene {longest}.")
+        return tr("{count} wins in {runs} runs; the longest run has {longest}.", lang, count=n,
+                  runs=len(lengths), longest=longest)
     reds = sum(1 for c in road.cells if isinstance(c, DerivedCell) and c.colour == "red")
-    return pick(lang, en=f"{n} cells: {reds} red, {n - reds} blue, in {len(lengths)} runs.",
-                es=f"{n} casillas: {reds} rojas, {n - reds} azules, en {len(lengths)} rachas.")
+    return tr("{count} cells: {red} red, {blue} blue, in {runs} runs.", lang, count=n, red=reds,
+              blue=n - reds, runs=len(lengths))
 
 
 def road_svg(road: Road, *, lang: str | None = None, min_columns: int = 12) -> str:
@@ -167,5 +166,5 @@ def roads_html(roads: Roads, *, lang: str | None = None, min_columns: int = 12) 
     for road in roads.roads():
         parts.append(f"<div class='bt-road-panel'><div class='bt-road-name'>{escape(road_title(road.name, lang))}"
                      f"</div>{road_svg(road, lang=lang, min_columns=min_columns)}</div>")
-    label = pick(lang, en=f"Roads of {len(roads.coups)} coups", es=f"Caminos de {len(roads.coups)} coups")
+    label = tr("Roads of {count} coups", lang, count=len(roads.coups))
     return f"<figure class='bt-roads' role='group' aria-label='{escape(label, quote=True)}'>{''.join(parts)}</figure>"

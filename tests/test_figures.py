@@ -84,3 +84,48 @@ def test_charts_load_nothing_from_outside() -> None:
     svg = line_chart_svg([1, 2, 3], {"p": [1.0, 2.0, 3.0]}, title="T")
     assert "http" not in svg
     assert "href" not in svg
+
+
+# -- the reader's language -----------------------------------------------------------------------
+
+ENGLISH_NUMBER = re.compile(r"\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)")
+"""A number written the English way (grouping comma, decimal point), which Spanish text has not."""
+
+
+def _read(svg: str) -> str:
+    """What a reader sees and hears: the text between tags, attributes left out."""
+    return " ".join(re.findall(r">([^<]+)<", svg))
+
+
+def test_a_spanish_chart_writes_its_axis_and_titles_in_spanish_numbers() -> None:
+    labels, series = ["a", "b"], {"banco": [0.45, -1.25]}
+    english = bar_chart_svg(labels, series, title="T", lang="en")
+    spanish = bar_chart_svg(labels, series, title="T", lang="es")
+    assert "<title>b, banco: -1.25</title>" in english
+    assert "<title>b, banco: \u22121,25</title>" in spanish
+    assert ENGLISH_NUMBER.search(_read(english)) and ENGLISH_NUMBER.search(_read(spanish)) is None
+    # the geometry is the same in both languages: only the words and the numbers read differ
+    assert _rects(english) == _rects(spanish)
+
+
+def test_a_line_chart_reads_its_points_in_the_readers_language() -> None:
+    x, series = [10, 1000, 20000], {"punto": [0.5, 0.4625, 0.4586]}
+    spanish = line_chart_svg(x, series, title="T", log_x=True, lang="es")
+    assert "<title>punto en 20000: 0,4586</title>" in spanish
+    assert ENGLISH_NUMBER.search(_read(spanish)) is None
+    english = line_chart_svg(x, series, title="T", log_x=True, lang="en")
+    assert "<title>punto at 20000: 0.4586</title>" in english
+
+
+def test_a_given_formatter_is_kept_as_given() -> None:
+    svg = bar_chart_svg(["a"], {"s": [0.5]}, title="T", lang="es", value_format=lambda v: f"{v:.1f}!")
+    assert "<title>a, s: 0.5!</title>" in svg
+
+
+def test_a_chart_with_no_language_writes_the_default_languages_numbers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BACARA_LANG", "es")
+    assert "<title>a, s: 0,5</title>" in bar_chart_svg(["a"], {"s": [0.5]}, title="T")
+    assert "<title>s en 2,5: 0,5</title>" in line_chart_svg([2.5, 10], {"s": [0.5, 1]}, title="T")
+    monkeypatch.setenv("BACARA_LANG", "en")
+    assert "<title>a, s: 0.5</title>" in bar_chart_svg(["a"], {"s": [0.5]}, title="T")

@@ -23,7 +23,7 @@ from bacara_teach.display import coup_html
 from bacara_teach.figures import line_chart_svg
 from bacara_teach.narration import LANGUAGES, describe_banker_row, narrate_steps, spans
 from bacara_teach.punto_banco import Coup
-from bacara_teach.reference import profile_fact_rows, profile_facts, two_card_totals_html
+from bacara_teach.reference import odds_text, profile_fact_rows, profile_facts, two_card_totals_html
 from bacara_teach.settlement import Bet, settle_bet
 from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO, TABLEAUX
 from bacara_teach.tables import PROFILES, get_profile
@@ -174,14 +174,17 @@ def test_spanish_tableau_tables_keep_no_english(name: str) -> None:
     assert numbers_of(md_es) == numbers_of(md_en)
     text_es, text_en = tableau_text(tableau, "es"), tableau_text(tableau, "en")
     assert english_left(text_es) == set()
+    # the same cells, each letter in the reader's language (R roba, P se planta, L libre)
+    spanish_letters = str.maketrans("DSF", "RPL")
     assert [line.split("|")[-1] for line in text_es.splitlines()[-8:]] == \
-        [line.split("|")[-1] for line in text_en.splitlines()[-8:]]
+        [line.split("|")[-1].translate(spanish_letters) for line in text_en.splitlines()[-8:]]
     assert numbers_of(player_rule_text(tableau, "es")) == numbers_of(player_rule_text(tableau, "en"))
 
 
 def test_chemin_de_fer_tableau_names_the_roles_by_the_glossary() -> None:
     text = tableau_text(CHEMIN_DE_FER, "es")
-    assert "de la banca" in text and "del punto" in text and "elige libremente con 5" in text
+    assert "del banquero" in text and "del apostador" in text and "elige libremente con 5" in text
+    assert "la banca" not in text and "el punto" not in text
     assert "Banco" not in text.split("\n", 2)[2]
     assert "de Banco" in tableau_text(PUNTO_BANCO, "es")
 
@@ -199,7 +202,9 @@ def test_profile_facts_in_spanish(name: str) -> None:
     assert [key for key, _, _ in es] == [key for key, _, _ in en]
     for (key, label_es, value_es), (_, label_en, value_en) in zip(es, en, strict=True):
         assert label_es != label_en or label_es in ("Total",)
-        assert numbers_of(value_es) == numbers_of(value_en), key
+        # the same numbers, the Spanish ones with a decimal comma (Banco 0,95 a 1)
+        assert numbers_of(value_es.replace(",", ".")) == numbers_of(value_en), key
+        assert not re.search(r"\d\.\d", value_es), (key, value_es)
         assert english_left(f"{label_es} {value_es}") == set(), (key, label_es, value_es)
     facts = dict(profile_facts(profile, "es"))
     assert facts["Barajas"] == str(profile.decks)
@@ -216,7 +221,7 @@ def test_profile_facts_in_spanish(name: str) -> None:
 @pytest.mark.usefixtures("spanish")
 def test_profile_facts_follow_the_default_language() -> None:
     online = dict(profile_facts(PROFILES["online"]))
-    assert online["Comisión"].startswith("5% de las ganancias de Banco")
+    assert online["Comisión"].startswith("5\u00a0% de las ganancias de Banco")
     assert PROFILES["online"].title_text() == "Mesa en línea de Punto Banco (seed 003)"
     variant = PROFILES["online"].with_options(decks=8)
     assert variant.title_text() == PROFILES["online"].title_text()
@@ -251,9 +256,10 @@ def test_line_chart_point_titles() -> None:
     args = ([10, 100, 1000], {"banco": [0.5, 0.45, 0.46]})
     es = line_chart_svg(*args, title="Frecuencia", lang="es")
     en = line_chart_svg(*args, title="Frecuencia", lang="en")
-    assert "<title>banco en 100: 0.45</title>" in es and " at " not in es
+    assert "<title>banco en 100: 0,45</title>" in es and " at " not in es
     assert "<title>banco at 100: 0.45</title>" in en
-    assert numbers_of(es) == numbers_of(en)
+    # the same numbers, each written in its reader's conventions (0,45 in Spanish)
+    assert numbers_of(es.replace(",", ".")) == numbers_of(en)
 
 
 # -- money, Chemin de Fer, analysis -------------------------------------------------------------------
@@ -302,13 +308,13 @@ def test_the_session_repr_follows_the_default_language(monkeypatch: pytest.Monke
 
 
 def test_analysis_labels() -> None:
-    assert BANCO_LESS_COMMISSION.describe("es") == "banco 1:1 menos 5%"
+    assert BANCO_LESS_COMMISSION.describe("es") == "banco 1:1 menos 5\u00a0%"
     assert PAREJA_BANCO_BY_POINTS.describe("es").endswith("(mismo valor en puntos)")
     assert Composition.standard(8).describe("es") == "416 cartas: 8 barajas completas"
     assert shoe_model(6).name == "312 cards: 6 full decks"  # data stays English
     assert INFINITE_DECK.name_text("es") == "baraja infinita"
     assert BettorPoint(5).label("es") == "apostador 5" and str(BettorPoint(5)) == "bettor 5"
-    assert BankerPoint(3, None).label("es").startswith("banquero 3 ")
+    assert BankerPoint(3, None).label("es") == "banquero 3 ante apostador plantado"
     solution = solve_matrix_game([[Fraction(1), Fraction(-1)], [Fraction(-1), Fraction(1)]])
     assert solution.method_text("es") != solution.method or solution.method == ""
     assert method_text("sequence-form linear program, verified exactly", "es").startswith("programa")
@@ -318,3 +324,10 @@ def test_analysis_labels() -> None:
 def test_every_language_has_every_narration(lang: str) -> None:
     for coup in (Coup.from_cards(WORKED), deal_coup("2♥ A♠ 3♣ 2♦ 9♥", bettor="draw", banker="stand")):
         assert coup.narrate(lang)
+
+
+def test_odds_follow_the_default_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BACARA_LANG", "es")
+    assert odds_text(Fraction(19, 20)) == "0,95 a 1" and odds_text(Fraction(8)) == "8 a 1"
+    monkeypatch.setenv("BACARA_LANG", "en")
+    assert odds_text(Fraction(19, 20)) == "0.95:1"

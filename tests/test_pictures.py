@@ -33,6 +33,10 @@ from bacara_teach.pictures import (
     outcome_by_punto_total_chart,
 )
 from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Decision
+from bacara_teach.text import format_number
+
+ENGLISH_NUMBER = re.compile(r"\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)")
+"""A number written the English way (grouping comma, decimal point), which Spanish text has not."""
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -169,12 +173,50 @@ def test_the_charts_show_the_engines_figures(lang: str) -> None:
     counts = count_deals(8, detail=True)
     totals = _parse(final_totals_chart(8, lang))
     zero_punto = float(counts.final_total_distribution("punto")[0])
-    assert f"0 {zero_punto:.2%}" in _text(totals, "svg:desc")
+    assert f"0 {format_number(zero_punto, '.2%', lang)}" in _text(totals, "svg:desc")
     by_total = _parse(outcome_by_punto_total_chart(8, lang))
     deals, banco, _, _ = counts.given_punto_total(9)
-    assert f"9: Banco {banco / deals:.2%}" in _text(by_total, "svg:desc")
+    assert f"9: Banco {format_number(banco / deals, '.2%', lang)}" in _text(by_total, "svg:desc")
     edges = _parse(house_edge_chart(8, lang))
     assert len(list(edges.iter(f"{SVG}rect"))) == 7
+
+
+def _words(svg: str) -> str:
+    """What a reader of the picture reads: its texts, titles and description (no attributes)."""
+    root = _parse(svg)
+    return " ".join(element.text or "" for element in root.iter())
+
+
+@pytest.mark.parametrize("picture", [
+    lambda lang: final_totals_chart(8, lang),
+    lambda lang: outcome_by_punto_total_chart(8, lang),
+    lambda lang: house_edge_chart(8, lang),
+    lambda lang: draw_gain_heatmap(8, lang),
+])
+def test_spanish_pictures_write_spanish_numbers(picture: object) -> None:
+    assert callable(picture)
+    spanish, english = _words(picture("es")), _words(picture("en"))
+    assert ENGLISH_NUMBER.search(english), "the English picture has decimals to compare with"
+    assert ENGLISH_NUMBER.search(spanish) is None, ENGLISH_NUMBER.search(spanish)
+    assert re.search(r"\d,\d", spanish)
+    assert "%" not in spanish or "\u00a0%" in spanish
+
+
+def test_spanish_heat_map_cells_write_the_minus_and_the_comma() -> None:
+    cells = re.findall(r"<text[^>]*style='font-size:11px'>([^<]*)</text>", draw_gain_heatmap(8, "es"))
+    gains = banco_draw_gains(8)
+    assert len(cells) == len(gains)
+    assert all(re.fullmatch(r"[+\u2212]\d+,\d\d", cell) for cell in cells), cells[:5]
+    assert "\u22120,25" in draw_gain_heatmap_svg({(3, 8): Fraction(-1, 400)}, lang="es")
+
+
+def test_the_chemin_de_fer_pictures_name_the_roles_as_the_glossary_does() -> None:
+    flow = coup_flowchart_svg(CHEMIN_DE_FER, "es")
+    assert "el apostador" in flow and "el banquero" in flow.lower()
+    assert "el punto" not in flow.lower() and "la banca lee" not in flow.lower()
+    table = cdf_table_svg(["Ana", "Luis", "Eva"], 0, "es")
+    assert "banquero" in table and "derecha del banquero" in table
+    assert "Banco" not in _words(flow)
 
 
 def test_horizontal_bars_grow_with_their_values_and_refuse_a_mismatch() -> None:
@@ -183,3 +225,11 @@ def test_horizontal_bars_grow_with_their_values_and_refuse_a_mismatch() -> None:
     assert widths[1] == pytest.approx(3 * widths[0], rel=1e-2)
     with pytest.raises(ValueError, match="one per horizontal bar chart"):
         hbar_chart_svg(["a"], [1.0, 2.0], title="T")
+
+
+def test_the_pictures_follow_the_default_language_numbers_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page calls the pictures with no language: the Spanish build's numbers are Spanish."""
+    monkeypatch.setenv("BACARA_LANG", "es")
+    assert final_totals_chart(8) == final_totals_chart(8, "es")
+    assert house_edge_chart(8) == house_edge_chart(8, "es")
+    assert ENGLISH_NUMBER.search(_words(outcome_by_punto_total_chart(8))) is None

@@ -10,6 +10,7 @@ have (its coups from typed-in cards sum point values and look each draw up in th
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -36,6 +37,7 @@ from bacara_teach.tableau import (
     Decision,
     Tableau,
 )
+from bacara_teach.text import tr
 from bacara_teach.trainer import Feedback, Situation
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -313,3 +315,79 @@ def test_the_page_coup_is_the_engine_narration_step_by_step() -> None:
         coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
         told = [s["text"] for s in data["steps"]]  # type: ignore[attr-defined]
         assert told == [narrate_step(step, lang) for step in coup.steps]
+
+
+# -- the words and numbers of each language ---------------------------------------------------------
+
+_NODE_NUMBERS = r"""
+const practice = require(process.argv[1]);
+const { numbers, template, values } = JSON.parse(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify([practice.format(template, values, numbers),
+                                     [20000, -1234, 7].map((n) => practice.writeNumber(n, numbers, true)),
+                                     practice.writeNumber(-1234, numbers)]));
+"""
+
+
+@pytest.mark.parametrize("game", sorted(DRILL_GAMES))
+def test_the_script_writes_its_numbers_with_the_exported_symbols(game: str) -> None:
+    if NODE is None:
+        pytest.fail("Node.js is needed to run the page script (node is not on PATH)", pytrace=False)
+    for lang, grouped in (("en", ["20,000", "-1,234", "7"]), ("es", ["20.000", "\u22121.234", "7"])):
+        data = drill_data(game, lang)
+        labels = data["labels"]
+        assert isinstance(labels, dict)
+        feed = {"numbers": data["numbers"], "template": labels["score"],
+                "values": {"right": -3, "asked": 1500}}
+        done = subprocess.run([NODE, "-e", _NODE_NUMBERS, str(SCRIPT)], input=json.dumps(feed),
+                              capture_output=True, text=True, check=False, timeout=60)
+        assert done.returncode == 0, done.stderr
+        score, written, plain = json.loads(done.stdout)
+        assert written == grouped
+        # a message's field is written as the engine writes it: no grouping, the language's minus
+        assert score == tr("{right} of {asked} right", lang, right=-3, asked=1500)
+        assert score == ("-3 of 1500 right" if lang == "en" else "\u22123 de 1500 correctas")
+        assert plain == ("-1234" if lang == "en" else "\u22121234")
+
+
+def test_the_script_types_no_words_of_its_own() -> None:
+    """Every word the drill, the stepper and the self-checks show comes from the exported data."""
+    script = SCRIPT.read_text(encoding="utf-8")
+    shown = re.findall(r"""text:\s*(["'`])([^"'`]*)\1""", script)
+    assert all(not re.search(r"[A-Za-z]{2,}", literal) for _, literal in shown), shown
+    assert '"D"' not in script and '{ d: "draw"' not in script  # the keys come from the data
+
+
+def test_the_drill_keys_and_letters_follow_the_language() -> None:
+    english, spanish = drill_data("chemin-de-fer", "en"), drill_data("chemin-de-fer", "es")
+    assert english["keys"] == {"draw": "D", "stand": "S", "choice": "C"}
+    assert spanish["keys"] == {"draw": "R", "stand": "P", "choice": "L"}
+    labels = spanish["labels"]
+    assert isinstance(labels, dict)
+    assert labels["keys.choice"].startswith("Teclas: R robar, P plantarse, L elección libre")
+    # the roles of Chemin de Fer as the glossary names them, with "del", never "de el"
+    assert labels["map.banker"] == "La tabla del banquero"
+    assert labels["map.player"] == "La regla del apostador"
+    assert labels["cell.stood"] == "El banquero con {total}, el apostador se plantó"
+    assert not any("de el " in text or "la banca" in text or "el punto" in text
+                   for text in labels.values())
+    pb = drill_data("punto-banco", "es")["labels"]
+    assert isinstance(pb, dict)
+    assert pb["map.banker"] == "La tabla de Banco" and pb["cell.player"] == "Punto con {total}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_label_is_translated(lang: str) -> None:
+    """A label that lost its translation would show English on the Spanish page."""
+    english = drill_data("chemin-de-fer", "en")["labels"]
+    shown = drill_data("chemin-de-fer", lang)["labels"]
+    assert isinstance(english, dict) and isinstance(shown, dict)
+    assert english.keys() == shown.keys()
+    if lang == "en":
+        return
+    same = {key for key in english if english[key] == shown[key]}
+    # the only labels alike in both languages: "Total"
+    assert same <= {"map.total"}, same
+    steps_en, steps_es = stepper_data("4♥ 2♠ 9♣ A♦ 8♦", "en"), stepper_data("4♥ 2♠ 9♣ A♦ 8♦", "es")
+    assert isinstance(steps_en["labels"], dict) and isinstance(steps_es["labels"], dict)
+    alike = {k for k, v in steps_en["labels"].items() if steps_es["labels"][k] == v}
+    assert alike <= {"total"}, alike

@@ -269,3 +269,15 @@ def test_the_pictures_follow_the_default_language(monkeypatch: pytest.MonkeyPatc
     assert roads_html(roads) == roads_html(roads, lang="es") and "Placa de cuentas" in roads_html(roads)
     monkeypatch.setenv("BACARA_LANG", "en")
     assert "<title>Bead plate</title>" in road_svg(roads.bead_plate)
+
+
+def test_the_spanish_pictures_name_every_cell_in_spanish() -> None:
+    """Every title and description of a Spanish road is a translated message, plurals agreeing."""
+    roads = Roads.from_results("E E B B E P Pp B B B P Bb")
+    spanish = roads_html(roads, lang="es")
+    titles = re.findall(r"<title>([^<]+)</title>", spanish) + re.findall(r"<desc>([^<]+)</desc>", spanish)
+    assert titles
+    english_words = re.compile(r"\b(run|win|wins|marked|cells|coups, one|the big road|Red|Blue)\b")
+    assert not [t for t in titles if english_words.search(t)]
+    assert ", 2 Empates marcados" in spanish and "racha 1, victoria 1 de ella" in spanish
+    assert "rojas" in spanish and "pareja de Punto" in spanish

@@ -76,7 +76,7 @@ def test_drill_buttons_give_feedback_and_count() -> None:
     drill.buttons[wrong].click()
     assert "Not quite" in drill.feedback.value
     assert "1 of 2 right" in drill.score.value
-    assert "1 cell(s) will come back" in drill.score.value
+    assert "1 cell will come back" in drill.score.value
 
 
 def test_every_control_has_a_text_label() -> None:

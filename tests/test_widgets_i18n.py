@@ -156,7 +156,7 @@ def test_drill_in_spanish(make: Make) -> None:
     _spanish(drill, "Correcto", "1 de 1 correctas")
     wrong = "stand" if drill.trainer.current.cell.decision.value == "draw" else "draw"
     drill.buttons[wrong].click()
-    _spanish(drill, "No: la regla dice", "1 de 2 correctas", "volverán")
+    _spanish(drill, "No: la regla dice", "1 de 2 correctas", "1 casilla volverá")
     drill.answer("maybe")
     assert "Respuesta no válida" in _plain(drill.feedback.value)
     _spanish(drill)
@@ -205,7 +205,8 @@ def test_online_table_in_spanish(make: Make) -> None:
 
 def test_chemin_seat_in_spanish(make: Make) -> None:
     seat = make(CheminDeFerSeat, seed=5)
-    _spanish(seat, "Usted juega", "Punto", "Banca", "Apostadores", "El programa juega",
+    # the roles of Chemin de Fer are people: the apostador and the banquero
+    _spanish(seat, "Usted juega", "Apostador", "Banquero", "Apostadores", "El programa juega",
              "Repartir un coup nuevo", "Robar", "Plantarse", "Coups:")
     while seat.waiting:
         seat.stand_button.click()
@@ -221,7 +222,8 @@ def test_chemin_seat_in_spanish(make: Make) -> None:
     _spanish(seat, "Sus cartas", "dos cartas boca abajo", "elige libremente con 5",
              "¿Roba o se planta?")
     seat.new_button.click()
-    assert "El coup no ha terminado: el punto todavía tiene que decidir." in _plain(seat.status.value)
+    assert "El coup no ha terminado:" in _plain(seat.status.value)
+    assert "todavía tiene que decidir." in _plain(seat.status.value)
     _spanish(seat)
     seat.draw_button.click()
     _spanish(seat, "Lo que valía cada opción", "Eligió robar", "Cómo se jugó el coup")
@@ -231,7 +233,7 @@ def test_odds_explorer_in_spanish(make: Make) -> None:
     explorer = make(OddsExplorer, decks=1, profile="online")
     _spanish(explorer, "Barajas", "Mesa", "en casa (sistema A)", "en línea (sistema C)",
              "K fuera", "Retirar estas cartas", "Devolver todas las cartas", "Ventaja de la casa",
-             "menos 5%", "quedan 52 cartas", "Se devuelve")
+             "menos 5\u00a0%", "quedan 52 cartas", "Se devuelve")
     explorer.removal_box.value = "5 X"
     assert "Carta o rango no válido: 'X'" in _plain(explorer.status.value)
     _spanish(explorer)
@@ -359,11 +361,15 @@ def test_every_spanish_label_differs_from_the_english_one_where_it_should(
     assert _english(english) != []
 
 
-@pytest.mark.parametrize("module", ["stepper", "trainer", "online", "chemin", "odds", "home"])
+@pytest.mark.parametrize("module", ["trainer", "online", "chemin", "odds", "home", "roads"])
 def test_every_label_has_both_languages_with_the_same_fields(module: str) -> None:
-    labels = importlib.import_module(f"bacara_teach.widgets.{module}")._LABELS
-    assert set(labels) == {"en", "es"}
-    assert set(labels["en"]) == set(labels["es"])
+    """Each widget's words are one table of English messages, rendered through the catalogue."""
+    from bacara_teach.widgets._common import Labels
+
+    table = importlib.import_module(f"bacara_teach.widgets.{module}")._LABELS
+    assert all(isinstance(text, str) for text in table.values())
+    labels = {lang: Labels(table, lang) for lang in ("en", "es")}
+    assert dict(labels["en"]) == dict(table)  # English is the message itself
 
     def fields(text: str) -> set[str]:
         return {name for _, name, _, _ in string.Formatter().parse(text) if name}
@@ -373,3 +379,42 @@ def test_every_label_has_both_languages_with_the_same_fields(module: str) -> Non
         assert spanish.strip(), key
         assert fields(english) == fields(spanish), key
         assert not _ENGLISH_RE.search(re.sub(r"\{[^}]*\}", "", spanish)), (key, spanish)
+
+
+# -- numbers in the reader's conventions ------------------------------------------------------------
+
+ENGLISH_NUMBER = re.compile(r"\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)")
+"""A number written the English way (grouping comma, decimal point), which Spanish text has not."""
+
+
+def test_the_odds_explorer_writes_spanish_percentages() -> None:
+    spanish, english = OddsExplorer(decks=1, profile="online", lang="es"), \
+        OddsExplorer(decks=1, profile="online", lang="en")
+    assert "15,7461\u00a0%" in spanish.table.value and "15.7461%" in english.table.value
+    assert ENGLISH_NUMBER.search(_plain(spanish.table.value)) is None
+
+
+def test_the_online_table_writes_spanish_amounts() -> None:
+    widget = OnlineTableWidget(balance="100.50", seed=3, lang="es")
+    widget.position.value = "banco"
+    widget.stake_box.value = "4.75"
+    widget.place_button.click()
+    assert "Apuesta Banco 4,75 colocada." in _plain(widget.status.value)
+    assert "Saldo: 100,5" in _plain(widget.summary.value)
+    widget.deal_button.click()
+    shown = _plain(widget.status.value) + _plain(widget.settled.value) + _plain(widget.history_table.value)
+    assert ENGLISH_NUMBER.search(shown) is None, shown
+    assert re.search(r"neto [+\u2212]\d+(,\d+)?; saldo \d+(,\d+)?", shown), shown
+
+
+def test_the_chemin_seat_writes_what_each_choice_is_worth_in_spanish_numbers() -> None:
+    seat = CheminDeFerSeat(seed=5, lang="es")
+    for _ in range(400):
+        if seat.waiting:
+            break
+        seat.new_button.click()
+    assert seat.waiting
+    seat.draw_button.click()
+    worth = _plain(seat.worth.value)
+    assert "Robar:" in worth and "\u00a0%" in worth
+    assert re.search(r"[+\u2212]\d+,\d{4}\u00a0%", worth), worth

@@ -35,7 +35,7 @@ Fraction(9, 11)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -51,13 +51,13 @@ from bacara_teach.analysis.matrix_game import (
     solve_matrix_game,
 )
 from bacara_teach.errors import IllegalAction, NotationError
-from bacara_teach.i18n import resolve_language, term
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
     CHEMIN_DE_FER_SINGLE_BETTOR,
     Decision,
     Tableau,
 )
+from bacara_teach.text import Message, message, ptr, tr
 
 __all__ = [
     "CLASSIC_MODEL",
@@ -103,6 +103,8 @@ class CardModel:
     name: str
     counts: tuple[int, ...]
     replacement: bool = False
+    title: Message | None = field(default=None, compare=False, repr=False)
+    """:attr:`name` as a message, for readers of other languages (``None``: the name as given)."""
 
     def name_text(self, lang: str | None = None) -> str:
         """:attr:`name` (English data) in ``lang`` (``None``: the default language).
@@ -110,12 +112,7 @@ class CardModel:
         >>> INFINITE_DECK.name_text("es"), shoe_model(6).name_text("es")
         ('baraja infinita', '312 cartas: 6 barajas completas')
         """
-        if resolve_language(lang) == "en":
-            return self.name
-        text = self.name
-        for english, spanish in _MODEL_NAMES_ES:
-            text = text.replace(english, spanish)
-        return text
+        return self.name if self.title is None else self.title.render(lang)
 
     @property
     def total(self) -> int:
@@ -133,10 +130,8 @@ class CardModel:
         return out
 
 
-_MODEL_NAMES_ES = (("infinite deck", "baraja infinita"), (" cards: ", " cartas: "),
-                   (" full decks", " barajas completas"), (" full deck", " baraja completa"))
-
-INFINITE_DECK = CardModel(name="infinite deck", counts=(4, 1, 1, 1, 1, 1, 1, 1, 1, 1), replacement=True)
+INFINITE_DECK = CardModel(name="infinite deck", counts=(4, 1, 1, 1, 1, 1, 1, 1, 1, 1), replacement=True,
+                          title=message("infinite deck"))
 """Every card 0 with probability 4/13 and 1-9 with 1/13 each, whatever came before."""
 
 
@@ -147,7 +142,8 @@ def shoe_model(shoe: ShoeSpec = 6) -> CardModel:
     True
     """
     composition: Composition = as_composition(shoe)
-    return CardModel(name=composition.describe("en"), counts=composition.points)
+    title = composition.description()
+    return CardModel(name=str(title), counts=composition.points, title=title)
 
 
 # -- decision points -------------------------------------------------------------------------------
@@ -165,10 +161,10 @@ class BettorPoint:
         """The point in words; ``str()`` is the English label, which the JSON data uses.
 
         >>> BettorPoint(5).label("en"), BettorPoint(5, (2, 3)).label("es")
-        ('bettor 5', 'punto 5 (2+3)')
+        ('bettor 5', 'apostador 5 (2+3)')
         """
         cards = "" if self.cards is None else f" ({self.cards[0]}+{self.cards[1]})"
-        return f"{term('bettor', lang)} {self.total}{cards}"
+        return tr("bettor {total}{cards}", lang, total=self.total, cards=cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,15 +183,13 @@ class BankerPoint:
         """The point in words; ``str()`` is the English label, which the JSON data uses.
 
         >>> BankerPoint(3, 9).label("en"), BankerPoint(3, 9).label("es"), BankerPoint(6, None).label("es")
-        ('banker 3 v 9', 'banca 3 ante 9', 'banca 6 ante punto plantado')
+        ('banker 3 v 9', 'banquero 3 ante 9', 'banquero 6 ante apostador plantado')
         """
-        lang = resolve_language(lang)
         cards = "" if self.cards is None else f" ({self.cards[0]}+{self.cards[1]})"
-        if lang == "es":
-            against = "punto plantado" if self.third is None else str(self.third)
-            return f"{term('banker', lang)} {self.total}{cards} ante {against}"
-        against = "stood" if self.third is None else str(self.third)
-        return f"banker {self.total}{cards} v {against}"
+        if self.third is None:
+            return tr("banker {total}{cards} v stood", lang, total=self.total, cards=cards)
+        return tr("banker {total}{cards} v {third}", lang, total=self.total, cards=cards,
+                  third=self.third)
 
     def sort_key(self) -> tuple[int, int, tuple[int, int]]:
         return (self.total, -1 if self.third is None else self.third, self.cards or (-1, -1))
@@ -267,10 +261,10 @@ class CellValue:
         >>> CellValue(point=BettorPoint(5), reach=Fraction(1), draw=Fraction(1), stand=Fraction(0)).better_text("es")
         'robar'
         """
-        if resolve_language(lang) == "en":
-            return self.better
-        return {"draw": term("draw", "es"), "stand": term("stand", "es"),
-                "either": "da igual"}[self.better]
+        words = {"draw": ptr("better choice", "draw", lang),
+                 "stand": ptr("better choice", "stand", lang),
+                 "either": ptr("better choice", "either", lang)}
+        return words[self.better]
 
     def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
         def show(x: Fraction) -> float | str:

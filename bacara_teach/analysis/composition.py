@@ -30,6 +30,7 @@ from bacara_teach.cards import Card, Rank, parse_card
 from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Shoe
+from bacara_teach.text import Message, message, nmessage
 
 __all__ = [
     "MIN_CARDS",
@@ -270,17 +271,21 @@ class Composition:
         >>> Composition.standard(6).describe("en"), Composition.standard(1).describe("es")
         ('312 cards: 6 full decks', '52 cartas: 1 baraja completa')
         """
-        spanish = resolve_language(lang) == "es"
-        cards = "cartas" if spanish else "cards"
+        return self.description().render(resolve_language(lang))
+
+    def description(self) -> Message:
+        """:meth:`describe` as a message, to be rendered later in any language.
+
+        >>> Composition.standard(8).description().render("es")
+        '416 cartas: 8 barajas completas'
+        """
+        cards = nmessage("{count} card", "{count} cards", self.total)
         decks = self.decks()
         if decks is not None:
-            if spanish:
-                full = "baraja completa" if decks == 1 else "barajas completas"
-            else:
-                full = "full deck" if decks == 1 else "full decks"
-            return f"{self.total} {cards}: {decks} {full}"
+            return message("{cards}: {decks}", cards=cards,
+                           decks=nmessage("{count} full deck", "{count} full decks", decks))
         parts = ", ".join(f"{v}×{n}" for v, n in enumerate(self.points) if n)
-        return f"{self.total} {cards}: {parts}"
+        return message("{cards}: {counts}", cards=cards, counts=parts)
 
     # -- changing -----------------------------------------------------------------------------
     def without(self, cards: str | Iterable[str | Card | Rank]) -> Composition:

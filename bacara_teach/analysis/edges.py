@@ -28,6 +28,7 @@ from bacara_teach.analysis.punto_banco import DealCounts, count_deals, pair_ways
 from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
 from bacara_teach.tables import CASINO, HOME, ONLINE, TableProfile, get_profile
+from bacara_teach.text import N_, localize_number, tr
 
 __all__ = [
     "ALL_BETS",
@@ -125,15 +126,19 @@ class BetTerms:
 
         >>> BANCO.describe("en"), BANCO_LESS_COMMISSION.describe("en"), PAREJA_BANCO_BY_POINTS.describe("en")
         ('banco 19/20:1', 'banco 1:1 less 5%', 'pareja-banco 11:1 (same point value)')
-        >>> BANCO_LESS_COMMISSION.describe("es"), PAREJA_PUNTO.describe("es")
-        ('banco 1:1 menos 5%', 'pareja-punto 11:1 (mismo rango)')
+        >>> BANCO_LESS_COMMISSION.describe("es") == "banco 1:1 menos 5\u00a0%"
+        True
+        >>> PAREJA_PUNTO.describe("es")
+        'pareja-punto 11:1 (mismo rango)'
         """
-        words = _TERMS_WORDS[resolve_language(lang)]
+        lang = resolve_language(lang)
         text = f"{self.on} {self.payout}:1"
         if self.commission:
-            text += f" {words['less']} {_percent(self.commission)}"
+            text = tr("{bet} less {commission}", lang, bet=text,
+                      commission=localize_number(_percent(self.commission), lang))
         if self.on.startswith("pareja"):
-            text += f" ({words[self.pair_reading]})"
+            text = tr("{bet} ({pair})", lang, bet=text, pair=tr(_PAIR_READINGS[self.pair_reading],
+                                                                  lang))
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -142,10 +147,8 @@ class BetTerms:
                 "pair_reading": self.pair_reading}
 
 
-_TERMS_WORDS: dict[str, dict[str, str]] = {
-    "en": {"less": "less", "rank": "same rank", "points": "same point value"},
-    "es": {"less": "menos", "rank": "mismo rango", "points": "mismo valor en puntos"},
-}
+_PAIR_READINGS: dict[str, str] = {"rank": N_("same rank"), "points": N_("same point value")}
+"""How a pair bet reads a pair, in words."""
 
 
 def _percent(share: Fraction) -> str:

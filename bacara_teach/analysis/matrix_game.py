@@ -23,6 +23,7 @@ Fraction(2, 1)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,13 +32,14 @@ from math import comb
 from typing import Any
 
 from bacara_teach.errors import IllegalAction, NotationError
-from bacara_teach.i18n import resolve_language
+from bacara_teach.text import N_, Message, message
 
 __all__ = [
     "GameSolution",
     "SolverUnavailable",
     "check_solution",
     "import_linprog",
+    "method_message",
     "method_text",
     "solve_linear_system",
     "solve_matrix_game",
@@ -82,35 +84,45 @@ class GameSolution:
         return method_text(self.method, lang)
 
 
-_METHOD_ES: tuple[tuple[str, str], ...] = (
-    ("sequence-form linear program, verified exactly",
-     "programa lineal en forma secuencial, verificado de forma exacta"),
-    ("linear program, verified exactly", "programa lineal, verificado de forma exacta"),
-    ("banker's best reply (the bettor has no choice)",
-     "mejor respuesta de la banca (el punto no tiene elección)"),
-    ("one bettor point: exact maximum of a concave piecewise-linear function",
-     "un solo punto libre del punto: máximo exacto de una función cóncava lineal a trozos"),
-    ("payoff matrix", "matriz de pagos"),
-    ("saddle point", "punto de silla"),
-    ("kernel", "núcleo"),
+_FIXED_METHODS = (
+    N_("saddle point"),
+    N_("banker's best reply (the bettor has no choice)"),
+    N_("one bettor point: exact maximum of a concave piecewise-linear function"),
+    N_("sequence-form linear program, verified exactly"),
 )
+"""The methods that take no figures."""
+
+
+def method_message(method: str) -> Message:
+    """A solution's ``method`` (English data in a small notation: ``kernel 2x2``,
+    ``payoff matrix 2x4 (kernel 2x2)``, ``linear program, verified exactly (...)``) as a
+    message, to be rendered in any language.  A method in no known form is kept as it is.
+
+    >>> method_message("payoff matrix 2x4 (kernel 2x2)").render("es")
+    'matriz de pagos 2x4 (núcleo 2x2)'
+    """
+    if method in _FIXED_METHODS:
+        return Message(method)
+    if found := re.fullmatch(r"kernel (\d+)x(\d+)", method):
+        return message("kernel {rows}x{columns}", rows=int(found[1]), columns=int(found[2]))
+    if found := re.fullmatch(r"payoff matrix (\d+)x(\d+) \((.+)\)", method):
+        return message("payoff matrix {rows}x{columns} ({method})", rows=int(found[1]),
+                       columns=int(found[2]), method=method_message(found[3]))
+    if found := re.fullmatch(r"linear program, verified exactly \((.+)\)", method):
+        return message("linear program, verified exactly ({method})",
+                       method=method_message(found[1]))
+    return Message(method)
 
 
 def method_text(method: str, lang: str | None = None) -> str:
     """How a game was solved (a solution's ``method``) in ``lang`` (``None``: the default).
-
-    The method is stored in English, as data; Spanish replaces each known phrase.
 
     >>> method_text("payoff matrix 2x4 (kernel 2x2)", "es")
     'matriz de pagos 2x4 (núcleo 2x2)'
     >>> method_text("saddle point", "en")
     'saddle point'
     """
-    if resolve_language(lang) == "en":
-        return method
-    for english, spanish in _METHOD_ES:
-        method = method.replace(english, spanish)
-    return method
+    return method_message(method).render(lang)
 
 
 def _matrix(matrix: Matrix) -> list[list[Fraction]]:

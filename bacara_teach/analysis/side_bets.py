@@ -28,8 +28,8 @@ from types import MappingProxyType
 from bacara_teach.analysis.composition import Composition, ShoeSpec, as_composition
 from bacara_teach.analysis.punto_banco import PAIRS, _draw_tables, _falling
 from bacara_teach.errors import NotationError
-from bacara_teach.i18n import pick
 from bacara_teach.tableau import PUNTO_BANCO
+from bacara_teach.text import N_, tr
 
 __all__ = [
     "BANCO_EZ",
@@ -214,11 +214,15 @@ class SideBet:
     description: str
     pays: Mapping[str, Fraction]
     push: tuple[str, ...] = ()
-    description_es: str = ""
 
     def describe(self, lang: str | None = None) -> str:
-        """The bet's rules in ``lang`` (``"en"``, ``"es"``, ``None``: the default language)."""
-        return pick(lang, en=self.description, es=self.description_es or self.description)
+        """The bet's rules in ``lang`` (``None``: the default language); :attr:`description`
+        is the English message, rendered through the catalogues.
+
+        >>> DRAGON_7.describe("es")
+        'Dragon 7: Banco gana con un 7 de tres cartas; se paga 40 a 1'
+        """
+        return tr(self.description, lang)
 
     def __post_init__(self) -> None:
         for event in (*self.pays, *self.push):
@@ -236,41 +240,37 @@ class SideBet:
         return Fraction(-1)
 
 
-def _bet(name: str, description: tuple[str, str], pays: Mapping[str, int | Fraction | str],
+def _bet(name: str, description: str, pays: Mapping[str, int | Fraction | str],
          push: tuple[str, ...] = ()) -> SideBet:
-    en, es = description
-    return SideBet(name, en, {k: Fraction(v) for k, v in pays.items()}, push, es)
+    return SideBet(name, description, {k: Fraction(v) for k, v in pays.items()}, push)
 
 
-PUNTO_EVEN = _bet("punto", ("Punto, 1:1; a tie pushes", "Punto, 1:1; un empate se devuelve"), {"punto-wins": 1}, ("tie",))
-BANCO_SIX_HALF = _bet("banco-six-half", ("Banco without commission: 1:1, a win with 6 pays 1:2; a tie pushes",
-                       "Banco sin comisión: 1:1, una victoria con 6 paga 1:2; un empate se devuelve"),
+PUNTO_EVEN = _bet("punto", N_("Punto, 1:1; a tie pushes"), {"punto-wins": 1}, ("tie",))
+BANCO_SIX_HALF = _bet("banco-six-half",
+                      N_("Banco without commission: 1:1, a win with 6 pays 1:2; a tie pushes"),
                       {"banco-wins-not-6": 1, "banco-wins-with-6": Fraction(1, 2)}, ("tie",))
-BANCO_EZ = _bet("banco-ez", ("EZ Baccarat Banco: 1:1, a win with a three-card 7 pushes; a tie pushes",
-                 "Banco de EZ Baccarat: 1:1, una victoria con un 7 de tres cartas se devuelve; un empate se devuelve"),
+BANCO_EZ = _bet("banco-ez",
+                N_("EZ Baccarat Banco: 1:1, a win with a three-card 7 pushes; a tie pushes"),
                 {"banco-wins-not-3-card-7": 1}, ("tie", "banco-wins-3-card-7"))
-DRAGON_7 = _bet("dragon-7", ("Dragon 7: Banco wins with a three-card 7, 40:1",
-                 "Dragon 7: Banco gana con un 7 de tres cartas, 40:1"), {"banco-wins-3-card-7": 40})
-PANDA_8 = _bet("panda-8", ("Panda 8: Punto wins with a three-card 8, 25:1",
-                "Panda 8: Punto gana con un 8 de tres cartas, 25:1"), {"punto-wins-3-card-8": 25})
-BIG = _bet("big", ("Big: the coup uses 5 or 6 cards, 0.54:1", "Big: el coup usa 5 o 6 cartas, 0,54:1"), {"5-or-6-cards": "0.54"})
-SMALL = _bet("small", ("Small: the coup uses 4 cards, 1.5:1", "Small: el coup usa 4 cartas, 1,5:1"), {"4-cards": "1.5"})
-FOUR_CARDS = _bet("4-cards", ("4-5-6, four: the coup uses 4 cards, 3:2", "4-5-6, cuatro: el coup usa 4 cartas, 3:2"), {"4-cards": "1.5"})
-FIVE_CARDS = _bet("5-cards", ("4-5-6, five: the coup uses 5 cards, 2:1", "4-5-6, cinco: el coup usa 5 cartas, 2:1"), {"5-cards": 2})
-SIX_CARDS = _bet("6-cards", ("4-5-6, six: the coup uses 6 cards, 2:1", "4-5-6, seis: el coup usa 6 cartas, 2:1"), {"6-cards": 2})
+DRAGON_7 = _bet("dragon-7", N_("Dragon 7: Banco wins with a three-card 7, 40:1"),
+                {"banco-wins-3-card-7": 40})
+PANDA_8 = _bet("panda-8", N_("Panda 8: Punto wins with a three-card 8, 25:1"),
+               {"punto-wins-3-card-8": 25})
+BIG = _bet("big", N_("Big: the coup uses 5 or 6 cards, 0.54:1"), {"5-or-6-cards": "0.54"})
+SMALL = _bet("small", N_("Small: the coup uses 4 cards, 1.5:1"), {"4-cards": "1.5"})
+FOUR_CARDS = _bet("4-cards", N_("4-5-6, four: the coup uses 4 cards, 3:2"), {"4-cards": "1.5"})
+FIVE_CARDS = _bet("5-cards", N_("4-5-6, five: the coup uses 5 cards, 2:1"), {"5-cards": 2})
+SIX_CARDS = _bet("6-cards", N_("4-5-6, six: the coup uses 6 cards, 2:1"), {"6-cards": 2})
 _DRAGON_MARGINS = {9: 30, 8: 10, 7: 6, 6: 4, 5: 2, 4: 1}
 DRAGON_BONUS_PUNTO = _bet(
     "dragon-bonus-punto",
-    ("Dragon Bonus on Punto: a natural win 1:1, a win by 9 30:1, by 8 10:1, by 7 6:1, by 6 4:1, "
-     "by 5 2:1, by 4 1:1; a natural tie pushes",
-     "Dragon Bonus a Punto: una victoria con natural 1:1, por 9 puntos 30:1, por 8 10:1, por 7 6:1, "
-     "por 6 4:1, por 5 2:1, por 4 1:1; un empate de naturales se devuelve"),
+    N_("Dragon Bonus on Punto: a natural win 1:1, a win by 9 30:1, by 8 10:1, by 7 6:1, by 6 4:1, "
+       "by 5 2:1, by 4 1:1; a natural tie pushes"),
     {"punto-natural-win": 1, **{f"punto-wins-by-{k}": v for k, v in _DRAGON_MARGINS.items()}},
     ("natural-tie",))
 DRAGON_BONUS_BANCO = _bet(
     "dragon-bonus-banco",
-    ("Dragon Bonus on Banco: the same pay table, for Banco",
-     "Dragon Bonus a Banco: la misma tabla de pagos, para Banco"),
+    N_("Dragon Bonus on Banco: the same pay table, for Banco"),
     {"banco-natural-win": 1, **{f"banco-wins-by-{k}": v for k, v in _DRAGON_MARGINS.items()}},
     ("natural-tie",))
 
@@ -323,11 +323,14 @@ class PairBet:
     kind: str
     one: Fraction
     both: Fraction
-    description_es: str = ""
 
     def describe(self, lang: str | None = None) -> str:
-        """The bet's rules in ``lang``."""
-        return pick(lang, en=self.description, es=self.description_es or self.description)
+        """The bet's rules in ``lang`` (``None``: the default language).
+
+        >>> EITHER_PAIR.describe("es")
+        'Either Pair: las dos primeras cartas de una mano son del mismo rango; se paga 5 a 1'
+        """
+        return tr(self.description, lang)
 
     def house_edge(self, cards: Mapping[tuple[int, int], int]) -> Fraction:
         """Exact house edge for a shoe given as counts of each card ``(rank index, suit index)``."""
@@ -374,15 +377,15 @@ def pair_bet_edge(bet: PairBet, cards: Mapping[tuple[int, int], int]) -> Fractio
     return odds["none"] - bet.one * odds["one"] - bet.both * odds["both"]
 
 
-PERFECT_PAIR = PairBet("perfect-pair", "Perfect Pair: either hand's first two cards are the same card, 25:1",
-                       "perfect", Fraction(25), Fraction(25),
-                       "Perfect Pair: las dos primeras cartas de una mano son la misma carta, 25:1")
+PERFECT_PAIR = PairBet(
+    "perfect-pair", N_("Perfect Pair: either hand's first two cards are the same card, 25:1"),
+    "perfect", Fraction(25), Fraction(25))
 PERFECT_PAIR_ONE_OR_BOTH = PairBet(
-    "perfect-pair-both", "Perfect Pair: one hand 25:1, both hands 250:1", "perfect", Fraction(25), Fraction(250),
-    "Perfect Pair: una mano 25:1, las dos manos 250:1")
-EITHER_PAIR = PairBet("either-pair", "Either Pair: either hand's first two cards are of one rank, 5:1",
-                      "rank", Fraction(5), Fraction(5),
-                      "Either Pair: las dos primeras cartas de una mano son del mismo rango, 5:1")
+    "perfect-pair-both", N_("Perfect Pair: one hand 25:1, both hands 250:1"), "perfect",
+    Fraction(25), Fraction(250))
+EITHER_PAIR = PairBet(
+    "either-pair", N_("Either Pair: either hand's first two cards are of one rank, 5:1"), "rank",
+    Fraction(5), Fraction(5))
 
 PAIR_BETS: tuple[PairBet, ...] = (PERFECT_PAIR, PERFECT_PAIR_ONE_OR_BOTH, EITHER_PAIR)
 """The pair bets priced here."""

@@ -11,6 +11,7 @@ worth of each choice from :func:`bacara_teach.analysis.choice_values.choice_valu
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 from html import escape
 from typing import Any
 
@@ -40,7 +41,8 @@ from bacara_teach.narration import describe_banker_row, describe_player_rule, na
 from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import Decision
-from bacara_teach.widgets._common import button, hand_html, status_html, widget_language
+from bacara_teach.text import N_
+from bacara_teach.widgets._common import Labels, button, hand_html, status_html, widget_language
 from bacara_teach.widgets._html import lines_html, percent
 from bacara_teach.widgets.still import StillMixin
 
@@ -48,79 +50,62 @@ __all__ = ["CheminDeFerSeat"]
 
 POLICY_NAMES: tuple[str, ...] = (*POLICIES, "random")
 
-_LABELS = {
-    "en": {
-        "seat": "You play", "bettor": "Bettor", "banker": "Banker",
-        "bettor.tip": "Play the bettor's hand", "banker.tip": "Play the banker's hand",
-        "bettors": "Bettors", "one": "One bettor", "several": "Several bettors",
-        "policy": "The engine plays",
-        "punto-banco": "as Punto Banco's table", "draw": "always draw", "stand": "always stand",
-        "random": "at random (seeded)",
-        "new": "Deal a new coup", "new.tip": "Deal the next coup from the shoe",
-        "do.draw": "Draw", "do.draw.tip": "Ask for a third card",
-        "do.stand": "Stand", "do.stand.tip": "Take no third card",
-        "you": "You ({seat})", "hidden": "two cards face down",
-        "your.cards": "Your cards: {cards} — total {total}.",
-        "third": "The bettor's third card, face up: {card} (counts {value}).",
-        "rule.draw": "draws on {values}", "rule.choice": "chooses freely on {values}",
-        "rule.stand": "stands on {values}",
-        "with.one": "With a single bettor the bettor", "with.several": "With several bettors the bettor",
-        "banker.row": "On {total} the banker {row}.", "banker.stood": "The bettor stood.",
-        "ask": "A free cell: you choose. Draw or stand?",
-        "forced": "Your cell was forced, so the engine played it: {step}",
-        "untouched": "No decision came to you in this coup.",
-        "result.won": "You win, {mine} to {theirs}.", "result.lost": "You lose, {mine} to {theirs}.",
-        "result.push": "A push at {mine}: the stakes are returned.",
-        "worth": "What each choice was worth to you (expected gain per unit staked)",
-        "worth.draw": "Draw", "worth.stand": "Stand",
-        "cell": "your {total} ({cards})", "cell.third": " against the third card {card}",
-        "chose.better": "You chose {choice}: the better choice.",
-        "chose.worse": "You chose {choice}: {other} was worth {gap} of the stake more.",
-        "chose.either": "You chose {choice}: both choices were worth the same.",
-        "narration": "How the coup was played", "new.shoe": "A new shoe is shuffled.",
-        "score": "Coups: {coups} · won {won}, lost {lost}, pushed {push} · "
-        "free choices: {better} of {chosen} the better one",
-        "refused": "That is not possible now; the coup stays as it was.",
-    },
-    "es": {
-        "seat": "Usted juega", "bettor": "Punto", "banker": "Banca",
-        "bettor.tip": "Jugar la mano del punto", "banker.tip": "Jugar la mano de la banca",
-        "bettors": "Apostadores", "one": "Un apostador", "several": "Varios apostadores",
-        "policy": "El programa juega",
-        "punto-banco": "como la tabla del Punto Banco", "draw": "roba siempre",
-        "stand": "se planta siempre", "random": "al azar (con semilla)",
-        "new": "Repartir un coup nuevo", "new.tip": "Repartir el coup siguiente del sabot",
-        "do.draw": "Robar", "do.draw.tip": "Tomar una tercera carta",
-        "do.stand": "Plantarse", "do.stand.tip": "No tomar tercera carta",
-        "you": "Usted ({seat})", "hidden": "dos cartas boca abajo",
-        "your.cards": "Sus cartas: {cards}; total {total}.",
-        "third": "La tercera carta del punto, boca arriba: {card} (vale {value}).",
-        "rule.draw": "roba con {values}", "rule.choice": "elige libremente con {values}",
-        "rule.stand": "se planta con {values}",
-        "with.one": "Con un solo apostador, el punto", "with.several": "Con varios apostadores, el punto",
-        "banker.row": "Con {total}, la banca {row}.", "banker.stood": "El punto se plantó.",
-        "ask": "Casilla libre: usted elige. ¿Roba o se planta?",
-        "forced": "Su casilla era obligada, así que la jugó el programa: {step}",
-        "untouched": "En este coup no le tocó decidir.",
-        "result.won": "Gana usted, {mine} a {theirs}.", "result.lost": "Pierde usted, {mine} a {theirs}.",
-        "result.push": "Empate a {mine}: se devuelven las apuestas.",
-        "worth": "Lo que valía cada opción para usted (ganancia esperada por unidad apostada)",
-        "worth.draw": "Robar", "worth.stand": "Plantarse",
-        "cell": "su {total} ({cards})", "cell.third": " ante la tercera carta {card}",
-        "chose.better": "Eligió {choice}: la mejor opción.",
-        "chose.worse": "Eligió {choice}: {other} valía {gap} de la apuesta más.",
-        "chose.either": "Eligió {choice}: las dos opciones valían lo mismo.",
-        "narration": "Cómo se jugó el coup", "new.shoe": "Se baraja un sabot nuevo.",
-        "score": "Coups: {coups} · ganados {won}, perdidos {lost}, empatados {push} · "
-        "elecciones libres: {better} de {chosen} la mejor",
-        "refused": "Eso no se puede hacer ahora; el coup sigue como estaba.",
-    },
+_LABELS: dict[str, str] = {
+    "seat": N_("You play"),
+    "bettor": N_("Bettor"),
+    "banker": N_("Banker"),
+    "bettor.tip": N_("Play the bettor's hand"),
+    "banker.tip": N_("Play the banker's hand"),
+    "bettors": N_("Bettors"),
+    "one": N_("One bettor"),
+    "several": N_("Several bettors"),
+    "policy": N_("The engine plays"),
+    "punto-banco": N_("as Punto Banco's table"),
+    "draw": N_("always draw"),
+    "stand": N_("always stand"),
+    "random": N_("at random (seeded)"),
+    "new": N_("Deal a new coup"),
+    "new.tip": N_("Deal the next coup from the shoe"),
+    "do.draw": N_("Draw"),
+    "do.draw.tip": N_("Ask for a third card"),
+    "do.stand": N_("Stand"),
+    "do.stand.tip": N_("Take no third card"),
+    "you": N_("You ({seat})"),
+    "hidden": N_("two cards face down"),
+    "your.cards": N_("Your cards: {cards} — total {total}."),
+    "third": N_("The bettor's third card, face up: {card} (counts {value})."),
+    "rule.draw": N_("draws on {values}"),
+    "rule.choice": N_("chooses freely on {values}"),
+    "rule.stand": N_("stands on {values}"),
+    "with.one": N_("With a single bettor the bettor {rule}."),
+    "with.several": N_("With several bettors the bettor {rule}."),
+    "banker.row": N_("On {total} the banker {row}."),
+    "banker.stood": N_("The bettor stood."),
+    "ask": N_("A free cell: you choose. Draw or stand?"),
+    "forced": N_("Your cell was forced, so the engine played it: {step}"),
+    "untouched": N_("No decision came to you in this coup."),
+    "result.won": N_("You win, {mine} to {theirs}."),
+    "result.lost": N_("You lose, {mine} to {theirs}."),
+    "result.push": N_("A push at {mine}: the stakes are returned."),
+    "worth": N_("What each choice was worth to you (expected gain per unit staked)"),
+    "worth.draw": N_("Draw"),
+    "worth.stand": N_("Stand"),
+    "cell": N_("your {total} ({cards})"),
+    "cell.third": N_(" against the third card {card}"),
+    "chose.better": N_("You chose {choice}: the better choice."),
+    "chose.worse": N_("You chose {choice}: {other} was worth {gap} of the stake more."),
+    "chose.either": N_("You chose {choice}: both choices were worth the same."),
+    "narration": N_("How the coup was played"),
+    "new.shoe": N_("A new shoe is shuffled."),
+    "score": N_("Coups: {coups} · won {won}, lost {lost}, pushed {push} · free choices: {better} "
+                "of {chosen} the better one"),
+    "refused": N_("That is not possible now; the coup stays as it was."),
 }
 
 
-def _signed(value: Any) -> str:
-    text = percent(value)
-    return text if text.startswith("-") else "+" + text
+def _signed(value: Fraction, lang: str) -> str:
+    text = percent(value, lang=lang)
+    return text if value < 0 else "+" + text
 
 
 class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
@@ -136,7 +121,7 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
     def __init__(self, *, seat: str = BETTOR, bettors: int = SEVERAL, policy: str = "punto-banco",
                  seed: int = 1, decks: int = 6, lang: str | None = None, **kwargs: Any) -> None:
         self.lang = widget_language(lang)
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         self.seed = seed
         self.shoe = Shoe.standard(decks, seed=seed)
         self.seat_toggle = w.ToggleButtons(
@@ -223,12 +208,12 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
         self._finish(chosen=made)
 
     def _refuse(self, error: BacaraError) -> None:
-        text = refusal_text(error, self.lang, fallback=_LABELS[self.lang]["refused"])
+        text = refusal_text(error, self.lang, fallback=Labels(_LABELS, self.lang)["refused"])
         self.status.value = status_html(text, kind="error")
 
     # -- the coup -------------------------------------------------------------------------------
     def _start(self) -> CoupInPlay:
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         self._seat: str = str(self.seat_toggle.value)
         if self.policy_box.value != self._policy_name:
             self.policy = get_policy(self.policy_box.value, seed=self.seed)
@@ -257,42 +242,41 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
     def _ask(self, notes: list[str]) -> None:
         view = self.play.pending
         assert view is not None
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         self.seen.value = self._seen_html(view)
         self.status.value = status_html(" ".join([*notes, labels["ask"]]))
         self._set_buttons()
 
     def _seen_html(self, view: View) -> str:
         """Only what the learner's player may see: own cards, the face-up third card, the rule."""
-        labels = _LABELS[self.lang]
-        parts = [f"<p><strong>{escape(labels['you'].format(seat=labels[view.role]))}</strong></p>",
-                 "<p>" + labels["your.cards"].format(cards=cards_html(view.cards, self.lang),
-                                                     total=view.total) + "</p>"]
+        labels = Labels(_LABELS, self.lang)
+        parts = [f"<p><strong>{escape(labels.fill('you', seat=labels[view.role]))}</strong></p>",
+                 "<p>" + labels.fill("your.cards", cards=cards_html(view.cards, self.lang),
+                                     total=view.total) + "</p>"]
         other = labels[BANKER if view.role == BETTOR else BETTOR]
         parts.append(f"<p>{escape(other)}: {escape(labels['hidden'])}</p>")
         if view.third_card is not None:
-            parts.append("<p>" + labels["third"].format(card=cards_html([view.third_card], self.lang),
-                                                        value=view.third_card.points) + "</p>")
+            parts.append("<p>" + labels.fill("third", card=cards_html([view.third_card], self.lang),
+                                             value=view.third_card.points) + "</p>")
         parts.append(f"<p>{escape(self._rule_text(view))}</p>")
         return "<div class='bt-seen'>" + "".join(parts) + "</div>"
 
     def _rule_text(self, view: View) -> str:
         """The rule of the learner's cell, read from the tableau data."""
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         tableau = tableau_for(self.play.bettors)
         if view.role == BETTOR:
             rule = describe_player_rule(tableau, self.lang)
-            runs = ", ".join(labels[f"rule.{d}"].format(values=rule[d])
+            runs = ", ".join(labels.fill(f"rule.{d}", values=rule[d])
                              for d in ("draw", "choice", "stand") if d in rule)
-            head = labels["with.one" if view.bettors == 1 else "with.several"]
-            return f"{head} {runs}."
+            return labels.fill("with.one" if view.bettors == 1 else "with.several", rule=runs)
         if view.third_card is None:
             return labels["banker.stood"]
-        return labels["banker.row"].format(
-            total=view.total, row=describe_banker_row(tableau, view.total, self.lang))
+        return labels.fill("banker.row", total=view.total,
+                           row=describe_banker_row(tableau, view.total, self.lang))
 
     def _finish(self, *, chosen: Decision | None, notes: list[str] | None = None) -> None:
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         coup = self.play.deal_from(self.shoe)
         self.last_coup = coup
         seat = self._seat
@@ -302,12 +286,12 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
                    else "won" if coup.winner.value == seat else "lost")
         self.tally["coups"] += 1
         self.tally[outcome] += 1
-        lines = [*(notes or []), labels[f"result.{outcome}"].format(mine=mine, theirs=theirs)]
+        lines = [*(notes or []), labels.fill(f"result.{outcome}", mine=mine, theirs=theirs)]
         if chosen is None:
             forced = [s for s in coup.steps if s.actor == seat and s.cell is not None]
             if forced:
-                lines.append(labels["forced"].format(
-                    step=narrate_step(forced[0], self.lang, coup.tableau)))
+                lines.append(labels.fill("forced",
+                                         step=narrate_step(forced[0], self.lang, coup.tableau)))
             else:
                 lines.append(labels["untouched"])
         self.status.value = status_html(" ".join(lines), kind="result")
@@ -319,28 +303,28 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
         self._set_buttons()
 
     def _worth_html(self, chosen: Decision) -> str:
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         values = self.last_values
         assert values is not None
         rows = []
         for decision, worth in ((Decision.DRAW, values.draw), (Decision.STAND, values.stand)):
             exact = f"{worth.numerator}/{worth.denominator}"
             rows.append(f"<li>{escape(labels['worth.' + decision.value])}: "
-                        f"<span title='{exact}'>{_signed(worth)}</span> ({exact})</li>")
+                        f"<span title='{exact}'>{_signed(worth, self.lang)}</span> ({exact})</li>")
         name = labels[f"worth.{chosen.value}"].lower()
         if values.better == "either":
-            verdict = labels["chose.either"].format(choice=name)
+            verdict = labels.fill("chose.either", choice=name)
         elif values.better == chosen.value:
-            verdict = labels["chose.better"].format(choice=name)
+            verdict = labels.fill("chose.better", choice=name)
         else:
             other = labels[f"worth.{values.better}"].lower()
-            verdict = labels["chose.worse"].format(choice=name, other=other,
-                                                   gap=percent(abs(values.draw - values.stand)))
+            verdict = labels.fill("chose.worse", choice=name, other=other,
+                                  gap=percent(abs(values.draw - values.stand), lang=self.lang))
         view = self._decided
         assert view is not None
-        cell = labels["cell"].format(cards=cards_html(view.cards, self.lang), total=view.total)
+        cell = labels.fill("cell", cards=cards_html(view.cards, self.lang), total=view.total)
         if view.third_card is not None:
-            cell += labels["cell.third"].format(card=cards_html([view.third_card], self.lang))
+            cell += labels.fill("cell.third", card=cards_html([view.third_card], self.lang))
         return (f"<div class='bt-worth'><p>{escape(labels['worth'])}: {cell}</p>"
                 f"<ul>{''.join(rows)}</ul>{status_html(verdict)}</div>")
 
@@ -350,8 +334,8 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
         self.new_button.disabled = waiting
         for box in (self.seat_toggle, self.bettors_box, self.policy_box):
             box.disabled = waiting
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         t = self.tally
-        self.score.value = "<p class='bt-score'>" + escape(labels["score"].format(
-            coups=t["coups"], won=t["won"], lost=t["lost"], push=t["push"], better=t["better"],
-            chosen=t["chosen"])) + "</p>"
+        score = labels.fill("score", coups=t["coups"], won=t["won"], lost=t["lost"], push=t["push"],
+                            better=t["better"], chosen=t["chosen"])
+        self.score.value = "<p class='bt-score'>" + escape(score) + "</p>"

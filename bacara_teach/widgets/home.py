@@ -16,62 +16,56 @@ import ipywidgets as w
 from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError
 from bacara_teach.home_session import SESSION_COUPS, CoupRecord, HomeSession
-from bacara_teach.money import format_signed
 from bacara_teach.refusals import refusal_text
 from bacara_teach.tables import BetKind
-from bacara_teach.widgets._common import button, hand_html, status_html, widget_language
-from bacara_teach.widgets._html import lines_html, table_html
+from bacara_teach.text import N_, tr
+from bacara_teach.widgets._common import Labels, button, hand_html, status_html, widget_language
+from bacara_teach.widgets._html import lines_html, signed_amount, table_html
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["HomeScoreboard"]
 
-_LABELS = {
-    "en": {
-        "names": "Participants", "names.placeholder": "Ana, Luis, Marta (2 to 8 names)",
-        "seed": "Seed", "start": "Start a new session",
-        "start.tip": "Start a session with these participants and this seed",
-        "choose": "— choose —", "predict": "Prediction of {name}",
-        "pass": "no prediction (the dealer may pass)",
-        "deal": "Deal coup {n}", "deal.tip": "Record every prediction and deal the coup",
-        "over": "Session over", "missing": "Choose a prediction for: {names}.",
-        "started": "New session: {names}. Everyone predicts, then deal coup 1.",
-        "dealt": "Coup {n}: {winner}.", "winner": "{hand} wins {a} to {b}",
-        "tie": "Empate at {total}",
-        "coup": "Coup", "cards": "Cards", "result": "Winner", "totals": "Totals",
-        "board": "Scoreboard, coup by coup (prediction, net)",
-        "ranking": "Final ranking", "rank": "Place", "name": "Participant", "total": "Total",
-        "won.one": "{name} wins the session.", "won.many": "{names} share the win.",
-        "narration": "How coup {n} was dealt", "and": "and",
-        "refused": "That is not possible now; the session stays as it was.",
-    },
-    "es": {
-        "names": "Participantes", "names.placeholder": "Ana, Luis, Marta (de 2 a 8 nombres)",
-        "seed": "Semilla", "start": "Empezar una sesión nueva",
-        "start.tip": "Empezar una sesión con estos participantes y esta semilla",
-        "choose": "— elegir —", "predict": "Predicción de {name}",
-        "pass": "sin predicción (quien reparte puede pasar)",
-        "deal": "Repartir el coup {n}",
-        "deal.tip": "Anotar todas las predicciones y repartir el coup",
-        "over": "Sesión terminada", "missing": "Falta la predicción de: {names}.",
-        "started": "Sesión nueva: {names}. Todos predicen y luego se reparte el coup 1.",
-        "dealt": "Coup {n}: {winner}.", "winner": "gana {hand} {a} a {b}",
-        "tie": "Empate a {total}",
-        "coup": "Coup", "cards": "Cartas", "result": "Gana", "totals": "Totales",
-        "board": "Marcador, coup a coup (predicción, neto)",
-        "ranking": "Clasificación final", "rank": "Puesto", "name": "Participante",
-        "total": "Total",
-        "won.one": "{name} gana la sesión.", "won.many": "{names} comparten la victoria.",
-        "narration": "Cómo se repartió el coup {n}", "and": "y",
-        "refused": "Eso no se puede hacer ahora; la sesión sigue como estaba.",
-    },
+_LABELS: dict[str, str] = {
+    "names": N_("Participants"),
+    "names.placeholder": N_("Ana, Luis, Marta (2 to 8 names)"),
+    "seed": N_("Seed"),
+    "start": N_("Start a new session"),
+    "start.tip": N_("Start a session with these participants and this seed"),
+    "choose": N_("— choose —"),
+    "predict": N_("Prediction of {name}"),
+    "pass": N_("no prediction (the dealer may pass)"),
+    "deal": N_("Deal coup {n}"),
+    "deal.tip": N_("Record every prediction and deal the coup"),
+    "over": N_("Session over"),
+    "missing": N_("Choose a prediction for: {names}."),
+    "started": N_("New session: {names}. Everyone predicts, then deal coup 1."),
+    "dealt": N_("Coup {n}: {winner}."),
+    "winner": N_("{hand} wins {a} to {b}"),
+    "tie": N_("Empate at {total}"),
+    "coup": N_("Coup"),
+    "cards": N_("Cards"),
+    "result": N_("Winner"),
+    "totals": N_("Totals"),
+    "board": N_("Scoreboard, coup by coup (prediction, net)"),
+    "ranking": N_("Final ranking"),
+    "rank": N_("Place"),
+    "name": N_("Participant"),
+    "total": N_("Total"),
+    "won.one": N_("{name} wins the session."),
+    "won.many": N_("{names} share the win."),
+    "narration": N_("How coup {n} was dealt"),
+    "refused": N_("That is not possible now; the session stays as it was."),
 }
 
 
 _PASS = "pass"
 """The dealer's choice not to predict a coup (the dealer may predict, but need not)."""
 
-def _join(names: Sequence[str], word: str) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} {names[-1]}"
+def _join(names: Sequence[str], lang: str) -> str:
+    """``Ana``, ``Ana and Luis``, ``Ana, Luis and Eva`` in ``lang``."""
+    if len(names) == 1:
+        return names[0]
+    return tr("{items} and {last}", lang, items=", ".join(names[:-1]), last=names[-1])
 
 
 class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
@@ -84,7 +78,7 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
     def __init__(self, *, players: Sequence[str] = ("Ana", "Luis"), seed: int = 1,
                  coups: int = SESSION_COUPS, lang: str | None = None, **kwargs: Any) -> None:
         self.lang = widget_language(lang)
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         self.session = HomeSession(players=players, seed=seed, coups=coups)
         self.names_box = w.Text(value=", ".join(self.session.players), description=labels["names"],
                                 placeholder=labels["names.placeholder"])
@@ -114,14 +108,14 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
             **kwargs,
         )
         self._build_predictions()
-        self.status.value = status_html(labels["started"].format(
-            names=_join(self.session.players, labels["and"])))
+        self.status.value = status_html(labels.fill("started",
+                                                    names=_join(self.session.players, self.lang)))
         self._render()
 
     # -- actions ------------------------------------------------------------------------------
     def start(self, names: str, seed: int) -> None:
         """Start a new session; bad names are reported and the current session stays."""
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         wanted = [name for name in names.split(",") if name.strip()]
         try:
             session = HomeSession(players=wanted, seed=seed, coups=self.session.coups)
@@ -131,8 +125,8 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
         self.session = session
         self._build_predictions()
         self.coup_view.value = self.narration.value = self.ranking.value = ""
-        self.status.value = status_html(labels["started"].format(
-            names=_join(session.players, labels["and"])))
+        self.status.value = status_html(labels.fill("started",
+                                                    names=_join(session.players, self.lang)))
         self._render()
 
     def deal(self) -> CoupRecord | None:
@@ -140,7 +134,7 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
 
         Nothing is recorded unless every participant has a prediction the session accepts.
         """
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         chosen = {name: box.value for name, box in self.predictions.items()}
         missing = [name for name, on in chosen.items() if on is None]
         try:
@@ -157,7 +151,7 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
             return None
         if missing:
             self.status.value = status_html(
-                labels["missing"].format(names=_join(missing, labels["and"])), kind="error")
+                labels.fill("missing", names=_join(missing, self.lang)), kind="error")
             return None
         for name, on in chosen.items():
             if on == _PASS:
@@ -167,36 +161,36 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
         record = self.session.deal()
         coup = record.coup
         if coup.winner.value == "empate":
-            winner = labels["tie"].format(total=coup.punto_total)
+            winner = labels.fill("tie", total=coup.punto_total)
         else:
             hand = BetKind.parse(coup.winner.value).label
             totals = {"punto": coup.punto_total, "banco": coup.banco_total}
             loser = "banco" if coup.winner.value == "punto" else "punto"
-            winner = labels["winner"].format(hand=hand, a=totals[coup.winner.value], b=totals[loser])
-        self.status.value = status_html(labels["dealt"].format(n=record.number, winner=winner),
+            winner = labels.fill("winner", hand=hand, a=totals[coup.winner.value], b=totals[loser])
+        self.status.value = status_html(labels.fill("dealt", n=record.number, winner=winner),
                                         kind="result")
         self.coup_view.value = (hand_html("Punto", coup.punto, lang=self.lang)
                                 + hand_html("Banco", coup.banco, lang=self.lang))
         self.narration.value = lines_html(coup.narrate(self.lang),
-                                          label=labels["narration"].format(n=record.number))
+                                          label=labels.fill("narration", n=record.number))
         for box in self.predictions.values():
             box.value = None
         self._render()
         return record
 
     def _refuse(self, error: BacaraError) -> None:
-        text = refusal_text(error, self.lang, fallback=_LABELS[self.lang]["refused"])
+        text = refusal_text(error, self.lang, fallback=Labels(_LABELS, self.lang)["refused"])
         self.status.value = status_html(text, kind="error")
 
     # -- view ---------------------------------------------------------------------------------
     def _build_predictions(self) -> None:
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         options = [(labels["choose"], None)] + [(kind.label, kind.value)
                                                 for kind in self.session.profile.bets]
         dealer = self.session.dealer
         self.predictions = {
             name: w.Dropdown(options=options + ([(labels["pass"], _PASS)] if name == dealer else []),
-                             value=None, description=labels["predict"].format(name=name),
+                             value=None, description=labels.fill("predict", name=name),
                              style={"description_width": "initial"})
             for name in self.session.players
         }
@@ -209,10 +203,10 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
             box.value is None for box in self.predictions.values())
 
     def _render(self) -> None:
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         session = self.session
         self.deal_button.description = (labels["over"] if session.finished
-                                         else labels["deal"].format(n=session.coup_number))
+                                         else labels.fill("deal", n=session.coup_number))
         for box in self.predictions.values():
             box.disabled = session.finished
         self._update_deal_button()
@@ -222,25 +216,25 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
             cells = [str(record.number), escape(format_cards(record.coup.cards)),
                      escape(BetKind.parse(record.coup.winner.value).label)]
             cells += [f"{escape(on.label if (on := record.prediction(name)) else '-')}, "
-                      f"{format_signed(record.net(name))}" for name in players]
+                      f"{signed_amount(record.net(name), self.lang)}" for name in players]
             rows.append(cells)
         if rows:
             totals = session.totals
-            rows.append([labels["totals"], "", ""] + [format_signed(totals[n]) for n in players])
+            rows.append([labels["totals"], "", ""] + [signed_amount(totals[n], self.lang) for n in players])
         headers = [labels["coup"], labels["cards"], labels["result"], *players]
         self.board.value = table_html(labels["board"], headers, rows)
         self.ranking.value = self._ranking() if session.finished else ""
 
     def _ranking(self) -> str:
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         board = self.session.scoreboard()
         rows = []
         for name, total in board:
             place = 1 + sum(1 for _, other in board if other > total)  # tied totals share a place
-            rows.append((escape(name), str(place), format_signed(total)))
+            rows.append((escape(name), str(place), signed_amount(total, self.lang)))
         winners = self.session.winners
-        verdict = (labels["won.one"].format(name=winners[0]) if len(winners) == 1
-                   else labels["won.many"].format(names=_join(winners, labels["and"])))
+        verdict = (labels.fill("won.one", name=winners[0]) if len(winners) == 1
+                   else labels.fill("won.many", names=_join(winners, self.lang)))
         return (table_html(labels["ranking"], (labels["name"], labels["rank"], labels["total"]),
                            rows)
                 + status_html(verdict, kind="result"))

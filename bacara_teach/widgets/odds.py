@@ -23,7 +23,8 @@ from bacara_teach.errors import BacaraError
 from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
 from bacara_teach.tables import BetKind, get_profile, profile_names
-from bacara_teach.widgets._common import button, status_html, widget_language
+from bacara_teach.text import N_
+from bacara_teach.widgets._common import Labels, button, status_html, widget_language
 from bacara_teach.widgets._html import percent, table_html
 from bacara_teach.widgets.still import StillMixin
 
@@ -32,33 +33,28 @@ __all__ = ["OddsExplorer"]
 DIGITS = 4
 """Decimals shown on each percentage (the exact fraction is in the cell's title)."""
 
-_LABELS = {
-    "en": {
-        "decks": "Decks", "table": "Table", "system": "system {s}",
-        "out": "{rank} out", "out.tip": "Cards of rank {rank} taken out of the shoe",
-        "text": "Remove these cards", "text.placeholder": "5 5 K♠ 10h (ranks or cards)",
-        "reset": "Put every card back", "reset.tip": "Set every counter to 0 and empty the text box",
-        "caption": "Exact odds and house edges: {cards} cards left ({removed} taken out)",
-        "shown": "{cards} cards left: the figures are up to date.",
-        "bet": "Bet", "pays": "Pays", "win": "Wins", "push": "Push", "edge": "House edge",
-        "less": "less {rate}",
-        "profile.home": "home", "profile.casino": "casino", "profile.online": "online",
-        "refused": "This shoe cannot be priced; the figures shown stay as they were.",
-    },
-    "es": {
-        "decks": "Barajas", "table": "Mesa", "system": "sistema {s}",
-        "out": "{rank} fuera", "out.tip": "Cartas de rango {rank} retiradas del sabot",
-        "text": "Retirar estas cartas", "text.placeholder": "5 5 K♠ 10h (rangos o cartas)",
-        "reset": "Devolver todas las cartas",
-        "reset.tip": "Poner a 0 todos los contadores y vaciar la casilla",
-        "caption": "Probabilidades exactas y ventaja de la casa: quedan {cards} cartas "
-        "({removed} retiradas)",
-        "shown": "Quedan {cards} cartas: las cifras están al día.",
-        "bet": "Apuesta", "pays": "Paga", "win": "Gana", "push": "Se devuelve",
-        "edge": "Ventaja de la casa", "less": "menos {rate}",
-        "profile.home": "en casa", "profile.casino": "casino", "profile.online": "en línea",
-        "refused": "Este sabot no se puede calcular; las cifras mostradas no cambian.",
-    },
+_LABELS: dict[str, str] = {
+    "decks": N_("Decks"),
+    "table": N_("Table"),
+    "system": N_("system {s}"),
+    "out": N_("{rank} out"),
+    "out.tip": N_("Cards of rank {rank} taken out of the shoe"),
+    "text": N_("Remove these cards"),
+    "text.placeholder": N_("5 5 K♠ 10h (ranks or cards)"),
+    "reset": N_("Put every card back"),
+    "reset.tip": N_("Set every counter to 0 and empty the text box"),
+    "caption": N_("Exact odds and house edges: {cards} cards left ({removed} taken out)"),
+    "shown": N_("{cards} cards left: the figures are up to date."),
+    "bet": N_("Bet"),
+    "pays": N_("Pays"),
+    "win": N_("Wins"),
+    "push": N_("Push"),
+    "edge": N_("House edge"),
+    "less": N_("less {rate}"),
+    "profile.home": N_("home"),
+    "profile.casino": N_("casino"),
+    "profile.online": N_("online"),
+    "refused": N_("This shoe cannot be priced; the figures shown stay as they were."),
 }
 
 
@@ -66,9 +62,10 @@ def _ratio(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-def _exact(value: Fraction) -> str:
+def _exact(value: Fraction, lang: str) -> str:
     """A percentage with the exact fraction as its title."""
-    return f"<span title='{value.numerator}/{value.denominator}'>{percent(value, DIGITS)}</span>"
+    return (f"<span title='{value.numerator}/{value.denominator}'>"
+            f"{percent(value, DIGITS, lang)}</span>")
 
 
 class OddsExplorer(StillMixin, w.VBox):  # type: ignore[misc]
@@ -82,18 +79,18 @@ class OddsExplorer(StillMixin, w.VBox):  # type: ignore[misc]
                  lang: str | None = None, **kwargs: Any) -> None:
         self.lang = widget_language(lang)
         self._updating = True  # no pricing until every control exists
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         self.decks_box = w.BoundedIntText(value=decks, min=MIN_DECKS, max=MAX_DECKS,
                                           description=labels["decks"])
         self.profile_box = w.Dropdown(
             options=[(f"{labels.get('profile.' + name, name)} "
-                      f"({labels['system'].format(s=get_profile(name).system)})", name)
+                      f"({labels.fill('system', s=get_profile(name).system)})", name)
                      for name in profile_names()],
             value=profile, description=labels["table"])
         self.counters = {
             rank: w.BoundedIntText(value=0, min=0, max=4 * MAX_DECKS,
-                                   description=labels["out"].format(rank=rank.symbol),
-                                   tooltip=labels["out.tip"].format(rank=rank.symbol),
+                                   description=labels.fill("out", rank=rank.symbol),
+                                   tooltip=labels.fill("out.tip", rank=rank.symbol),
                                    layout=w.Layout(width="9em"))
             for rank in RANKS
         }
@@ -132,7 +129,7 @@ class OddsExplorer(StillMixin, w.VBox):  # type: ignore[misc]
         """Price the shoe the controls describe; a refused shoe is reported, the figures stay."""
         if self._updating:
             return
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         try:
             gone = self.removed()
             composition = Composition.standard(self.decks_box.value).without(gone)
@@ -142,7 +139,7 @@ class OddsExplorer(StillMixin, w.VBox):  # type: ignore[misc]
             self.status.value = status_html(text, kind="error")
             return
         self.composition, self.edges = composition, edges
-        self.status.value = status_html(labels["shown"].format(cards=composition.total))
+        self.status.value = status_html(labels.fill("shown", cards=composition.total))
         self.table.value = self._table_html(len(gone))
 
     def reset(self) -> None:
@@ -158,16 +155,17 @@ class OddsExplorer(StillMixin, w.VBox):  # type: ignore[misc]
 
     # -- view ---------------------------------------------------------------------------------
     def _table_html(self, removed: int) -> str:
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         assert self.composition is not None
         rows = []
         for name, analysis in self.edges.items():
             terms = analysis.terms
             pays = f"{_ratio(terms.payout)}:1"
             if terms.commission:
-                pays += " " + labels["less"].format(rate=percent(terms.commission, 0))
-            rows.append((escape(BetKind.parse(name).label), escape(pays), _exact(analysis.win),
-                         _exact(analysis.push), _exact(analysis.house_edge)))
+                pays += " " + labels.fill("less", rate=percent(terms.commission, 0, self.lang))
+            rows.append((escape(BetKind.parse(name).label), escape(pays),
+                         _exact(analysis.win, self.lang), _exact(analysis.push, self.lang),
+                         _exact(analysis.house_edge, self.lang)))
         return table_html(
-            labels["caption"].format(cards=self.composition.total, removed=removed),
+            labels.fill("caption", cards=self.composition.total, removed=removed),
             (labels["bet"], labels["pays"], labels["win"], labels["push"], labels["edge"]), rows)

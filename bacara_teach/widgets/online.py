@@ -14,12 +14,13 @@ import ipywidgets as w
 
 from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError
-from bacara_teach.money import Amount, add, format_amount, format_signed, parse_amount
+from bacara_teach.money import Amount, add, format_amount, parse_amount
 from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.refusals import refusal_text
 from bacara_teach.tables import ONLINE, BetKind, TableProfile
-from bacara_teach.widgets._common import button, hand_html, status_html, widget_language
-from bacara_teach.widgets._html import lines_html, table_html
+from bacara_teach.text import N_, localize_number, tr
+from bacara_teach.widgets._common import Labels, button, hand_html, status_html, widget_language
+from bacara_teach.widgets._html import amount, lines_html, signed_amount, table_html
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["OnlineTableWidget"]
@@ -27,61 +28,58 @@ __all__ = ["OnlineTableWidget"]
 CHIPS: tuple[int, ...] = (1, 5, 25, 100)
 """The chip buttons: each adds its value to the stake box."""
 
-_LABELS = {
-    "en": {
-        "on": "Bet on", "stake": "Stake", "placeholder": "e.g. 5 or 4.75",
-        "chip": "+{chip}", "chip.tip": "Add {chip} to the stake",
-        "clear": "Clear stake", "clear.tip": "Empty the stake box",
-        "place": "Place bet", "place.tip": "Put the stake on the chosen position",
-        "change": "Change bet", "change.tip": "Move the bet on the table to the chosen position "
-        "and, if the stake box is filled, give it that stake",
-        "cancel": "Cancel bets", "cancel.tip": "Take back every bet on the table",
-        "deal": "Continuar", "deal.tip": "Deal the coup and settle the bets",
-        "balance": "Balance", "available": "available", "bets": "On the table",
-        "none": "no bets", "limits": "Limits per bet: {low} to {high}", "owed": "commission owed",
-        "coup": "Coup {n}", "history": "History", "bets.caption": "Bets of coup {n}",
-        "result.won": "won", "result.lost": "lost", "result.push": "returned",
-        "placed": "{bet} placed.", "changed": "Bet changed: {before} → {after}.",
-        "cancelled": "Bets taken back: {bets}.", "stake.set": "Stake: {stake}.",
-        "dealt": "Coup {n}: {winner} wins; net {net}; balance {balance}.",
-        "tie": "Coup {n}: Empate; net {net}; balance {balance}.",
-        "narration": "How the coup was dealt", "welcome": "Choose a stake and a position, "
-        "place the bet, then press Continuar.",
-        "refused": "The table refuses this action; nothing has changed.",
-    },
-    "es": {
-        "on": "Apostar a", "stake": "Cantidad", "placeholder": "p. ej. 5 o 4.75",
-        "chip": "+{chip}", "chip.tip": "Sumar {chip} a la cantidad",
-        "clear": "Borrar cantidad", "clear.tip": "Vaciar la casilla de la cantidad",
-        "place": "Apostar", "place.tip": "Poner la apuesta en la posición elegida",
-        "change": "Cambiar apuesta", "change.tip": "Pasar la apuesta de la mesa a la posición "
-        "elegida y, si la casilla tiene una cantidad, darle esa cantidad",
-        "cancel": "Anular apuestas", "cancel.tip": "Retirar todas las apuestas de la mesa",
-        "deal": "Continuar", "deal.tip": "Repartir el coup y pagar las apuestas",
-        "balance": "Saldo", "available": "disponible", "bets": "En la mesa",
-        "none": "sin apuestas", "limits": "Límites por apuesta: de {low} a {high}",
-        "owed": "comisión pendiente",
-        "coup": "Coup {n}", "history": "Historial", "bets.caption": "Apuestas del coup {n}",
-        "result.won": "ganada", "result.lost": "perdida", "result.push": "devuelta",
-        "placed": "Apuesta {bet} colocada.", "changed": "Apuesta cambiada: {before} → {after}.",
-        "cancelled": "Apuestas retiradas: {bets}.", "stake.set": "Cantidad: {stake}.",
-        "dealt": "Coup {n}: gana {winner}; neto {net}; saldo {balance}.",
-        "tie": "Coup {n}: Empate; neto {net}; saldo {balance}.",
-        "narration": "Cómo se repartió el coup", "welcome": "Elija una cantidad y una posición, "
-        "apueste y pulse Continuar.",
-        "refused": "La mesa no permite esta acción; no ha cambiado nada.",
-    },
+_LABELS: dict[str, str] = {
+    "on": N_("Bet on"),
+    "stake": N_("Stake"),
+    "placeholder": N_("e.g. 5 or 4.75"),
+    "chip": N_("+{chip}"),
+    "chip.tip": N_("Add {chip} to the stake"),
+    "clear": N_("Clear stake"),
+    "clear.tip": N_("Empty the stake box"),
+    "place": N_("Place bet"),
+    "place.tip": N_("Put the stake on the chosen position"),
+    "change": N_("Change bet"),
+    "change.tip": N_("Move the bet on the table to the chosen position and, if the stake box is "
+                     "filled, give it that stake"),
+    "cancel": N_("Cancel bets"),
+    "cancel.tip": N_("Take back every bet on the table"),
+    "deal": N_("Continuar"),
+    "deal.tip": N_("Deal the coup and settle the bets"),
+    "balance": N_("Balance"),
+    "available": N_("available"),
+    "bets": N_("On the table"),
+    "none": N_("no bets"),
+    "limits": N_("Limits per bet: {low} to {high}"),
+    "owed": N_("commission owed"),
+    "coup": N_("Coup {n}"),
+    "history": N_("History"),
+    "bets.caption": N_("Bets of coup {n}"),
+    "result.won": N_("won"),
+    "result.lost": N_("lost"),
+    "result.push": N_("returned"),
+    "placed": N_("{bet} placed."),
+    "changed": N_("Bet changed: {before} → {after}."),
+    "cancelled": N_("Bets taken back: {bets}."),
+    "stake.set": N_("Stake: {stake}."),
+    "dealt": N_("Coup {n}: {winner} wins; net {net}; balance {balance}."),
+    "tie": N_("Coup {n}: Empate; net {net}; balance {balance}."),
+    "narration": N_("How the coup was dealt"),
+    "welcome": N_("Choose a stake and a position, place the bet, then press Continuar."),
+    "refused": N_("The table refuses this action; nothing has changed."),
 }
-_COLUMNS = {
-    "en": {"history": ("Coup", "Cards", "Winner", "Net", "Balance after"),
-           "bets": ("Bet", "Stake", "Result", "Net")},
-    "es": {"history": ("Coup", "Cartas", "Gana", "Neto", "Saldo después"),
-           "bets": ("Apuesta", "Cantidad", "Resultado", "Neto")},
+_COLUMNS: dict[str, tuple[str, ...]] = {
+    "history": (N_("Coup"), N_("Cards"), N_("Winner"), N_("Net"), N_("Balance after")),
+    "bets": (N_("Bet"), N_("Stake"), N_("Result"), N_("Net")),
 }
+"""The heads of the history's and the settled bets' columns."""
 
 
-def _bet_text(on: BetKind, stake: Any) -> str:
-    return f"{on.label} {format_amount(stake)}"
+def _columns(name: str, lang: str) -> tuple[str, ...]:
+    return tuple(tr(head, lang) for head in _COLUMNS[name])
+
+
+def _bet_text(on: BetKind, stake: Any, lang: str) -> str:
+    return f"{on.label} {amount(stake, lang)}"
 
 
 class OnlineTableWidget(StillMixin, w.VBox):  # type: ignore[misc]
@@ -96,14 +94,14 @@ class OnlineTableWidget(StillMixin, w.VBox):  # type: ignore[misc]
                  lang: str | None = None, **kwargs: Any) -> None:
         self.lang = widget_language(lang)
         self.table = OnlineTable(balance=balance, profile=profile, seed=seed)
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         self.position = w.Dropdown(
             options=[(kind.label, kind.value) for kind in self.table.profile.bets],
             value=self.table.profile.bets[0].value, description=labels["on"])
         self.stake_box = w.Text(value="", description=labels["stake"],
                                 placeholder=labels["placeholder"])
         self.chip_buttons = {
-            chip: button(labels["chip"].format(chip=chip), labels["chip.tip"].format(chip=chip))
+            chip: button(labels.fill("chip", chip=chip), labels.fill("chip.tip", chip=chip))
             for chip in chips
         }
         self.clear_button = button(labels["clear"], labels["clear.tip"])
@@ -143,7 +141,7 @@ class OnlineTableWidget(StillMixin, w.VBox):  # type: ignore[misc]
 
     # -- actions ------------------------------------------------------------------------------
     def _refuse(self, error: BacaraError) -> None:
-        text = refusal_text(error, self.lang, fallback=_LABELS[self.lang]["refused"])
+        text = refusal_text(error, self.lang, fallback=Labels(_LABELS, self.lang)["refused"])
         self.status.value = status_html(text, kind="error")
 
     def set_stake(self, text: str) -> None:
@@ -158,8 +156,8 @@ class OnlineTableWidget(StillMixin, w.VBox):  # type: ignore[misc]
             self._refuse(error)
             return
         self.stake_box.value = format_amount(add(current, chip))
-        self.status.value = status_html(_LABELS[self.lang]["stake.set"].format(
-            stake=self.stake_box.value))
+        self.status.value = status_html(Labels(_LABELS, self.lang).fill(
+            "stake.set", stake=localize_number(self.stake_box.value, self.lang)))
 
     def place(self) -> None:
         """Place the stake in the box on the chosen position."""
@@ -168,8 +166,8 @@ class OnlineTableWidget(StillMixin, w.VBox):  # type: ignore[misc]
         except BacaraError as error:
             self._refuse(error)
             return
-        self.status.value = status_html(_LABELS[self.lang]["placed"].format(
-            bet=_bet_text(record.bet.on, record.bet.stake)))
+        self.status.value = status_html(Labels(_LABELS, self.lang).fill(
+            "placed", bet=_bet_text(record.bet.on, record.bet.stake, self.lang)))
         self._render()
 
     def change(self) -> None:
@@ -186,9 +184,9 @@ class OnlineTableWidget(StillMixin, w.VBox):  # type: ignore[misc]
         except BacaraError as error:
             self._refuse(error)
             return
-        self.status.value = status_html(_LABELS[self.lang]["changed"].format(
-            before=_bet_text(record.before.on, record.before.stake),
-            after=_bet_text(record.after.on, record.after.stake)))
+        self.status.value = status_html(Labels(_LABELS, self.lang).fill(
+            "changed", before=_bet_text(record.before.on, record.before.stake, self.lang),
+            after=_bet_text(record.after.on, record.after.stake, self.lang)))
         self._render()
 
     def cancel(self) -> None:
@@ -198,8 +196,9 @@ class OnlineTableWidget(StillMixin, w.VBox):  # type: ignore[misc]
         except BacaraError as error:
             self._refuse(error)
             return
-        self.status.value = status_html(_LABELS[self.lang]["cancelled"].format(
-            bets=", ".join(_bet_text(r.bet.on, r.bet.stake) for r in records)))
+        self.status.value = status_html(Labels(_LABELS, self.lang).fill(
+            "cancelled", bets=", ".join(_bet_text(r.bet.on, r.bet.stake, self.lang)
+                                        for r in records)))
         self._render()
 
     def deal(self) -> TableCoup | None:
@@ -210,46 +209,47 @@ class OnlineTableWidget(StillMixin, w.VBox):  # type: ignore[misc]
             self._refuse(error)
             return None
         self.table.next_coup()
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         winner = BetKind.parse(played.coup.winner.value)
         key = "tie" if winner is BetKind.EMPATE else "dealt"
-        self.status.value = status_html(labels[key].format(
-            n=played.number, winner=winner.label, net=format_signed(played.net),
-            balance=format_amount(played.balance_after)), kind="result")
-        self.hands.value = (f"<p><strong>{escape(labels['coup'].format(n=played.number))}</strong></p>"
+        self.status.value = status_html(labels.fill(
+            key, n=played.number, winner=winner.label, net=signed_amount(played.net, self.lang),
+            balance=amount(played.balance_after, self.lang)), kind="result")
+        self.hands.value = (f"<p><strong>{escape(labels.fill('coup', n=played.number))}</strong></p>"
                             + hand_html("Punto", played.coup.punto, lang=self.lang)
                             + hand_html("Banco", played.coup.banco, lang=self.lang))
         self.narration.value = lines_html(played.coup.narrate(self.lang), label=labels["narration"])
         self.settled.value = table_html(
-            labels["bets.caption"].format(n=played.number), _COLUMNS[self.lang]["bets"],
-            [(escape(paid.bet.on.label), format_amount(paid.bet.stake),
-              escape(labels[f"result.{paid.result.value}"]), format_signed(paid.net))
+            labels.fill("bets.caption", n=played.number), _columns("bets", self.lang),
+            [(escape(paid.bet.on.label), amount(paid.bet.stake, self.lang),
+              escape(labels[f"result.{paid.result.value}"]), signed_amount(paid.net, self.lang))
              for paid in played.settlement.bets])
         self._render()
         return played
 
     # -- view ---------------------------------------------------------------------------------
     def _render(self) -> None:
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         table = self.table
         profile = table.profile
-        bets = ", ".join(_bet_text(b.on, b.stake) for b in table.bets) or labels["none"]
+        bets = ", ".join(_bet_text(b.on, b.stake, self.lang) for b in table.bets) or labels["none"]
         parts = [
-            f"<strong>{labels['balance']}: {format_amount(table.balance)}</strong> "
-            f"({labels['available']} {format_amount(table.available)})",
+            f"<strong>{labels['balance']}: {amount(table.balance, self.lang)}</strong> "
+            f"({labels['available']} {amount(table.available, self.lang)})",
             f"{labels['bets']}: {escape(bets)}",
         ]
         if table.commission_owed:
-            parts.append(f"{labels['owed']}: {format_amount(table.commission_owed)}")
+            parts.append(f"{labels['owed']}: {amount(table.commission_owed, self.lang)}")
         if profile.min_bet is not None and profile.max_bet is not None:
-            parts.append(labels["limits"].format(low=format_amount(profile.min_bet),
-                                                 high=format_amount(profile.max_bet)))
+            parts.append(labels.fill("limits", low=amount(profile.min_bet, self.lang),
+                                     high=amount(profile.max_bet, self.lang)))
         self.summary.value = ("<div class='bt-summary' aria-live='polite'>"
                               + " · ".join(parts) + "</div>")
         rows = [(str(c.number), escape(format_cards(c.coup.cards)),
-                 escape(BetKind.parse(c.coup.winner.value).label), format_signed(c.net),
-                 format_amount(c.balance_after)) for c in table.history]
-        self.history_table.value = table_html(labels["history"], _COLUMNS[self.lang]["history"], rows) if rows else ""
+                 escape(BetKind.parse(c.coup.winner.value).label), signed_amount(c.net, self.lang),
+                 amount(c.balance_after, self.lang)) for c in table.history]
+        self.history_table.value = (table_html(labels["history"], _columns("history", self.lang),
+                                               rows) if rows else "")
         self.deal_button.disabled = not table.can_deal()
         self.cancel_button.disabled = not table.can_cancel()
         self.change_button.disabled = not table.bets

@@ -27,48 +27,39 @@ from bacara_teach.refusals import refusal_text
 from bacara_teach.road_svg import roads_html
 from bacara_teach.roads import Roads
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Shoe
-from bacara_teach.widgets._common import button, status_html, widget_language
+from bacara_teach.text import N_
+from bacara_teach.widgets._common import Labels, button, status_html, widget_language
 from bacara_teach.widgets._html import percent, table_html
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["RoadsBoard"]
 
-_LABELS = {
-    "en": {
-        "decks": "Decks", "seed": "Seed",
-        "deal": "Deal a coup", "deal.tip": "Deal the next coup from the shoe and add it to the roads",
-        "ten": "Deal 10 coups", "ten.tip": "Deal the next ten coups (fewer if the cut card comes out)",
-        "new": "New shoe", "new.tip": "Shuffle a new shoe with this seed and clear the roads",
-        "start": "A shuffled shoe of {cards} cards (seed {seed}). Deal a coup.",
-        "last": "Coup {n}: {winner} wins, Punto {p} to Banco {b}; {cards} cards left.",
-        "last.tie": "Coup {n}: Empate at {p}; {cards} cards left.",
-        "cut": "The cut card is out: fewer than {cut} cards are left, the shoe is over. "
-        "Press New shoe.",
-        "caption": "The next coup, exactly: the cards left against a full shoe",
-        "shoe": "Shoe", "left": "Cards left ({cards})", "full": "Full shoe ({cards})",
-        "change": "Change",
-        "refused": "That shoe cannot be dealt; nothing changed.",
-    },
-    "es": {
-        "decks": "Barajas", "seed": "Semilla",
-        "deal": "Repartir un coup", "deal.tip": "Repartir el coup siguiente del sabot y añadirlo a los caminos",
-        "ten": "Repartir 10 coups", "ten.tip": "Repartir los diez coups siguientes (menos si sale la carta de corte)",
-        "new": "Sabot nuevo", "new.tip": "Barajar un sabot nuevo con esta semilla y borrar los caminos",
-        "start": "Un sabot barajado de {cards} cartas (semilla {seed}). Reparta un coup.",
-        "last": "Coup {n}: gana {winner}, Punto {p} contra Banco {b}; quedan {cards} cartas.",
-        "last.tie": "Coup {n}: Empate a {p}; quedan {cards} cartas.",
-        "cut": "Ha salido la carta de corte: quedan menos de {cut} cartas y el sabot termina. "
-        "Pulse Sabot nuevo.",
-        "caption": "El coup siguiente, exactamente: las cartas que quedan frente a un sabot completo",
-        "shoe": "Sabot", "left": "Cartas que quedan ({cards})", "full": "Sabot completo ({cards})",
-        "change": "Cambio",
-        "refused": "Ese sabot no se puede repartir; no ha cambiado nada.",
-    },
+_LABELS: dict[str, str] = {
+    "decks": N_("Decks"),
+    "seed": N_("Seed"),
+    "deal": N_("Deal a coup"),
+    "deal.tip": N_("Deal the next coup from the shoe and add it to the roads"),
+    "ten": N_("Deal 10 coups"),
+    "ten.tip": N_("Deal the next ten coups (fewer if the cut card comes out)"),
+    "new": N_("New shoe"),
+    "new.tip": N_("Shuffle a new shoe with this seed and clear the roads"),
+    "start": N_("A shuffled shoe of {cards} cards (seed {seed}). Deal a coup."),
+    "last": N_("Coup {n}: {winner} wins, Punto {p} to Banco {b}; {cards} cards left."),
+    "last.tie": N_("Coup {n}: Empate at {p}; {cards} cards left."),
+    "cut": N_("The cut card is out: fewer than {cut} cards are left, the shoe is over. Press New "
+              "shoe."),
+    "caption": N_("The next coup, exactly: the cards left against a full shoe"),
+    "shoe": N_("Shoe"),
+    "left": N_("Cards left ({cards})"),
+    "full": N_("Full shoe ({cards})"),
+    "change": N_("Change"),
+    "refused": N_("That shoe cannot be dealt; nothing changed."),
 }
 
 
-def _exact(value: Fraction, digits: int = 4) -> str:
-    return f"<span title='{value.numerator}/{value.denominator}'>{percent(value, digits)}</span>"
+def _exact(value: Fraction, lang: str, digits: int = 4) -> str:
+    return (f"<span title='{value.numerator}/{value.denominator}'>"
+            f"{percent(value, digits, lang)}</span>")
 
 
 class RoadsBoard(StillMixin, w.VBox):  # type: ignore[misc]
@@ -82,7 +73,7 @@ class RoadsBoard(StillMixin, w.VBox):  # type: ignore[misc]
     def __init__(self, *, seed: int = 1, decks: int = 8, coups: int = 0, cut_card: int = CUT_CARD,
                  lang: str | None = None, **kwargs: Any) -> None:
         self.lang = widget_language(lang)
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         self.cut_card = cut_card
         self.decks_box = w.BoundedIntText(value=decks, min=MIN_DECKS, max=MAX_DECKS,
                                           description=labels["decks"])
@@ -118,15 +109,17 @@ class RoadsBoard(StillMixin, w.VBox):  # type: ignore[misc]
     def new_shoe(self) -> None:
         """A new shoe shuffled with the seed and decks shown; the roads start again.
         A refused shoe is reported and the board stays as it was."""
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         try:
             shoe = Shoe.standard(self.decks_box.value, seed=self.seed_box.value)
         except BacaraError as error:
-            self.status.value = status_html(refusal_text(error, self.lang, fallback=labels["refused"]),
-                                            kind="error")
+            text = refusal_text(error, self.lang, fallback=labels["refused"])
+            self.status.value = status_html(text, kind="error")
             return
         self.shoe, self.coups = shoe, []
-        self.status.value = status_html(labels["start"].format(cards=shoe.remaining, seed=self.seed_box.value))
+        # a seed names a shuffle: written as typed, not as a quantity
+        self.status.value = status_html(labels.fill("start", cards=shoe.remaining,
+                                                    seed=str(self.seed_box.value)))
         self._show()
 
     @property
@@ -136,7 +129,7 @@ class RoadsBoard(StillMixin, w.VBox):  # type: ignore[misc]
 
     def deal(self, count: int = 1) -> list[Coup]:
         """Deal up to ``count`` coups (none once the cut card is out); returns those dealt."""
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         dealt = []
         for _ in range(count):
             if self.over:
@@ -144,19 +137,19 @@ class RoadsBoard(StillMixin, w.VBox):  # type: ignore[misc]
             dealt.append(play_coup(self.shoe))
         self.coups.extend(dealt)
         if self.over:
-            self.status.value = status_html(labels["cut"].format(cut=self.cut_card), kind="warning")
+            self.status.value = status_html(labels.fill("cut", cut=self.cut_card), kind="warning")
         elif dealt:
             last = dealt[-1]
             key = "last.tie" if last.winner.value == "empate" else "last"
-            self.status.value = status_html(labels[key].format(
-                n=len(self.coups), winner=term(last.winner.value, self.lang), p=last.punto_total,
-                b=last.banco_total, cards=self.shoe.remaining))
+            self.status.value = status_html(labels.fill(
+                key, n=len(self.coups), winner=term(last.winner.value, self.lang),
+                p=last.punto_total, b=last.banco_total, cards=self.shoe.remaining))
         self._show()
         return dealt
 
     # -- view ---------------------------------------------------------------------------------
     def _show(self) -> None:
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         self.roads = Roads.from_coups(self.coups)
         self.picture.value = roads_html(self.roads, lang=self.lang)
         self.deal_button.disabled = self.ten_button.disabled = self.over
@@ -169,9 +162,12 @@ class RoadsBoard(StillMixin, w.VBox):  # type: ignore[misc]
         self.odds = count_deals(left).probabilities()
         fresh = count_deals(full).probabilities()
         rows = [
-            (escape(labels["left"].format(cards=left.total)), *(_exact(self.odds[k]) for k in OUTCOMES)),
-            (escape(labels["full"].format(cards=full.total)), *(_exact(fresh[k]) for k in OUTCOMES)),
-            (escape(labels["change"]), *(_exact(self.odds[k] - fresh[k]) for k in OUTCOMES)),
+            (escape(labels.fill("left", cards=left.total)),
+             *(_exact(self.odds[k], self.lang) for k in OUTCOMES)),
+            (escape(labels.fill("full", cards=full.total)),
+             *(_exact(fresh[k], self.lang) for k in OUTCOMES)),
+            (escape(labels["change"]),
+             *(_exact(self.odds[k] - fresh[k], self.lang) for k in OUTCOMES)),
         ]
         self.table.value = table_html(labels["caption"],
                                       (labels["shoe"], *(term(k, self.lang) for k in OUTCOMES)), rows)

@@ -17,17 +17,15 @@ from bacara_teach.cards import Card
 from bacara_teach.charts import tableau_html
 from bacara_teach.errors import BacaraError
 from bacara_teach.narration import narrate_step
-from bacara_teach.practice import STEPPER_LABELS, stepper_html
+from bacara_teach.practice import stepper_html, stepper_labels
 from bacara_teach.punto_banco import Coup, deal_coup, play_coup
 from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import Shoe
+from bacara_teach.text import tr
 from bacara_teach.widgets._common import button, hand_html, status_html, widget_language
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["CoupStepper"]
-
-_LABELS = STEPPER_LABELS
-
 
 class CoupStepper(StillMixin, w.VBox):  # type: ignore[misc]
     """Step through a Punto Banco coup, one rule at a time.
@@ -39,7 +37,7 @@ class CoupStepper(StillMixin, w.VBox):  # type: ignore[misc]
     def __init__(self, *, cards: str | None = None, seed: int = 1, decks: int = 8,
                  lang: str | None = None, **kwargs: Any) -> None:
         self.lang = widget_language(lang)
-        labels = _LABELS[self.lang]
+        labels = stepper_labels(self.lang)
         self.decks = decks
         self.cards_box = w.Text(value=cards or "", description=labels["cards"],
                                 placeholder=labels["placeholder"])
@@ -85,7 +83,7 @@ class CoupStepper(StillMixin, w.VBox):  # type: ignore[misc]
         try:
             coup = deal_coup(text)
         except BacaraError as error:
-            text = refusal_text(error, self.lang, fallback=_LABELS[self.lang]["refused"])
+            text = refusal_text(error, self.lang, fallback=stepper_labels(self.lang)["refused"])
             self.narration.value = status_html(text, kind="error")
             return
         self.coup, self.position = coup, 0
@@ -125,8 +123,8 @@ class CoupStepper(StillMixin, w.VBox):  # type: ignore[misc]
                             + hand_html("Banco", banco, lang=self.lang))
         step = self.current_step
         self.narration.value = status_html(narrate_step(step, self.lang, self.coup.tableau))
-        self.position_label.value = _LABELS[self.lang]["step"].format(
-            n=self.position + 1, of=len(self.coup.steps))
+        self.position_label.value = tr("Step {n} of {of}", self.lang, n=self.position + 1,
+                                       of=len(self.coup.steps))
         highlight = None
         if step.cell is not None and step.cell.hand == "banker":
             highlight = (step.cell.total, step.cell.third)

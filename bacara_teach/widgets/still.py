@@ -20,13 +20,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from bacara_teach.i18n import resolve_language
+from bacara_teach.text import tr
 
 __all__ = ["StillMixin", "live_link_html", "still_html"]
 
-_LABEL = {"en": "Still of an interactive widget", "es": "Imagen fija de un widget interactivo"}
-_LIVE = {"en": "This widget needs Python: use it in the chapter's live notebook",
-         "es": "Este widget necesita Python: úselo en el cuaderno en vivo del capítulo"}
 
 
 def _attr(text: object) -> str:
@@ -108,7 +105,7 @@ def still_html(widget: Any, *, lang: str | None = None) -> str:
     >>> still_html(w.Label("Hola"), lang="es")
     "<div class='bt-still' role='group' aria-label='Imagen fija de un widget interactivo'><span>Hola</span></div>"
     """
-    label = _LABEL[resolve_language(lang)]
+    label = tr("Still of an interactive widget", lang)
     return f"<div class='bt-still' role='group' aria-label='{_attr(label)}'>{_node(widget)}</div>"
 
 
@@ -121,8 +118,8 @@ def live_link_html(lang: str | None = None) -> str:
     >>> print(live_link_html("es"))
     <p class='bt-still-live'><a data-live-link href='#'>Este widget necesita Python: úselo en el cuaderno en vivo del capítulo</a></p>
     """
-    return (f"<p class='bt-still-live'><a data-live-link href='#'>"
-            f"{escape(_LIVE[resolve_language(lang)])}</a></p>")
+    text = tr("This widget needs Python: use it in the chapter's live notebook", lang)
+    return f"<p class='bt-still-live'><a data-live-link href='#'>{escape(text)}</a></p>"
 
 
 class StillMixin:

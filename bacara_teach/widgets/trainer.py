@@ -17,20 +17,20 @@ from bacara_teach.errors import BacaraError
 from bacara_teach.practice import drill_game, drill_html
 from bacara_teach.refusals import refusal_text
 from bacara_teach.tableau import PUNTO_BANCO, Tableau
+from bacara_teach.text import N_, ntr
 from bacara_teach.trainer import Feedback, TableauTrainer
-from bacara_teach.widgets._common import button, status_html, widget_language
+from bacara_teach.widgets._common import Labels, button, status_html, widget_language
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["TableauDrill"]
 
-_LABELS = {
-    "en": {"draw": "Draw", "stand": "Stand", "choice": "Free choice", "score": "{right} of {asked} right",
-           "again": "{n} cell(s) will come back", "answer": "Answer: {choice}",
-           "refused": "That answer is not one of the choices; nothing was counted."},
-    "es": {"draw": "Robar", "stand": "Plantarse", "choice": "Elección libre",
-           "score": "{right} de {asked} correctas",
-           "again": "{n} casilla(s) volverán", "answer": "Responder: {choice}",
-           "refused": "Esa respuesta no es una de las opciones; no se ha contado nada."},
+_LABELS: dict[str, str] = {
+    "draw": N_("Draw"),
+    "stand": N_("Stand"),
+    "choice": N_("Free choice"),
+    "score": N_("{right} of {asked} right"),
+    "answer": N_("Answer: {choice}"),
+    "refused": N_("That answer is not one of the choices; nothing was counted."),
 }
 
 
@@ -44,12 +44,12 @@ class TableauDrill(StillMixin, w.VBox):  # type: ignore[misc]
                  hands: str = "both", lang: str | None = None, **kwargs: Any) -> None:
         self.lang = widget_language(lang)
         self.trainer = TableauTrainer(tableau=tableau, seed=seed, hands=hands)
-        labels = _LABELS[self.lang]
+        labels = Labels(_LABELS, self.lang)
         self.question = w.HTML()
         self.feedback = w.HTML(value=status_html(""))
         self.score = w.HTML()
         self.buttons = {
-            choice: button(labels[choice], labels["answer"].format(choice=labels[choice]))
+            choice: button(labels[choice], labels.fill("answer", choice=labels[choice]))
             for choice in self.trainer.choices
         }
         for choice, b in self.buttons.items():
@@ -71,7 +71,7 @@ class TableauDrill(StillMixin, w.VBox):  # type: ignore[misc]
         try:
             self.last = self.trainer.answer(choice)
         except BacaraError as error:
-            text = refusal_text(error, self.lang, fallback=_LABELS[self.lang]["refused"])
+            text = refusal_text(error, self.lang, fallback=Labels(_LABELS, self.lang)["refused"])
             self.feedback.value = status_html(text, kind="error")
             return None
         kind = "right" if self.last.correct else "wrong"
@@ -91,9 +91,10 @@ class TableauDrill(StillMixin, w.VBox):  # type: ignore[misc]
             f"{cards_html(situation.banker, self.lang)}</p>"
             f"<p>{escape(situation.prompt(self.lang))}</p></div>"
         )
-        labels = _LABELS[self.lang]
-        text = labels["score"].format(right=self.trainer.right, asked=self.trainer.asked)
+        labels = Labels(_LABELS, self.lang)
+        text = labels.fill("score", right=self.trainer.right, asked=self.trainer.asked)
         pending = len(self.trainer.pending_repeats)
         if pending:
-            text += " · " + labels["again"].format(n=pending)
+            text += " · " + ntr("{count} cell will come back", "{count} cells will come back",
+                                pending, self.lang)
         self.score.value = f"<p class='bt-score'>{escape(text)}</p>"

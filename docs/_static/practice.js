@@ -190,8 +190,21 @@
     return node;
   }
 
-  function format(template, values) {
-    return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+  /**
+   * A whole number written with the page's language's symbols (exported as data.numbers): its
+   * minus sign, and its group separator when `grouped` (a message's {field} is not grouped, as
+   * in the engine's own messages).
+   */
+  function writeNumber(value, numbers, grouped) {
+    if (!numbers || !Number.isInteger(value)) return String(value);
+    let digits = String(Math.abs(value));
+    if (grouped) digits = digits.replace(/\B(?=(\d{3})+(?!\d))/g, numbers.group);
+    return value < 0 ? numbers.minus + digits : digits;
+  }
+
+  /** Fill a template's {fields}: its words come from the data, its numbers in the page's language. */
+  function format(template, values, numbers) {
+    return template.replace(/\{(\w+)\}/g, (_, name) => writeNumber(values[name], numbers));
   }
 
   function loadRecord(game) {
@@ -254,7 +267,7 @@
       this.question = element("div", { class: "bt-practice-question", "data-question": true, tabindex: "-1" });
       this.answerButtons = {};
       const answers = element("div", { class: "bt-practice-answers", role: "group", "aria-label": L.answers });
-      const keys = { draw: "D", stand: "S", choice: "C" };
+      const keys = this.data.keys;
       for (const answer of this.data.answers) {
         const button = element("button", { type: "button", "data-answer": answer,
                                            "aria-keyshortcuts": keys[answer] },
@@ -317,7 +330,7 @@
         const row = element("tr", {}, element("th", { scope: "row",
           text: group === "-" ? "" : L[`bettors.${group}`] }));
         for (const cell of players.filter((c) => (c.bettors || "-") === group)) {
-          addCell(row, cell, format(L["cell.player"], { total: cell.total })
+          addCell(row, cell, format(L["cell.player"], { total: cell.total }, this.data.numbers)
                   + (group === "-" ? "" : ` (${L[`bettors.${group}`]})`));
         }
         pbody.append(row);
@@ -335,8 +348,8 @@
         const row = element("tr", {}, element("th", { scope: "row", text: String(t) }));
         for (const third of ["stood", 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
           const cell = lookup(this.data, "banco", t, third);
-          addCell(row, cell, third === "stood" ? format(L["cell.stood"], { total: t })
-            : format(L["cell.banker"], { total: t, third }));
+          addCell(row, cell, third === "stood" ? format(L["cell.stood"], { total: t }, this.data.numbers)
+            : format(L["cell.banker"], { total: t, third }, this.data.numbers));
         }
         bbody.append(row);
       }
@@ -366,8 +379,8 @@
         entry.td.title = `${entry.name}: ${entry.level(level)}`;
         entry.td.setAttribute("aria-label", entry.td.title);
       }
-      this.known.textContent = format(this.labels.known, { known, cells: this.mapCells.size });
-      this.score.textContent = format(this.labels.score, this.session);
+      this.known.textContent = format(this.labels.known, { known, cells: this.mapCells.size }, this.data.numbers);
+      this.score.textContent = format(this.labels.score, this.session, this.data.numbers);
     }
 
     ask(cell) {
@@ -437,7 +450,7 @@
       this.clock.hidden = false;
       const tick = () => {
         const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-        this.clock.textContent = format(this.labels.left, { seconds: left });
+        this.clock.textContent = format(this.labels.left, { seconds: left }, this.data.numbers);
         if (left <= 0) this.finishRound();
       };
       tick();
@@ -459,7 +472,8 @@
       this.nextButton.disabled = true;
       delete this.feedback.dataset.correct;
       this.feedback.className = "bt-practice-feedback";
-      this.feedback.textContent = format(this.labels.over, { ...this.session, best: this.record.best });
+      this.feedback.textContent = format(this.labels.over, { ...this.session, best: this.record.best },
+                                         this.data.numbers);
       const again = this.modeButtons.timed;
       again.textContent = this.labels.again;
       again.focus();
@@ -482,7 +496,8 @@
       const target = event.target;
       if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
       const letter = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-      const answers = { d: "draw", s: "stand", c: "choice" };
+      const answers = {};
+      for (const [answer, key] of Object.entries(this.data.keys)) answers[key.toLowerCase()] = answer;
       if (answers[letter] && this.data.answers.includes(answers[letter])) {
         event.preventDefault();
         this.answer(answers[letter]);
@@ -625,7 +640,7 @@
       const parsed = parseCards(this.data, text);
       const played = parsed.error ? parsed : coupSteps(this.data, parsed.cards);
       if (played.error) {
-        this.error.textContent = format(this.L[played.error], played);
+        this.error.textContent = format(this.L[played.error], played, this.data.numbers);
         return;
       }
       this.error.textContent = "";
@@ -654,7 +669,7 @@
       };
       this.hands.replaceChildren(hand("punto"), hand("banco"));
       this.narration.textContent = step.text;
-      this.position.textContent = format(this.L.step, { n: this.at + 1, of: this.steps.length });
+      this.position.textContent = format(this.L.step, { n: this.at + 1, of: this.steps.length }, this.data.numbers);
       this.prev.disabled = this.at === 0;
       this.nextButton.disabled = this.at === this.steps.length - 1;
       const table = this.tableBox && this.tableBox.querySelector("table");
@@ -696,7 +711,8 @@
           feedback.className = `bt-practice-feedback${correct === null ? "" : correct ? " bt-right" : " bt-wrong"}`;
           feedback.textContent = text;
         };
-        const shown = Array.isArray(q.answer) ? q.answer.join(", ") : q.answer;
+        const shown = Array.isArray(q.answer) ? q.answer.map((n) => writeNumber(n, data.numbers)).join(", ")
+          : q.answer;
         const verdict = (correct) => `${correct ? L.right : format(L.wrong, { answer: shown })} ${q.why}`;
         const box = element("fieldset", { class: "bt-check-question", "data-check": q.number,
                                           "data-kind": q.kind },
@@ -788,5 +804,5 @@
   }
 
   return { cellKey, lookup, judge, points, playCoup, emptyRecord, levelOf, recordAnswer, nextCell,
-           parseCards, coupSteps, judgeCheck, startAll, LEVELS };
+           parseCards, coupSteps, judgeCheck, startAll, writeNumber, format, LEVELS };
 });

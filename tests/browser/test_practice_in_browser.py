@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from browser_harness import PHONE, Visit, visit
 
+from bacara_teach.practice import drill_data
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
     CHEMIN_DE_FER_SINGLE_BETTOR,
@@ -105,8 +106,14 @@ def _level(page: Any, cell: Cell) -> int | None:
 
 def _drill(page: Any, game: str, lang: str, count: int, *, keys: bool = False) -> dict[str, int]:
     """Answer ``count`` questions, alternately right and wrong; check each verdict."""
-    letters = {"draw": "d", "stand": "s", "choice": "c"}
-    offered = [b.get_attribute("data-answer") for b in page.locator(f"{DRILL} [data-answer]").all()]
+    buttons = page.locator(f"{DRILL} [data-answer]").all()
+    offered = [b.get_attribute("data-answer") for b in buttons]
+    # each answer's key as the page's language names it (D/S/C in English, R/P/L in Spanish)
+    letters = {b.get_attribute("data-answer"): (b.get_attribute("aria-keyshortcuts") or "").lower()
+               for b in buttons}
+    exported = drill_data(game, lang)["keys"]
+    assert isinstance(exported, dict)
+    assert letters == {answer: key.lower() for answer, key in exported.items() if answer in offered}
     seen: dict[str, int] = {}
     for number in range(count):
         shown = _question(page)
@@ -198,6 +205,16 @@ def test_the_drill_works_from_the_keyboard_alone(offline: tuple[Visit, list[str]
     assert page.evaluate("document.activeElement.hasAttribute('data-answer')")
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline not in ("", "none")
+    shown.assert_clean()
+
+
+def test_the_spanish_drill_answers_to_its_own_keys(offline: tuple[Visit, list[str]]) -> None:
+    """R robar, P plantarse, L elección libre: the keys the Spanish page names."""
+    shown, _ = offline
+    page = _open(shown, "chemin-de-fer", "es")
+    assert "Teclas: R robar, P plantarse" in page.locator(DRILL).inner_text()
+    page.locator(f"{DRILL} [data-mode='all']").focus()
+    _drill(page, "chemin-de-fer", "es", 8, keys=True)
     shown.assert_clean()
 
 

@@ -14,6 +14,7 @@ import pytest
 from sitecheck import Element, parse_page
 
 from bacara_teach.analysis.banco_cells import banco_draw_gains
+from bacara_teach.text import format_number
 
 pytestmark = pytest.mark.docs
 
@@ -87,7 +88,9 @@ def test_the_heat_map_shows_the_engines_draw_minus_stand_figures(site_dir: Path,
         third = cell.attrs["data-third"]
         key = (int(cell.attrs["data-total"]), int(third) if third else None)
         shown[key] = Fraction(cell.attrs["data-gain"])
-        assert cell.find("text").text() == f"{float(shown[key]) * 100:+.2f}"
+        # the figure each cell shows, in the page's number conventions (+46,20 in Spanish)
+        assert cell.find("text").text() == format_number(float(shown[key]) * 100, "+.2f",
+                                                         "es" if prefix else "en")
     assert shown == banco_draw_gains(8)
 
 
