@@ -181,8 +181,8 @@ def test_online_table_in_spanish(make: Make) -> None:
         ("empate", "0.5"): "el mínimo por apuesta en la mesa en línea es 1",
         ("banco", "96"): "supera lo que permite el saldo (saldo 100; 95 disponible",
         ("punto", "5"): "la mesa en línea admite una sola posición por coup (Banco 5 está en la mesa",
-        ("banco", "ten"): "Cantidad no válida: 'ten'",
-        ("banco", "-5"): "Cantidad no válida",
+        ("banco", "ten"): "Importe no válido: 'ten'",
+        ("banco", "-5"): "Importe no válido en banco",
     }
     for (on, stake), message in refusals.items():
         before = widget.table.to_json()
@@ -223,7 +223,7 @@ def test_chemin_seat_in_spanish(make: Make) -> None:
              "¿Roba o se planta?")
     seat.new_button.click()
     assert "El coup no ha terminado:" in _plain(seat.status.value)
-    assert "todavía tiene que decidir." in _plain(seat.status.value)
+    assert "el apostador todavía tiene que decidir" in _plain(seat.status.value)
     _spanish(seat)
     seat.draw_button.click()
     _spanish(seat, "Lo que valía cada opción", "Eligió robar", "Cómo se jugó el coup")
@@ -253,7 +253,7 @@ def test_home_scoreboard_in_spanish(make: Make) -> None:
              "Repartir el coup 1", "Sesión nueva: Ana y Luis")
     board.deal_button.click()
     assert "Falta la predicción de: Ana y Luis." in _plain(board.status.value)
-    for names, message in (("Ana, ana", "Nombre repetido: 'ana'"),
+    for names, message in (("Ana, ana", "Nombre repetido 'ana'"),
                            ("Ana", "Una sesión en casa admite de 2 a 8 participantes")):
         board.names_box.value = names
         board.start_button.click()
