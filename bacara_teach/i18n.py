@@ -32,7 +32,6 @@ __all__ = [
     "Term",
     "default_language",
     "language_of_locale",
-    "pick",
     "resolve_language",
     "term",
 ]
@@ -120,28 +119,6 @@ def resolve_language(lang: str | None) -> str:
         raise IllegalAction(message("unknown language {lang!r}: expected one of {codes}", lang=lang,
                                     codes=", ".join(language_codes())))
     return lang
-
-
-def pick(lang: str | None = None, **texts: str) -> str:
-    """The text for ``lang`` among ``en=...`` and ``es=...`` (both are required).
-
-    >>> pick("es", en="stands", es="se planta")
-    'se planta'
-    >>> pick("en", en="stands")
-    Traceback (most recent call last):
-    ...
-    ValueError: pick() needs a text for every language: missing es
-    """
-    from bacara_teach.text import language_codes
-
-    languages = language_codes()
-    missing = [code for code in languages if code not in texts]
-    if missing:
-        raise ValueError(f"pick() needs a text for every language: missing {', '.join(missing)}")
-    unknown = sorted(set(texts) - set(languages))
-    if unknown:
-        raise ValueError(f"pick() got texts for unknown languages: {', '.join(unknown)}")
-    return texts[resolve_language(lang)]
 
 
 @dataclass(frozen=True)

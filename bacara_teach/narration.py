@@ -31,8 +31,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     LANGUAGES: tuple[str, ...]
     """The languages the narration speaks (:data:`bacara_teach.i18n.LANGUAGES`)."""
-    MESSAGES: dict[str, dict[str, str]]
-    """Superseded by :func:`step_templates`: the same templates, by language."""
 
 
 def __getattr__(name: str) -> object:
@@ -40,12 +38,6 @@ def __getattr__(name: str) -> object:
         from bacara_teach.text import language_codes
 
         return language_codes()
-    if name == "MESSAGES":
-        # The templates of the page's coup stepper, by language, as they were read before
-        # step_templates(): kept until every reader asks step_templates() instead.
-        from bacara_teach.text import language_codes
-
-        return {code: step_templates(code) for code in language_codes()}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -33,7 +33,7 @@ from bacara_teach.cards import _RANK_ALIASES, _SUIT_ALIASES, Rank, format_cards
 from bacara_teach.charts import COLUMNS, tableau_html
 from bacara_teach.errors import IllegalAction
 from bacara_teach.i18n import resolve_language
-from bacara_teach.narration import MESSAGES, hand_name, narrate_step
+from bacara_teach.narration import hand_name, narrate_step, step_templates
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
     CHEMIN_DE_FER_SINGLE_BETTOR,
@@ -372,6 +372,7 @@ def stepper_data(cards: str, lang: str | None = None) -> dict[str, object]:
         ref = _cell_ref(cell)
         assert ref is not None
         cells.append({**ref, "answer": cell.decision.value, "why": situation.explain(lang)})
+    templates = step_templates(lang)
     return {
         "version": 1,
         "lang": lang,
@@ -386,7 +387,7 @@ def stepper_data(cards: str, lang: str | None = None) -> dict[str, object]:
         "suits": {alias: suit.symbol for alias, suit in _SUIT_ALIASES.items()},
         "hands": {"punto": hand_name("punto", lang, start=True),
                   "banco": hand_name("banco", lang, start=True)},
-        "messages": {key: MESSAGES[lang][key] for key in _STEP_MESSAGES},
+        "messages": {key: templates[key] for key in _STEP_MESSAGES},
         "labels": stepper_labels(lang),
         "numbers": _numbers(lang),
     }

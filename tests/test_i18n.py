@@ -1,4 +1,4 @@
-"""The default language, picking a text by language, and the glossary's fixed terms."""
+"""The default language, a message in the default language, and the glossary's fixed terms."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from bacara_teach.i18n import (
     Term,
     default_language,
     language_of_locale,
-    pick,
     resolve_language,
     term,
 )
+from bacara_teach.text import tr
 
 LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -101,7 +101,7 @@ def test_without_an_argument_the_process_environment_is_read(no_language: pytest
     assert default_language() == "en"
 
 
-# -- resolve_language and pick ------------------------------------------------------------------
+# -- resolve_language ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -124,35 +124,17 @@ def test_an_unknown_language_is_refused(lang: str) -> None:
         resolve_language(lang)
 
 
-def test_pick_returns_the_text_of_the_language() -> None:
-    assert pick("en", en="stands", es="se planta") == "stands"
-    assert pick("es", en="stands", es="se planta") == "se planta"
-    assert pick(lang="es", es="roba", en="draws") == "roba"
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_pick_without_a_language_follows_the_default(lang: str,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_message_without_a_language_follows_the_default(lang: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV_VAR, lang)
-    assert pick(en="English", es="Spanish" if lang == "en" else "Español") == (
-        "English" if lang == "en" else "Español")
+    assert tr("Language") == tr("Language", lang)
+    assert (tr("Language") == "Language") is (lang == "en")
 
 
-def test_pick_needs_every_language_even_for_the_one_asked() -> None:
-    with pytest.raises(ValueError, match="missing es"):
-        pick("en", en="stands")
-    with pytest.raises(ValueError, match="missing en, es"):
-        pick("es")
-
-
-def test_pick_refuses_texts_for_other_languages() -> None:
-    with pytest.raises(ValueError, match="unknown languages: fr"):
-        pick("en", en="stands", es="se planta", fr="reste")
-
-
-def test_pick_refuses_an_unknown_language() -> None:
-    with pytest.raises(IllegalAction):
-        pick("fr", en="stands", es="se planta")
+def test_a_message_in_an_unknown_language_is_refused() -> None:
+    with pytest.raises(IllegalAction, match="unknown language 'fr'"):
+        tr("draw", "fr")
 
 
 # -- the glossary -----------------------------------------------------------------------------
