@@ -80,18 +80,23 @@ class OddsExplorer(StillMixin, w.VBox):  # type: ignore[misc]
         self.lang = widget_language(lang)
         self._updating = True  # no pricing until every control exists
         labels = Labels(_LABELS, self.lang)
+        # Labels take their own width and fields room for their values, in any language
+        # (a fixed label width cut "10 fuera" and the counters' digits).
+        whole = {"description_width": "initial"}
         self.decks_box = w.BoundedIntText(value=decks, min=MIN_DECKS, max=MAX_DECKS,
-                                          description=labels["decks"])
+                                          description=labels["decks"], style=whole,
+                                          layout=w.Layout(width="12em"))
         self.profile_box = w.Dropdown(
             options=[(f"{labels.get('profile.' + name, name)} "
                       f"({labels.fill('system', s=get_profile(name).system)})", name)
                      for name in profile_names()],
-            value=profile, description=labels["table"])
+            value=profile, description=labels["table"], style=whole,
+            layout=w.Layout(width="auto"))
         self.counters = {
             rank: w.BoundedIntText(value=0, min=0, max=4 * MAX_DECKS,
                                    description=labels.fill("out", rank=rank.symbol),
                                    tooltip=labels.fill("out.tip", rank=rank.symbol),
-                                   layout=w.Layout(width="9em"))
+                                   style=whole, layout=w.Layout(width="11em"))
             for rank in RANKS
         }
         self.removal_box = w.Text(value=removed, description=labels["text"],

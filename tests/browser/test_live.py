@@ -386,6 +386,21 @@ def test_odds_explorer_prices_the_shoe_after_cards_leave(lite: Visit) -> None:
     wait_for_text(lite, after)
     FIGURES["odds explorer update after typing"] = f"{(time.perf_counter() - start) * 1000:.0f} ms"
     wait_for_text(lite, html_text(local.status.value))
+    # every label is shown whole and every field has room for its value
+    clipped = page.evaluate("""() => {
+        const out = [];
+        for (const area of document.querySelectorAll('.jp-OutputArea-output')) {
+            for (const label of area.querySelectorAll('.widget-label')) {
+                if (label.textContent.trim() && label.scrollWidth > label.clientWidth + 1)
+                    out.push('label ' + label.textContent);
+            }
+            for (const input of area.querySelectorAll('.widget-inline-hbox input')) {
+                if (input.clientWidth < 40) out.push('field ' + input.value + ' ' + input.clientWidth);
+            }
+        }
+        return out;
+    }""")
+    assert not clipped, clipped
     lite.assert_clean()
 
 
