@@ -154,7 +154,7 @@ def test_the_chapters_tables_are_spanish_through_and_through(site_dir: Path) -> 
         "Situación", "Semilla", "Cartas en orden de reparto", "Casilla de Banco", "Ganador"]
     four = _main(site_dir, "chapters/start-here")
     assert _head(_table(four, "bt-four-tables")) == [
-        "Mesa", "Barajas", "Cartas", "Barajado", "Pagos", "Comisión"]
+        "Mesa", "Barajas", "Cartas", "Barajado", "Paga", "Comisión"]
     assert "los apostadores cobran 1:1" in _text(_table(four, "bt-four-tables"))
     streaks = _table(_main(site_dir, "chapters/roads"), "bt-streaks")
     assert _head(streaks)[0] == "Racha de"
