@@ -50,21 +50,21 @@ MIN_CARDS = 6
 _RANK_WORDS: dict[str, Rank] = {rank.symbol: rank for rank in Rank}
 _RANK_WORDS.update({"T": Rank.TEN, "1": Rank.ACE})
 _SEPARATORS = re.compile(r"[\s,]+")
-_VALID_TOKENS = (
-    "a rank (A, 2-10, T, J, Q, K) or a card such as '5♥' or '5h', separated by spaces or commas"
-)
+def _invalid_token(token: object, position: int, source: object) -> Message:
+    return message("invalid card or rank {token!r} (item {position} of {source}): expected a rank "
+                   "(A, 2-10, T, J, Q, K) or a card such as '5♥' or '5h', separated by spaces or "
+                   "commas", token=str(token) if not isinstance(token, str) else token,
+                   position=position, source=source)
 
 
-def _parse_token(token: str, source: str, position: int) -> Rank:
+def _parse_token(token: str, source: object, position: int) -> Rank:
     word = token.strip().replace("\ufe0f", "").upper()
     if word in _RANK_WORDS:
         return _RANK_WORDS[word]
     try:
         return parse_card(token).rank
     except NotationError:
-        raise NotationError(
-            f"invalid card or rank {token!r} (item {position} of {source}): expected {_VALID_TOKENS}"
-        ) from None
+        raise NotationError(_invalid_token(token, position, source)) from None
 
 
 def parse_removal(text: str | Iterable[str | Card | Rank]) -> tuple[Rank, ...]:
@@ -81,10 +81,10 @@ def parse_removal(text: str | Iterable[str | Card | Rank]) -> tuple[Rank, ...]:
     """
     if isinstance(text, str):
         tokens: list[str | Card | Rank] = [t for t in _SEPARATORS.split(text.strip()) if t]
-        source = repr(text)
+        source: object = repr(text)
     else:
         tokens = list(text)
-        source = "the list"
+        source = message("the list")
     ranks: list[Rank] = []
     for position, token in enumerate(tokens, start=1):
         if isinstance(token, Rank):
@@ -94,9 +94,7 @@ def parse_removal(text: str | Iterable[str | Card | Rank]) -> tuple[Rank, ...]:
         elif isinstance(token, str):
             ranks.append(_parse_token(token, source, position))
         else:
-            raise NotationError(
-                f"invalid card or rank {token!r} (item {position} of {source}): expected {_VALID_TOKENS}"
-            )
+            raise NotationError(_invalid_token(token, position, source))
     return tuple(ranks)
 
 
@@ -148,8 +146,8 @@ class Composition:
                 )
         if sum(self.points) < MIN_CARDS:
             raise IllegalAction(
-                f"a shoe of {sum(self.points)} cards is too small: a coup may need {MIN_CARDS} cards"
-            )
+                message("a shoe of {count} cards is too small: a coup may need {need} cards",
+                        count=sum(self.points), need=MIN_CARDS))
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
@@ -165,8 +163,8 @@ class Composition:
         """
         if isinstance(decks, bool) or not isinstance(decks, int) or not MIN_DECKS <= decks <= MAX_DECKS:
             raise IllegalAction(
-                f"invalid number of decks {decks!r}: expected a whole number from {MIN_DECKS} to {MAX_DECKS}"
-            )
+                message("invalid number of decks {decks}: expected a whole number from {low} to "
+                        "{high}", decks=repr(decks), low=MIN_DECKS, high=MAX_DECKS))
         return cls.from_ranks([4 * decks] * 13)
 
     @classmethod
@@ -306,9 +304,9 @@ class Composition:
             for value, n in sorted(by_value.items()):
                 if n > points[value]:
                     raise IllegalAction(
-                        f"cannot remove {n} cards worth {value}: the shoe holds only {points[value]}"
-                        f" (at most {points[value]} cards worth {value} may be removed)"
-                    )
+                        message("cannot remove {n} cards worth {value}: the shoe holds only "
+                                "{held} (at most {held} cards worth {value} may be removed)",
+                                n=n, value=value, held=points[value]))
                 points[value] -= n
             return _after_removal(self, points=tuple(points), ranks=None, removed=len(ranks))
         counts = list(self.ranks)
@@ -317,9 +315,9 @@ class Composition:
             i = RANKS.index(rank)
             if n > counts[i]:
                 raise IllegalAction(
-                    f"cannot remove {n} cards of rank {rank.symbol}: the shoe holds only {counts[i]}"
-                    f" (at most {counts[i]} {rank.symbol} may be removed)"
-                )
+                    message("cannot remove {n} cards of rank {rank}: the shoe holds only {held} "
+                            "(at most {held} {rank} may be removed)",
+                            n=n, rank=rank.symbol, held=counts[i]))
             counts[i] -= n
         return _after_removal(self, points=_points_of(counts), ranks=tuple(counts),
                               removed=len(ranks))
@@ -358,10 +356,10 @@ def _after_removal(before: Composition, *, points: tuple[int, ...],
                    ranks: tuple[int, ...] | None, removed: int) -> Composition:
     if sum(points) < MIN_CARDS:
         raise IllegalAction(
-            f"cannot remove {removed} cards from a shoe of {before.total}: "
-            f"{sum(points)} would be left and a coup may need {MIN_CARDS}"
-            f" (at most {before.total - MIN_CARDS} cards may be removed)"
-        )
+            message("cannot remove {removed} cards from a shoe of {total}: {left} would be left "
+                    "and a coup may need {need} (at most {most} cards may be removed)",
+                    removed=removed, total=before.total, left=sum(points), need=MIN_CARDS,
+                    most=before.total - MIN_CARDS))
     return Composition(points=points, ranks=ranks)
 
 
