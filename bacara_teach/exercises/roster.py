@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bacara_teach.errors import NotationError
+from bacara_teach.text import N_, Message, message
 
 __all__ = ["Student", "check_student_id", "parse_roster", "read_roster"]
 
@@ -29,14 +30,12 @@ _ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _DEVICES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
             *(f"lpt{i}" for i in range(1, 10))}
 _RESERVED = {
-    **dict.fromkeys(_DEVICES, ("Windows gives this name to a device, so no file can have it", "Windows da este nombre a un dispositivo, así que ningún archivo puede llevarlo")),
-    "feedback": ("it names the folder of the feedback files",
-                 "es el nombre de la carpeta de los comentarios"),
+    **dict.fromkeys(_DEVICES, N_("Windows gives this name to a device, so no file can have it")),
+    "feedback": N_("it names the folder of the feedback files"),
 }
-"""Ids no paper may have, and why (in English and Spanish)."""
+"""Ids no paper may have, and why."""
 _ROSTER_RESERVED = {
-    "practice": ("it names the practice papers, which are public and self-check their answers",
-                 "es el nombre de las hojas de práctica, que son públicas y corrigen sus respuestas"),
+    "practice": N_("it names the practice papers, which are public and self-check their answers"),
 }
 """Ids no roster student may have (the practice papers are made under this one)."""
 MAX_ROSTER_BYTES = 5 * 1024 * 1024
@@ -66,18 +65,17 @@ def check_student_id(text: str) -> str:
     """
     stem = text.split(".", maxsplit=1)[0].lower() if isinstance(text, str) else ""
     if stem in _RESERVED and _ID_RE.fullmatch(text):
-        raise NotationError(f"student id {text!r} is reserved: {_RESERVED[stem][0]}; choose "
-                            "another id")
+        raise NotationError(message("student id {id!r} is reserved: {why}; choose another id",
+                                    id=text, why=message(_RESERVED[stem])))
     if not isinstance(text, str) or not _ID_RE.fullmatch(text) or text.endswith(".") \
             or ".." in text:
-        raise NotationError(
-            f"invalid student id {text!r}: expected 1-64 letters, digits, '.', '_' or '-', "
-            "starting with a letter or digit (it names the student's file)"
-        )
+        raise NotationError(message(
+            "invalid student id {id}: expected 1-64 letters, digits, '.', '_' or '-', starting "
+            "with a letter or digit (it names the student's file)", id=repr(text)))
     return text
 
 
-def parse_roster(text: str, *, source: str = "the roster") -> tuple[Student, ...]:
+def parse_roster(text: str, *, source: str | Message | None = None) -> tuple[Student, ...]:
     """Read roster CSV text (header ``id,name``; other columns are ignored).
 
     >>> parse_roster("id,name\\nana,Ana García\\nbo,Bo Li\\n")
@@ -91,18 +89,21 @@ def parse_roster(text: str, *, source: str = "the roster") -> tuple[Student, ...
     ...
     bacara_teach.errors.NotationError: the roster: line 3: duplicate student id 'ANA' (line 2 has 'ana'; ids must differ even ignoring letter case)
     """
+    where: str | Message = message("the roster") if source is None else source
     rows = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
     try:
         header = next(rows)
     except StopIteration:
-        raise NotationError(f"{source} is empty: expected a header line 'id,name' and one line per student") from None
+        raise NotationError(message("{source} is empty: expected a header line 'id,name' and one "
+                                    "line per student", source=where)) from None
     except csv.Error as error:
-        raise NotationError(f"{source}: line 1 is not valid CSV ({error})") from None
+        raise NotationError(message("{source}: line 1 is not valid CSV ({error})", source=where,
+                                    error=str(error))) from None
     names = [h.strip().lower() for h in header]
     if "id" not in names or "name" not in names:
-        raise NotationError(
-            f"{source}: the header is {','.join(header)!r}; expected the columns 'id' and 'name'"
-        )
+        raise NotationError(message(
+            "{source}: the header is {header!r}; expected the columns 'id' and 'name'",
+            source=where, header=",".join(header)))
     id_col, name_col = names.index("id"), names.index("name")
     students: list[Student] = []
     seen: dict[str, tuple[int, str]] = {}
@@ -111,31 +112,38 @@ def parse_roster(text: str, *, source: str = "the roster") -> tuple[Student, ...
             if not any(cell.strip() for cell in row):
                 continue
             if len(row) <= max(id_col, name_col):
-                raise NotationError(f"{source}: line {line_no}: {','.join(row)!r} has too few columns; "
-                                    "expected id,name")
+                raise NotationError(message(
+                    "{source}: line {line}: {row!r} has too few columns; expected id,name",
+                    source=where, line=line_no, row=",".join(row)))
             student_id = row[id_col].strip()
             if not student_id:
-                raise NotationError(f"{source}: line {line_no}: the student id is empty")
+                raise NotationError(message("{source}: line {line}: the student id is empty",
+                                            source=where, line=line_no))
             try:
                 check_student_id(student_id)
             except NotationError as error:
-                raise NotationError(f"{source}: line {line_no}: {error}") from None
+                raise NotationError(message("{source}: line {line}: {reason}", source=where,
+                                            line=line_no, reason=error.message)) from None
             folded = student_id.lower()
             if folded in _ROSTER_RESERVED:
-                raise NotationError(f"{source}: line {line_no}: student id {student_id!r} is "
-                                    f"reserved: {_ROSTER_RESERVED[folded][0]}; choose another id")
+                raise NotationError(message(
+                    "{source}: line {line}: student id {id!r} is reserved: {why}; choose another id",
+                    source=where, line=line_no, id=student_id,
+                    why=message(_ROSTER_RESERVED[folded])))
             if folded in seen:
                 first_line, first_id = seen[folded]
-                raise NotationError(
-                    f"{source}: line {line_no}: duplicate student id {student_id!r} (line {first_line} "
-                    f"has {first_id!r}; ids must differ even ignoring letter case)"
-                )
+                raise NotationError(message(
+                    "{source}: line {line}: duplicate student id {id!r} (line {first_line} has "
+                    "{first_id!r}; ids must differ even ignoring letter case)", source=where,
+                    line=line_no, id=student_id, first_line=first_line, first_id=first_id))
             seen[folded] = (line_no, student_id)
             students.append(Student(student_id, row[name_col].strip()))
     except csv.Error as error:
-        raise NotationError(f"{source}: not valid CSV ({error})") from None
+        raise NotationError(message("{source}: not valid CSV ({error})", source=where,
+                                    error=str(error))) from None
     if not students:
-        raise NotationError(f"{source} lists no students: expected one line 'id,name' per student")
+        raise NotationError(message("{source} lists no students: expected one line 'id,name' per "
+                                    "student", source=where))
     return tuple(students)
 
 
@@ -144,15 +152,19 @@ def read_roster(path: str | Path) -> tuple[Student, ...]:
     file = Path(path)
     try:
         if file.stat().st_size > MAX_ROSTER_BYTES:
-            raise NotationError(f"roster {str(file)!r} is larger than {MAX_ROSTER_BYTES} bytes")
+            raise NotationError(message("roster {path!r} is larger than {most} bytes",
+                                        path=str(file), most=str(MAX_ROSTER_BYTES)))
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise NotationError(f"roster {str(file)!r} not found: expected a CSV file with columns id,name") from None
+        raise NotationError(message("roster {path!r} not found: expected a CSV file with columns "
+                                    "id,name", path=str(file))) from None
     except UnicodeDecodeError:
-        raise NotationError(f"roster {str(file)!r} is not UTF-8 text: save it as CSV UTF-8") from None
+        raise NotationError(message("roster {path!r} is not UTF-8 text: save it as CSV UTF-8",
+                                    path=str(file))) from None
     except OSError as error:
-        raise NotationError(f"roster {str(file)!r} could not be read: {error.strerror}") from None
-    return parse_roster(text, source=f"roster {str(file)!r}")
+        raise NotationError(message("roster {path!r} could not be read: {why}", path=str(file),
+                                    why=str(error.strerror))) from None
+    return parse_roster(text, source=message("roster {path!r}", path=str(file)))
 
 
 def ids(students: Iterable[Student]) -> list[str]:

@@ -744,3 +744,20 @@ def test_what_a_submission_says_is_quoted_never_formatted_or_translated() -> Non
         assert "'{qid!r}'" in notes
         feedback = submission_feedback(grade)
         assert "{student!r}" in feedback and ("Notas:" in feedback) == (lang == "es")
+
+
+@pytest.mark.parametrize(("csv_text", "spanish"), [
+    ("id,name\nana,Ana\nANA,Ana again\n", "línea 3: identificador de estudiante repetido 'ANA'"),
+    ("id,name\npractice,Pat\n", "línea 2: el identificador de estudiante 'practice' está reservado"),
+    ("id,name\n../bob,Bob\n", "Identificador de estudiante no válido: '../bob'"),
+    ("nombre\nana\n", "la cabecera es 'nombre'; se esperaban las columnas 'id' y 'name'"),
+    ("", "la lista de la clase está vacía"),
+])
+def test_the_roster_refusals_read_in_spanish(csv_text: str, spanish: str) -> None:
+    from bacara_teach.errors import NotationError
+    from bacara_teach.exercises.roster import parse_roster
+
+    with pytest.raises(NotationError) as refused:
+        parse_roster(csv_text)
+    assert spanish in refused.value.text("es"), refused.value.text("es")
+    assert refused.value.text("es") != str(refused.value)
