@@ -1,6 +1,6 @@
 """One coup of Chemin de Fer: hidden cards and real decisions (RULES.md system D).
 
-The coup follows the order of information of seed 002 exactly:
+The coup follows the order of information of the home Chemin de Fer rules exactly:
 
 1. Four cards are dealt face down: bettor, banker, bettor, banker.
 2. The active bettor looks.  With a natural (8 or 9) the bettor shows at once,

@@ -1,4 +1,4 @@
-"""Chemin de Fer, the full home session (RULES.md system D, seed 002).
+"""Chemin de Fer, the full home session (system D, the home Chemin de Fer rules).
 
 3-12 participants start with 100 chips each.  A seeded lot picks the first
 banker; a shoe of 6 decks is shuffled once and dealt through, coup after coup,
@@ -170,7 +170,7 @@ class CheminDeFerRules:
 
 
 RULES = CheminDeFerRules()
-"""System D (seed 002): 100 chips each, 3-12 players, 6 decks, 12 coups, bank from 2, bet from 1."""
+"""System D (the home Chemin de Fer rules): 100 chips each, 3-12 players, 6 decks, 12 coups, bank from 2, bet from 1."""
 
 CHEMIN_DE_FER_RULES: Mapping[str, CheminDeFerRules] = MappingProxyType({RULES.name: RULES})
 """The registered Chemin de Fer rules, by name (a save names its rules, never its numbers)."""

@@ -1,4 +1,4 @@
-"""The home prediction session of system A (seed 000).
+"""The home prediction session of system A (the home study-session rules).
 
 Two to eight participants, the dealer too, start at 0 and play ten coups.
 Before each coup every participant records one prediction (Punto, Banco or
@@ -64,7 +64,7 @@ from bacara_teach.text import message, nmessage
 __all__ = ["FORMAT", "SESSION_COUPS", "Abstention", "CoupRecord", "HomeSession", "Prediction"]
 
 SESSION_COUPS = 10
-"""Coups in a home session (seed 000: a home format, not a casino requirement)."""
+"""Coups in a home session (the home study-session rules: a home format, not a casino requirement)."""
 
 FORMAT = "bacara-teach/home-session"
 _VERSION = 2

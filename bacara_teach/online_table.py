@@ -1,4 +1,4 @@
-"""The online table of system C (seed 003): a player's ledger at a Punto Banco table.
+"""The online table of system C (the online table's rules): a player's ledger at a Punto Banco table.
 
 The player has a balance (an exact :class:`~decimal.Decimal`).  Before
 "Continuar" (:meth:`OnlineTable.deal`) bets are placed, changed and

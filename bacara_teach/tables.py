@@ -10,11 +10,11 @@ player may take, how pairs are read.  These are fields of a frozen
 
 Three profiles come from the rule systems of RULES.md:
 
-* ``home`` (system A): the home prediction session of seed 000.
-* ``casino`` (system B): a casino table with pair side bets (seed 001).
-* ``online`` (system C): the online table of seed 003.
+* ``home`` (system A): the home prediction session of the home study-session rules.
+* ``casino`` (system B): a casino table with pair side bets (the casino table's rules).
+* ``online`` (system C): the online table of the online table's rules.
 
-The differences seed 003 lists between "common casinos" and the online
+The differences the online table's rules list between "common casinos" and the online
 table are options of a profile; build a variant with
 :meth:`TableProfile.with_options`, which validates every value:
 
@@ -195,21 +195,21 @@ class CommissionTiming(enum.Enum):
     """When the commission on winning Banco bets is taken."""
 
     AT_PAYMENT = "at-payment"
-    """Deducted from the win when it is paid (seed 003's online table: stake 5 wins 4.75)."""
+    """Deducted from the win when it is paid (the online table's rules: stake 5 wins 4.75)."""
     ACCRUED = "accrued"
     """The win is paid in full; the commission is owed and collected at the end of the shoe
-    or when the player leaves, whichever comes first (seed 003's common casinos)."""
+    or when the player leaves, whichever comes first (the common casinos of the online table's rules)."""
 
 
 class Positions(enum.Enum):
     """Which bets one player may hold together in one coup."""
 
     ONE = "one"
-    """A single position per coup (seed 003's online table; the home prediction)."""
+    """A single position per coup (the online table; the home prediction)."""
     ONE_SIDE = "one-side"
-    """Punto and Banco never together; Empate and pairs may be added (seed 001)."""
+    """Punto and Banco never together; Empate and pairs may be added (the casino table's rules)."""
     BOTH_SIDES = "both-sides"
-    """Any bets together, Punto and Banco too (seed 003's common casinos)."""
+    """Any bets together, Punto and Banco too (the common casinos of the online table's rules)."""
 
 
 class TiePolicy(enum.Enum):
@@ -317,7 +317,7 @@ class TableProfile:
         variant writes itself is shown as it is.
 
         >>> ONLINE.title_text("es")
-        'Mesa en línea de Punto Banco (seed 003)'
+        'Mesa en línea de Punto Banco'
         """
         return tr(self.title, lang)
 
@@ -333,7 +333,7 @@ class TableProfile:
         """:attr:`assumptions` in ``lang``; each keeps its English key (``decks: ...``).
 
         >>> CASINO.assumptions_text("es")[0]
-        'decks: seed 001 no da el número de barajas; se suponen 8.'
+        'decks: las reglas de la mesa de casino no dan el número de barajas; se suponen 8.'
         """
         return tuple(tr(assumption, lang) for assumption in self.assumptions)
 
@@ -630,7 +630,7 @@ def _payouts(**odds: Fraction | int) -> tuple[tuple[BetKind, Fraction], ...]:
 HOME = TableProfile(
     name="home",
     system="A",
-    title=N_("Punto Banco, home prediction session (seed 000)"),
+    title=N_("Punto Banco, home prediction session"),
     decks=8,
     reshuffle="every-coup",
     payouts=_payouts(punto=1, banco=Fraction(19, 20), empate=8),
@@ -652,7 +652,7 @@ HOME = TableProfile(
 CASINO = TableProfile(
     name="casino",
     system="B",
-    title=N_("Punto Banco casino table with pair side bets (seed 001)"),
+    title=N_("Punto Banco casino table with pair side bets"),
     decks=8,
     reshuffle="never",
     payouts=_payouts(punto=1, banco=Fraction(19, 20), empate=9, pareja_punto=11, pareja_banco=11),
@@ -660,16 +660,16 @@ CASINO = TableProfile(
     tie=TiePolicy.RETURN,
     side_bets_alone=False,
     assumptions=(
-        N_("decks: seed 001 does not give the number of decks; 8 is assumed."),
-        N_("reshuffle: seed 001 does not say when the shoe is reshuffled; the shoe is assumed "
+        N_("decks: the casino table's rules do not give the number of decks; 8 is assumed."),
+        N_("reshuffle: the casino table's rules do not say when the shoe is reshuffled; the shoe is assumed "
            "dealt through, as at a casino table."),
-        N_("limits: seed 001 gives no table limits; none are assumed."),
+        N_("limits: the casino table's rules give no table limits; none are assumed."),
     ),
     notes=(
         N_("The player chooses J (Punto) or B (Banco), never both in one coup, and may add Empate "
            "and the pairs; a side bet alone is refused (the option side_bets_alone=yes allows it)."),
         N_("A tie returns J and B bets."),
-        N_("A pair is read as two first cards of the same rank (K-K yes, K-Q no); seed 001 says "
+        N_("A pair is read as two first cards of the same rank (K-K yes, K-Q no); the casino table's rules say "
            "'identical value', and the other reading is the option pair_reading='same-value'."),
     ),
 )
@@ -678,7 +678,7 @@ CASINO = TableProfile(
 ONLINE = TableProfile(
     name="online",
     system="C",
-    title=N_("Punto Banco online table (seed 003)"),
+    title=N_("Punto Banco online table"),
     decks=6,
     reshuffle="every-coup",
     payouts=_payouts(punto=1, banco=1, empate=8),
@@ -696,7 +696,7 @@ ONLINE = TableProfile(
         N_("One position per coup: Punto and Banco are never held together."),
         N_("A tie returns Punto and Banco bets to the account."),
         N_("All cards are dealt face up by the dealer."),
-        N_("Seed 003's common casinos differ by options: both sides at once, 6 or 8 decks, "
+        N_("The common casinos of the online table's rules differ by options: both sides at once, 6 or 8 decks, "
            "commission accrued and collected at the end of the shoe or on leaving, up to 15 "
            "players (mini 7), face-down deal, a bet kept or changed after a tie."),
     ),

@@ -222,7 +222,7 @@ def test_profile_facts_in_spanish(name: str) -> None:
 def test_profile_facts_follow_the_default_language() -> None:
     online = dict(profile_facts(PROFILES["online"]))
     assert online["Comisión"].startswith("5\u00a0% de las ganancias de Banco")
-    assert PROFILES["online"].title_text() == "Mesa en línea de Punto Banco (seed 003)"
+    assert PROFILES["online"].title_text() == "Mesa en línea de Punto Banco"
     variant = PROFILES["online"].with_options(decks=8)
     assert variant.title_text() == PROFILES["online"].title_text()
 

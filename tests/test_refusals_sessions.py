@@ -274,7 +274,7 @@ def test_a_save_that_cannot_be_written_says_so_in_spanish(tmp_path: Path) -> Non
 
 
 def test_the_profiles_read_in_spanish_with_spanish_numbers() -> None:
-    assert ONLINE.title_text("es") == "Mesa en línea de Punto Banco (seed 003)"
+    assert ONLINE.title_text("es") == "Mesa en línea de Punto Banco"
     assert ONLINE.title_text("en") == ONLINE.title
     commission = ONLINE.notes_text("es")[0]
     assert "4,75" in commission and "5\u00a0%" in commission and "se paga 1 a 1" in commission
