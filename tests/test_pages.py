@@ -118,8 +118,8 @@ def test_the_glossary_table_has_every_term_and_its_meaning_in_the_page_language(
     assert "<th scope='col'>Inglés</th>" in spanish and "<th scope='col'>Significado</th>" in spanish
     for term in GLOSSARY:
         assert term.text("es") in spanish and term.text("en") in english
-        assert glossary.term_note(term, "es") in spanish
-        assert glossary.term_note(term, "en") in english
+        assert term.note("es") in spanish
+        assert term.note("en") in english
     assert glossary.commission_text("en") == "5%"
     assert glossary.commission_text("es") == "5\u00a0%"
 

@@ -10,12 +10,12 @@ True
 
 from __future__ import annotations
 
-from bacara_teach.i18n import GLOSSARY, Term, resolve_language
+from bacara_teach.i18n import GLOSSARY, resolve_language
 from bacara_teach.money import format_amount, to_decimal
 from bacara_teach.reference import html_table
 from bacara_teach.text import SOURCE_LANGUAGE, language, language_codes, localize_number, tr
 
-__all__ = ["commission_text", "term_note", "translations_html"]
+__all__ = ["commission_text", "translations_html"]
 
 
 def commission_text(lang: str | None = None, profile: str = "online") -> str:
@@ -26,21 +26,13 @@ def commission_text(lang: str | None = None, profile: str = "online") -> str:
     return localize_number(f"{format_amount(to_decimal(rate * 100))}%", resolve_language(lang))
 
 
-def term_note(term: Term, lang: str | None = None) -> str:
-    """What ``term`` means, in ``lang``."""
-    note = getattr(term, "note", None)
-    if callable(note):
-        return str(note(lang))
-    return str(getattr(term, f"note_{resolve_language(lang)}"))  # until Term.note(lang) is in
-
-
 def translations_html(lang: str | None = None) -> str:
     """The table of fixed translations: each term in every language, and what it means."""
     lang = resolve_language(lang)
     others = [code for code in language_codes() if code != SOURCE_LANGUAGE]
     head = [tr("English", lang), *(language(code).name for code in others), tr("Meaning", lang)]
     rows = [[term.text(SOURCE_LANGUAGE), *(term.text(code) for code in others),
-             term_note(term, lang)] for term in GLOSSARY]
+             term.note(lang)] for term in GLOSSARY]
     return html_table(head, rows, css_class="bt-glossary",
                       caption=tr("One translation for each term, from bacara_teach.i18n.GLOSSARY",
                                  lang))
