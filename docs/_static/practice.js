@@ -16,7 +16,9 @@
  */
 (function (root, factory) {
   "use strict";
-  const api = factory();
+  // Where this script was served from: a page's other practice kinds load from beside it.
+  const here = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : "";
+  const api = factory(here.replace(/[^/]*$/, ""));
   if (typeof module === "object" && module.exports) module.exports = api;
   if (typeof document !== "undefined") {
     root.BacaraPractice = api;
@@ -24,7 +26,7 @@
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
     else start();
   }
-})(typeof self !== "undefined" ? self : this, function () {
+})(typeof self !== "undefined" ? self : this, function (scriptBase) {
   "use strict";
 
   const LEVELS = 5; // 0 never asked, 1 missed last time ... 5 mastered
@@ -771,7 +773,38 @@
     const data = JSON.parse(holder.textContent);
     if (rootNode.dataset.practice === "coup-stepper") return new Stepper(rootNode, data);
     if (rootNode.dataset.practice === "self-check") return new SelfCheckView(rootNode, data);
-    return new Drill(rootNode, data);
+    if (rootNode.dataset.practice === "tableau-drill") return new Drill(rootNode, data);
+    const kind = rootNode.dataset.practice;
+    if (KINDS.has(kind)) return KINDS.get(kind)(rootNode, data);
+    loadKind(kind);
+    return null;
+  }
+
+  // Other kinds of practice (a scoreboard, a table, a seat...) live in their own scripts,
+  // docs/_static/practice-KIND.js, fetched from the site only by a page that shows one. Each
+  // calls BacaraPractice.register(KIND, (rootNode, data) => view), which starts the page's
+  // nodes of that kind.
+  const KINDS = new Map();
+  const requested = new Set();
+
+  function loadKind(kind) {
+    if (requested.has(kind) || typeof document === "undefined" || !/^[a-z][a-z-]*$/.test(kind)) return;
+    requested.add(kind);
+    const script = document.createElement("script");
+    script.src = `${scriptBase || "_static/"}practice-${kind}.js`;
+    script.async = true;
+    document.head.append(script);
+  }
+
+  function register(kind, factory) {
+    KINDS.set(kind, factory);
+    const started = [];
+    if (typeof document === "undefined") return started;
+    for (const node of document.querySelectorAll(`[data-practice="${kind}"]`)) {
+      const view = start(node);
+      if (view) started.push(view);
+    }
+    return started;
   }
 
   /** A widget's still links to the page's live notebook, where the widget works. */
@@ -804,5 +837,6 @@
   }
 
   return { cellKey, lookup, judge, points, playCoup, emptyRecord, levelOf, recordAnswer, nextCell,
-           parseCards, coupSteps, judgeCheck, startAll, writeNumber, format, LEVELS };
+           parseCards, coupSteps, judgeCheck, startAll, writeNumber, format, register, element,
+           LEVELS };
 });
