@@ -285,20 +285,31 @@ def test_the_classic_plan_mixes_in_one_cell() -> None:
     assert "se plantó" in spanish and ">stood<" in english
 
 
-def test_the_self_check_answers_in_spanish(values: list[CellValue]) -> None:
+def test_the_self_check_is_answered_by_the_solved_games(game: DecisionGame,
+                                                        values: list[CellValue]) -> None:
     q = Fraction(9, 11)
+    home = solve_decision_game(game)
     by_cards = decision_game(CHEMIN_DE_FER, shoe_model(6), by_cards=True)
     replies = by_cards.cell_values(bettor=dict.fromkeys(by_cards.bettor_points, Fraction(1)))
     cell = next(v for v in replies if v.point == BankerPoint(5, 4, (2, 3)))
     bettor5 = next(v for v in values if v.point == BettorPoint(5))
-    english = cdf_decisions.check_answers(q, cell, bettor5, "en")
-    spanish = cdf_decisions.check_answers(q, cell, bettor5, "es")
-    assert english.splitlines()[0] == "1. stand with probability 2/11"
-    assert english.splitlines()[1].startswith(
-        f"2. banker on 5 (2+3) against a face-up 4: draw {float(cell.draw):+.2%}")
-    assert spanish.splitlines()[0] == "1. plantarse con probabilidad 2/11"
-    assert format_number(float(bettor5.draw), "+.2%", "es") in spanish
-    assert not ENGLISH_NUMBER.search(spanish)
+    english = cdf_decisions.self_check(q, replies, bettor5, home, "en").data()["questions"]
+    spanish = cdf_decisions.self_check(q, replies, bettor5, home, "es").data()["questions"]
+    assert isinstance(english, list) and isinstance(spanish, list)
+    assert english[0]["answer"] == "With probability 2/11"
+    assert english[0]["choices"] == ["Never", "With probability 2/11", "With probability 9/11",
+                                     "Always"]
+    assert spanish[0]["answer"] == "Con probabilidad 2/11"
+    better = "draw" if cell.draw > cell.stand else "stand"
+    assert english[1]["answer"] == {"draw": "Draw", "stand": "Stand"}[better]
+    assert spanish[1]["answer"] == {"draw": "Robar", "stand": "Plantarse"}[better]
+    assert f"{float(cell.draw):+.2%}" in english[1]["why"]
+    assert format_number(float(cell.stand), "+.2%", "es") in spanish[1]["why"]
+    mixes = 0 < home.bettor[BettorPoint(5)] < 1
+    assert english[2]["answer"] == ("Yes" if mixes else "No")
+    assert format_number(float(bettor5.draw), "+.2%", "es") in spanish[2]["why"]
+    for question in spanish:
+        assert not ENGLISH_NUMBER.search(question["why"]), question
 
 
 def test_choices_and_comparisons() -> None:

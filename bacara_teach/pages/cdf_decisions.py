@@ -33,11 +33,14 @@ from bacara_teach.i18n import resolve_language
 from bacara_teach.pages.chemin_de_fer import or_list
 from bacara_teach.text import N_, format_number, ptr, tr
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from bacara_teach.practice import SelfCheck
+
 __all__ = [
     "banker_better_text",
     "by_cards_text",
     "cell_text",
-    "check_answers",
     "choice_text",
     "classic_plan_html",
     "compare_text",
@@ -47,6 +50,7 @@ __all__ = [
     "matrix_html",
     "pct",
     "plan_text",
+    "self_check",
     "share",
     "situation",
     "values_html",
@@ -276,17 +280,38 @@ def free_same_text(draws_there: bool, lang: str | None = None) -> str:
     return tr("does not always draw there", lang)
 
 
-def check_answers(q: Fraction, cell: CellValue, bettor5: CellValue,
-                  lang: str | None = None) -> str:
-    """The answers of the chapter's self-check: the classic bettor's share of standing on 5,
-    the banker's 2+3 against a 4, and what mixing on 5 is worth at the home session's table."""
-    return "\n".join((
-        tr("1. stand with probability {p}", lang, p=frac(1 - q)),
-        tr("2. {situation}: draw {draw}, stand {stand}: {better}", lang,
-           situation=situation(cell.point, lang), draw=pct(cell.draw, 2, lang),
-           stand=pct(cell.stand, 2, lang), better=cell.better_text(lang)),
-        tr("3. drawing on {total} is worth {draw}, standing {stand}: any share of standing "
-           "only lowers his result", lang, total=bettor5.point.total,
-           draw=pct(bettor5.draw, 2, lang), stand=pct(bettor5.stand, 2, lang)),
-    ))
+def self_check(q: Fraction, replies: Sequence[CellValue], bettor5: CellValue,
+               home: DecisionSolution, lang: str | None = None) -> SelfCheck:
+    """The chapter's questions, answered by the solved games: how often the classic bettor on 5
+    stands (``q`` is how often he draws), the banker's 2+3 against a face-up 4 (his best replies
+    card by card, ``replies``), and whether the bettor on 5 (``bettor5``) gains by mixing at the
+    home session's table (its solution ``home``)."""
+    from bacara_teach.practice import Check, SelfCheck, answer_labels
 
+    code = resolve_language(lang)
+    shares = sorted({Fraction(0), q, 1 - q, Fraction(1)})
+    words = {Fraction(0): ptr("how often", "Never", code), Fraction(1): ptr("how often", "Always", code)}
+    choices = tuple(words.get(p) or tr("With probability {p}", code, p=frac(p)) for p in shares)
+    stand = words.get(1 - q) or tr("With probability {p}", code, p=frac(1 - q))
+    classic = tr("In the classic model the bettor on {total} draws with probability {q} and stands "
+                 "with probability {stand}, at random: any fixed habit could be exploited.", code,
+                 total=bettor5.point.total, q=frac(q), stand=frac(1 - q))
+    cell = next(v for v in replies if v.point == BankerPoint(5, 4, (2, 3)))
+    assert cell.better != "either", cell
+    labels = answer_labels(code)
+    banker = tr("For the {situation}, drawing is worth {draw} and standing {stand}: he should "
+                "{better}.",
+                code, situation=situation(cell.point, code), draw=pct(cell.draw, 2, code),
+                stand=pct(cell.stand, 2, code), better=cell.better_text(code))
+    mixes = 0 < home.bettor[BettorPoint(bettor5.point.total)] < 1
+    mixing = tr("At the home session's table drawing on {total} is worth {draw} to the bettor and "
+                "standing {stand}; a mix of the two is worth something in between, never more "
+                "than the better choice, {better}.", code, total=bettor5.point.total,
+                draw=pct(bettor5.draw, 2, code), stand=pct(bettor5.stand, 2, code),
+                better=bettor5.better_text(code))
+    return SelfCheck(
+        Check("1", stand, classic, choices=choices),
+        Check("2", labels[cell.better], banker, choices=(labels["draw"], labels["stand"])),
+        Check.yes_no("3", mixes, mixing, lang=code),
+        lang=code,
+    )

@@ -23,14 +23,18 @@ from bacara_teach.money import format_signed
 from bacara_teach.punto_banco import Coup
 from bacara_teach.text import N_, localize_number, ntr, ptr, tr
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from bacara_teach.practice import SelfCheck
+
 __all__ = [
     "names",
     "players_range",
     "prediction_count",
     "ranking_table",
     "scoreboard_table",
+    "self_check",
     "showcase_lines",
-    "tie_answer_intro",
     "verdict",
     "winners_line",
 ]
@@ -146,6 +150,46 @@ def prediction_count(count: int, lang: str | None = None) -> str:
     return ntr("{count} prediction", "{count} predictions", count, resolve_language(lang))
 
 
-def tie_answer_intro(tie: Coup, lang: str | None = None) -> str:
-    """The start of the answer about a tie: ``the tie Coup('9♠ 9♦ K♣ K♥'):``."""
-    return tr("the tie {coup}:", resolve_language(lang), coup=repr(tie))
+def self_check(players: Sequence[str] = ("Ana", "Luis", "Eva", "Marta", "Pablo"),
+               tie: str = "9♠ 9♦ K♣ K♥", lang: str | None = None) -> SelfCheck:
+    """The chapter's three questions, answered by a session the engine plays: how many
+    predictions a session of ``players`` writes down, the totals after the tie ``tie`` of a
+    prediction on Banco and one on Empate, and whether a written prediction can change.
+    """
+    from bacara_teach.errors import BacaraError
+    from bacara_teach.practice import Check, SelfCheck
+    from bacara_teach.refusals import refusal_text
+    from bacara_teach.settlement import Bet, settle_bet
+    from bacara_teach.tables import BetKind
+
+    code = resolve_language(lang)
+    session = HomeSession(players=list(players), seed=1)
+    stake = session.profile.fixed_stake
+    assert stake is not None
+    written = len(session.players) * session.coups
+    count = tr("{players} participants, one prediction each per coup, for {coups} coups: {count}.",
+               code, players=len(session.players), coups=session.coups,
+               count=prediction_count(written, code))
+    coup = Coup.from_cards(tie)
+    ana, eva = session.players[0], session.players[2]
+    paid = {name: settle_bet(coup, Bet(BetKind.parse(on), stake), session.profile)
+            for name, on in ((ana, "banco"), (eva, "empate"))}
+    for bet in paid.values():
+        assert bet.net == int(bet.net), bet  # the home table pays whole amounts
+    settled = "; ".join(tr("{name}: {bet}", code, name=name, bet=bet.describe(code))
+                        for name, bet in paid.items())
+    session.predict(ana, "punto")
+    try:
+        session.predict(ana, "banco")
+    except BacaraError as error:
+        changed, why = False, refusal_text(error, code)
+    else:  # pragma: no cover - the session takes one prediction per participant per coup
+        changed, why = True, tr("The session took the second prediction.", code)
+    return SelfCheck(
+        Check("1", (written,), count),
+        Check("2", tuple(int(bet.net) for bet in paid.values()),
+              f"{coup.narrate(code).splitlines()[-1]} {settled}.",
+              prompt=tr("{first}'s total, then {second}'s", code, first=ana, second=eva)),
+        Check.yes_no("3", changed, why, lang=code),
+        lang=code,
+    )

@@ -25,11 +25,14 @@ from bacara_teach.analysis.simulation import Estimate, RunSummary, SimulationRes
 from bacara_teach.figures import bar_chart_svg, line_chart_svg
 from bacara_teach.i18n import resolve_language
 from bacara_teach.money import format_amount, to_decimal
-from bacara_teach.text import N_, format_number, localize_number, tr
+from bacara_teach.text import N_, format_number, localize_number, ptr, tr
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from bacara_teach.practice import SelfCheck
 
 __all__ = [
     "PER",
-    "answers",
     "bets_table",
     "commission_to_one",
     "deal_counts_lines",
@@ -40,6 +43,7 @@ __all__ = [
     "pct",
     "removal_chart",
     "removal_table",
+    "self_check",
     "simulation_chart",
     "simulation_sentences",
     "streak_sentences",
@@ -322,17 +326,49 @@ def commission_sentences(commission: CommissionFigures, lang: str | None = None)
     }
 
 
-def answers(best: BetAnalysis, tie_9: BetAnalysis, fair: Fraction, *, fours: int,
-            without_fours: Mapping[str, BetAnalysis], lang: str | None = None) -> tuple[str, str, str]:
-    """The engine's answers to the chapter's three questions."""
+def self_check(offered: Iterable[BetAnalysis], tie_9: BetAnalysis, fair: Fraction, *, fours: int,
+               without_fours: Mapping[str, BetAnalysis], lang: str | None = None) -> SelfCheck:
+    """The chapter's questions, answered by the exact analysis: the cheapest bet a table offers
+    on eight decks (``offered``), with every bet's house edge, the tie paid 9 to 1 (``tie_9``, against the
+    ``fair`` price), and Banco and Punto once ``fours`` fours have left the shoe."""
+    from bacara_teach.practice import Check, SelfCheck
+    from bacara_teach.tables import BetKind
+
     code = resolve_language(lang)
-    return (
-        tr("1. {bet}: house edge {edge}", code, bet=best.terms.describe(code),
-           edge=pct(best.house_edge, 4, code)),
-        tr("2. at {price} the house edge is {edge}: still the house's, the fair price being {fair}",
-           code, price=odds_to_one(tie_9.terms.payout, code), edge=pct(tie_9.house_edge, 4, code),
-           fair=tr("{odds} to 1", code, odds=format_number(float(fair), ".2f", code))),
-        tr("3. without {count} fours: Banco {banco}, Punto {punto}: both still favour the house",
-           code, count=fours, banco=pct(without_fours["banco"].house_edge, 4, code),
-           punto=pct(without_fours["punto"].house_edge, 4, code)),
+    cheapest: dict[str, BetAnalysis] = {}
+    for analysis in offered:
+        kept = cheapest.get(analysis.terms.on)
+        if kept is None or analysis.house_edge < kept.house_edge:
+            cheapest[analysis.terms.on] = analysis
+    ranked = sorted(cheapest.values(), key=lambda a: a.house_edge)
+    best = ranked[0]
+    assert best.house_edge < ranked[1].house_edge, "two positions share the lowest edge"
+    cheapest_why = tr("On eight decks the cheapest bet is {bet}, with a house edge of {edge}; "
+                      "then come {others}.", code, bet=best.terms.describe(code),
+                      edge=pct(best.house_edge, 2, code),
+                      others=", ".join(f"{a.terms.describe(code)} ({pct(a.house_edge, 2, code)})"
+                                       for a in ranked[1:]))
+    tie_good = tie_9.house_edge < 0
+    tie_why = tr("At {price} the house edge is {edge}; the fair price would be {fair}.", code,
+                 price=odds_to_one(tie_9.terms.payout, code), edge=pct(tie_9.house_edge, 2, code),
+                 fair=tr("{odds} to 1", code, odds=format_number(float(fair), ".2f", code)))
+    tie_why += " " + (tr("The player has the advantage.", code) if tie_good
+                      else tr("The house keeps its advantage.", code))
+    sides = ("banco", "punto")
+    favoured = [side for side in sides if without_fours[side].house_edge < 0]
+    neither = ptr("which bet", "Neither: both still favour the house", code)
+    side_answer = (BetKind(min(favoured, key=lambda side: without_fours[side].house_edge)).label
+                   if favoured else neither)
+    side_why = tr("Without {count} fours the house edge is {banco} on Banco and {punto} on Punto.",
+                  code, count=fours, banco=pct(without_fours["banco"].house_edge, 2, code),
+                  punto=pct(without_fours["punto"].house_edge, 2, code))
+    side_why += " " + (tr("A bet that favours the player appears.", code) if favoured
+                       else tr("Both still favour the house.", code))
+    return SelfCheck(
+        Check("1", BetKind(best.terms.on).label, cheapest_why,
+              choices=tuple(BetKind(a.terms.on).label for a in cheapest.values())),
+        Check.yes_no("2", tie_good, tie_why, lang=code),
+        Check("3", side_answer, side_why,
+              choices=(*(BetKind(side).label for side in sides), neither)),
+        lang=code,
     )

@@ -27,6 +27,10 @@ from bacara_teach.settlement import Bet, Result, settle_bet
 from bacara_teach.tables import BetKind, TableProfile
 from bacara_teach.text import N_, localize_number, ntr, ptr, tr
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from bacara_teach.practice import SelfCheck
+
 __all__ = [
     "CASINO_DIFFERENCES",
     "CommissionRow",
@@ -46,6 +50,7 @@ __all__ = [
     "rate_text",
     "refused",
     "sample_lines",
+    "self_check",
     "signed",
     "state_note",
     "value_text",
@@ -345,3 +350,52 @@ def options_table(rows: Iterable[tuple[str, object, Sequence[object]]], lang: st
     caption = tr("The online table's rules and common casinos", code)
     return (f"<table class='bt-table bt-options'><caption>{escape(caption)}</caption><thead><tr>"
             f"{head}</tr></thead><tbody>{body}</tbody></table>")
+
+
+_READINGS = {"same-rank": N_("The casino table reads a pair as two cards of the same rank."),
+             "same-value": N_("The casino table reads a pair as two cards of the same point value.")}
+_MOVES = (N_("It goes up"), N_("It stays the same"), N_("It goes down"))
+
+
+def self_check(banco_wins: Coup, tie: Coup, *, stake: str = "20", balance: str = "30",
+               over: str = "40", lang: str | None = None) -> SelfCheck:
+    """The chapter's four questions, answered by the tables themselves: a Banco win at the
+    online table, Pareja Banco at the casino table with K♦ K♣ and with K♦ Q♣, a tie at the
+    home session, and a stake of ``over`` with ``balance`` left at the online table."""
+    from bacara_teach.online_table import OnlineTable
+    from bacara_teach.practice import Check, SelfCheck
+    from bacara_teach.tables import get_profile
+
+    code = resolve_language(lang)
+    home, casino, online = (get_profile(name) for name in ("home", "casino", "online"))
+
+    def net(paid: Decimal) -> int:
+        assert paid == int(paid), paid  # the questions' stakes give whole amounts
+        return int(paid)
+
+    won = settle_bet(banco_wins, Bet.parse(f"banco={stake}"), online)
+    pairs = []
+    for cards in ("9♠ K♦ K♥ K♣", "9♠ K♦ K♥ Q♣"):
+        coup = Coup.from_cards(cards)
+        pairs.append((coup, settle_bet(coup, Bet.parse("pareja-banco=5"), casino)))
+    reading = tr(_READINGS[casino.pair_reading.value], code)
+    pushed = settle_bet(tie, Bet.parse(f"banco={stake}"), home)
+    moves = tuple(tr(move, code) for move in _MOVES)
+    move = moves[0 if pushed.net > 0 else 1 if pushed.net == 0 else 2]
+    table = OnlineTable(balance=balance, seed=1)
+    try:
+        table.verify_place("punto", over)
+    except BacaraError as error:
+        allowed, why = False, refused(error, code)
+    else:
+        allowed, why = True, accepted(1, code)
+    return SelfCheck(
+        Check("1", (net(won.net),), won.describe(code)),
+        *(Check("2", (net(paid.net),), f"{reading} {paid.describe(code)}",
+                prompt=tr("Banco {first} {second}: your net change", code,
+                          first=str(coup.banco[0]), second=str(coup.banco[1])))
+          for coup, paid in pairs),
+        Check("3", move, pushed.describe(code), choices=moves),
+        Check.yes_no("4", allowed, why, lang=code),
+        lang=code,
+    )

@@ -228,6 +228,26 @@
     }
   }
 
+  /**
+   * Run `work` once the browser is idle (after the frame that shows an answer's feedback), so
+   * that nothing but the feedback itself stands between a click and its answer on screen.
+   */
+  function later(work) {
+    if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(work, { timeout: 500 });
+    else window.setTimeout(work, 30);
+  }
+
+  /** Focus `node` without the layout a scroll into view needs; scroll later if it is hidden. */
+  function focusSoon(node) {
+    node.focus({ preventScroll: true });
+    later(() => {
+      if (document.activeElement !== node) return;
+      const box = node.getBoundingClientRect();
+      const high = window.innerHeight || document.documentElement.clientHeight;
+      if (box.top < 0 || box.bottom > high) node.scrollIntoView({ block: "nearest" });
+    });
+  }
+
   function cardsNode(text) {
     const row = element("span", { class: "bt-cards" });
     for (const card of text.split(" ")) {
@@ -248,6 +268,10 @@
       this.cell = null;
       this.answered = false;
       this.timer = null;
+      this.unsaved = false;
+      // The letter of each answer key, as the page's language names it.
+      this.keyAnswers = {};
+      for (const [answer, key] of Object.entries(data.keys)) this.keyAnswers[key.toLowerCase()] = answer;
       this.build();
       this.ask(nextCell(data, this.record, this.mode, null));
       this.paintMap();
@@ -299,6 +323,12 @@
                        element("div", { class: "bt-practice-controls" }, this.nextButton, this.clock),
                        this.score, hint, this.map, element("div", { class: "bt-practice-footer" }, reset, kept));
       this.root.addEventListener("keydown", (event) => this.key(event));
+      // A save put off after an answer is written at once when the reader leaves the page.
+      const flush = () => this.flush();
+      window.addEventListener("pagehide", flush);
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "hidden") flush();
+      });
       this.modeButtons.all.setAttribute("aria-pressed", "true");
       this.root.dataset.ready = "true";
     }
@@ -368,20 +398,35 @@
       return map;
     }
 
-    paintMap(onlyKey) {
-      let known = 0;
-      for (const [key, entry] of this.mapCells) {
-        const level = levelOf(this.record, key);
-        if (level >= 4) known += 1;
-        // After an answer only its cell changes: repaint that one alone.
-        if (onlyKey !== undefined && key !== onlyKey) continue;
-        if (entry.td.dataset.level === String(level) && entry.td.title) continue;
-        entry.td.dataset.level = String(level);
-        entry.td.textContent = level ? String(level) : "";
-        entry.td.title = `${entry.name}: ${entry.level(level)}`;
-        entry.td.setAttribute("aria-label", entry.td.title);
+    /** Shade one cell of the map by its level; only a cell whose level changed is touched. */
+    paintCell(entry, level) {
+      if (entry.shown === level) return;
+      entry.shown = level;
+      const td = entry.td;
+      td.dataset.level = String(level);
+      td.textContent = level ? String(level) : "";
+      td.title = `${entry.name}: ${entry.level(level)}`;
+      td.setAttribute("aria-label", td.title);
+    }
+
+    /** The map, the count of cells known and the score: the whole map, or after an answer the
+     *  answered cell alone (`onlyKey`, whose level was `before`). */
+    paintMap(onlyKey, before) {
+      if (onlyKey === undefined) {
+        this.knownCount = 0;
+        for (const [key, entry] of this.mapCells) {
+          const level = levelOf(this.record, key);
+          if (level >= 4) this.knownCount += 1;
+          this.paintCell(entry, level);
+        }
+      } else {
+        const level = levelOf(this.record, onlyKey);
+        this.knownCount += (level >= 4 ? 1 : 0) - (before >= 4 ? 1 : 0);
+        const entry = this.mapCells.get(onlyKey);
+        if (entry) this.paintCell(entry, level);
       }
-      this.known.textContent = format(this.labels.known, { known, cells: this.mapCells.size }, this.data.numbers);
+      const known = format(this.labels.known, { known: this.knownCount, cells: this.mapCells.size }, this.data.numbers);
+      if (this.known.textContent !== known) this.known.textContent = known;
       this.score.textContent = format(this.labels.score, this.session, this.data.numbers);
     }
 
@@ -409,28 +454,48 @@
       this.nextButton.disabled = true;
     }
 
+    /**
+     * An answer: judged, shown, counted. Only the feedback, the buttons, the answered cell of
+     * the map and the score change; the record is written to storage once the browser is idle
+     * (or at once if the reader leaves), not between the click and the feedback.
+     */
     answer(given) {
       if (this.answered || this.over) return;
       const verdict = judge(this.data, this.cell, given);
       this.answered = true;
-      recordAnswer(this.record, cellKey(this.cell), verdict.correct);
+      const key = cellKey(this.cell);
+      const before = levelOf(this.record, key);
+      recordAnswer(this.record, key, verdict.correct);
       this.session.asked += 1;
       if (verdict.correct) this.session.right += 1;
-      saveRecord(this.data.game, this.record);
-      this.feedback.dataset.correct = String(verdict.correct);
-      this.feedback.className = `bt-practice-feedback ${verdict.correct ? "bt-right" : "bt-wrong"}`;
       this.feedback.textContent = verdict.message;
+      this.feedback.className = verdict.correct ? "bt-practice-feedback bt-right" : "bt-practice-feedback bt-wrong";
+      this.feedback.dataset.correct = String(verdict.correct);
       for (const button of Object.values(this.answerButtons)) button.disabled = true;
       this.nextButton.disabled = false;
-      this.nextButton.focus();
-      this.paintMap(cellKey(this.cell));
+      focusSoon(this.nextButton);
+      this.paintMap(key, before);
+      this.saveSoon();
+    }
+
+    /** Write the record once the browser is idle. */
+    saveSoon() {
+      if (this.unsaved) return;
+      this.unsaved = true;
+      later(() => this.flush());
+    }
+
+    /** Write the record now if an answer has not been saved yet. */
+    flush() {
+      if (!this.unsaved) return;
+      this.unsaved = false;
+      saveRecord(this.data.game, this.record);
     }
 
     next() {
       if (!this.answered || this.over) return;
       this.ask(nextCell(this.data, this.record, this.mode === "timed" ? "all" : this.mode, cellKey(this.cell)));
-      const first = this.answerButtons[this.data.answers[0]];
-      first.focus();
+      focusSoon(this.answerButtons[this.data.answers[0]]);
     }
 
     setMode(mode) {
@@ -469,6 +534,7 @@
       this.stopClock();
       this.over = true;
       this.record.best = Math.max(this.record.best || 0, this.session.right);
+      this.unsaved = false;
       saveRecord(this.data.game, this.record);
       for (const button of Object.values(this.answerButtons)) button.disabled = true;
       this.nextButton.disabled = true;
@@ -483,6 +549,7 @@
 
     reset() {
       this.record = emptyRecord();
+      this.unsaved = false;
       try {
         window.localStorage.removeItem(STORE + this.data.game);
       } catch (error) {
@@ -498,11 +565,10 @@
       const target = event.target;
       if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
       const letter = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-      const answers = {};
-      for (const [answer, key] of Object.entries(this.data.keys)) answers[key.toLowerCase()] = answer;
-      if (answers[letter] && this.data.answers.includes(answers[letter])) {
+      const given = this.keyAnswers[letter];
+      if (given && this.data.answers.includes(given)) {
         event.preventDefault();
-        this.answer(answers[letter]);
+        this.answer(given);
       } else if (letter === "Enter" && this.answered) {
         // A focused button answers Enter itself (the next button included).
         if (target && target.tagName === "BUTTON" && target !== this.nextButton) return;
@@ -693,7 +759,8 @@
   function judgeCheck(question, given) {
     if (question.kind === "choice") return given === question.answer;
     if (question.kind === "numbers") {
-      const typed = (String(given).match(/-?\d+/g) || []).map(Number);
+      // A minus sign may be typed as a hyphen or as the sign itself (−5, as the page writes it).
+      const typed = (String(given).match(/[-\u2212]?\d+/g) || []).map((n) => Number(n.replace("\u2212", "-")));
       return typed.length === question.answer.length && typed.every((n, i) => n === question.answer[i]);
     }
     return null;

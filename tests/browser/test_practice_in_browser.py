@@ -271,7 +271,7 @@ def test_the_drill_reads_well_in_dark_mode(dark: Visit) -> None:
 
 
 CHECKED = ("start-here", "history", "cards-and-scoring", "third-card-rule", "worked-examples",
-           "chemin-de-fer")
+           "chemin-de-fer", "cdf-decisions", "home-session", "odds", "paying-bets")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

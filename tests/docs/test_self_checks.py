@@ -14,17 +14,29 @@ from typing import Any
 import pytest
 from sitecheck import parse_page
 
-from bacara_teach import CHEMIN_DE_FER, PUNTO_BANCO, Coup, hand_total, parse_cards
+from bacara_teach import (
+    CHEMIN_DE_FER,
+    PUNTO_BANCO,
+    Bet,
+    Coup,
+    HomeSession,
+    OnlineTable,
+    hand_total,
+    parse_cards,
+)
+from bacara_teach.errors import BacaraError
 from bacara_teach.i18n import term
 from bacara_teach.narration import narrate_step
 from bacara_teach.practice import answer_labels
+from bacara_teach.refusals import refusal_text
+from bacara_teach.settlement import settle_bet
 from bacara_teach.tableau import is_natural
-from bacara_teach.tables import PROFILES
+from bacara_teach.tables import PROFILES, BetKind
 
 pytestmark = pytest.mark.docs
 
 CHECKED = ("start-here", "history", "cards-and-scoring", "third-card-rule", "worked-examples",
-           "chemin-de-fer")
+           "chemin-de-fer", "cdf-decisions", "home-session", "odds", "paying-bets")
 
 
 def _checks(site_dir: Path, chapter: str, lang: str) -> list[dict[str, Any]]:
@@ -77,3 +89,75 @@ def test_the_answers_are_the_engine_answers(site_dir: Path, lang: str) -> None:
     labels = answer_labels(lang)
     assert [q["answer"] for q in chemin[-2:]] == [
         labels[CHEMIN_DE_FER.banker_decision(5, third).value] for third in (4, 6)]
+
+
+def _picked(question: dict[str, Any], index: int) -> bool:
+    """Whether the right answer to a choice question is its ``index``-th choice."""
+    return bool(question["answer"] == question["choices"][index])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_money_pages_answers_are_the_tables_answers(site_dir: Path, lang: str) -> None:
+    home, casino, online = (PROFILES[name] for name in ("home", "casino", "online"))
+    # The home session: five players, a tie, a second prediction.
+    session = _checks(site_dir, "home-session", lang)
+    five = HomeSession(players=["Ana", "Luis", "Eva", "Marta", "Pablo"], seed=1)
+    assert session[0]["answer"] == [5 * five.coups]
+    tie = Coup.from_cards("9♠ 9♦ K♣ K♥")
+    assert home.fixed_stake is not None
+    assert session[1]["answer"] == [int(settle_bet(tie, Bet(BetKind.parse(on), home.fixed_stake), home).net)
+                                    for on in ("banco", "empate")]
+    five.predict("Ana", "punto")
+    with pytest.raises(BacaraError) as refusal:
+        five.predict("Ana", "banco")
+    assert _picked(session[2], 1)  # no
+    assert refusal_text(refusal.value, lang) in session[2]["why"]
+    # Paying bets: each table settles its own question.
+    paying = _checks(site_dir, "paying-bets", lang)
+    won = settle_bet(Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦"), Bet.parse("banco=20"), online)
+    assert paying[0]["answer"] == [int(won.net)] and paying[0]["why"] == won.describe(lang)
+    pairs = [settle_bet(Coup.from_cards(cards), Bet.parse("pareja-banco=5"), casino)
+             for cards in ("9♠ K♦ K♥ K♣", "9♠ K♦ K♥ Q♣")]
+    assert [q["answer"] for q in paying[1:3]] == [[int(paid.net)] for paid in pairs]
+    pushed = settle_bet(tie, Bet.parse("banco=20"), home)
+    assert _picked(paying[3], 1) == (pushed.net == 0)
+    with pytest.raises(BacaraError):
+        OnlineTable(balance="30", seed=1).verify_place("punto", "40")
+    assert _picked(paying[4], 1)  # no
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_odds_and_decisions_answers_are_the_exact_analysis(site_dir: Path, lang: str) -> None:
+    from fractions import Fraction
+
+    from bacara_teach.analysis import (
+        ALL_BETS,
+        CLASSIC_MODEL,
+        INFINITE_DECK,
+        analyse_bets,
+        decision_game,
+        shoe_model,
+        solve_decision_game,
+        what_if,
+    )
+    from bacara_teach.analysis.chemin_de_fer import BankerPoint, BettorPoint
+    from bacara_teach.analysis.edges import EMPATE_9
+
+    odds = _checks(site_dir, "odds", lang)
+    offered = [a for a in analyse_bets(ALL_BETS, 8) if a.terms.pair_reading == "rank"]
+    assert odds[0]["answer"] == BetKind(min(offered, key=lambda a: a.house_edge).terms.on).label
+    tie_9 = next(a for a in offered if a.terms == EMPATE_9)
+    assert _picked(odds[1], 0) == (tie_9.house_edge < 0)
+    without = what_if(8, " ".join(["4"] * 16)).edges
+    if all(without[side].house_edge > 0 for side in ("banco", "punto")):
+        assert _picked(odds[2], 2)
+    decisions = _checks(site_dir, "cdf-decisions", lang)
+    q = solve_decision_game(decision_game(CLASSIC_MODEL, INFINITE_DECK)).bettor[BettorPoint(5)]
+    stand = 1 - q
+    assert f"{stand.numerator}/{stand.denominator}" in decisions[0]["answer"]
+    by_cards = decision_game(CHEMIN_DE_FER, shoe_model(6), by_cards=True)
+    replies = by_cards.cell_values(bettor=dict.fromkeys(by_cards.bettor_points, Fraction(1)))
+    cell = next(v for v in replies if v.point == BankerPoint(5, 4, (2, 3)))
+    assert decisions[1]["answer"] == answer_labels(lang)["draw" if cell.draw > cell.stand else "stand"]
+    home = solve_decision_game(decision_game(CHEMIN_DE_FER, shoe_model(6)))
+    assert _picked(decisions[2], 0) == (0 < home.bettor[BettorPoint(5)] < 1)
