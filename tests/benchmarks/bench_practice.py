@@ -98,9 +98,13 @@ def main() -> None:
             worst_ready = max(ready)
             framed = [t[1] for t in answers]
             median, worst = statistics.median(framed), max(framed)
+            # On a busy machine a single answer can wait for the processor: the 90th percentile
+            # and the script's own median show what the page itself costs.
+            p90 = statistics.quantiles(framed, n=10)[-1]
             handled = max(t[0] for t in answers)
+            handled_median = statistics.median(t[0] for t in answers)
             print(f"{page_path:38} {worst_ready:9.1f} {median:12.1f} / {worst:6.1f} "
-                  f"(script alone, worst {handled:.1f}) "
+                  f"(90% within {p90:.1f}; script alone, median {handled_median:.1f}, worst {handled:.1f}) "
                   f"{total / 1024:7.1f}  (script {script / 1024:.1f}, css {css / 1024:.1f}, "
                   f"data {data / 1024:.1f})")
             failed |= worst_ready > TARGET_READY_MS or worst > TARGET_FEEDBACK_MS or total > TARGET_BYTES
