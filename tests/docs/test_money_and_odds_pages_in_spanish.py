@@ -9,6 +9,7 @@ their prose, tables, captions or charts writes a number the English way.
 
 from __future__ import annotations
 
+import json
 import re
 from decimal import Decimal
 from fractions import Fraction
@@ -184,7 +185,11 @@ def test_odds_sentences_glue_spanish_numbers(site_dir: Path) -> None:
     assert set(pattern) == {"Banco en cada coup", "Banco tras tres Bancos", "Esperanza exacta"}
     outputs = "\n".join(pre.text() for pre in page.find_all("pre"))
     assert f"416 cartas: {_es(eight.total, ',')} repartos ordenados de seis cartas" in outputs
-    assert "1. banco 19/20:1: ventaja de la casa" in outputs
+    (check,) = [d for d in page.find_all("div") if d.attrs.get("data-practice") == "self-check"]
+    (holder,) = check.find_all("script")
+    cheapest = json.loads(holder._raw_text())["questions"][0]["why"]
+    assert cheapest.startswith("Con ocho barajas la apuesta más barata es banco 19/20:1, con una "
+                               "ventaja de la casa de ")
 
 
 # -- Paying bets -------------------------------------------------------------------------------
