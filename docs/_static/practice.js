@@ -468,12 +468,14 @@
       recordAnswer(this.record, key, verdict.correct);
       this.session.asked += 1;
       if (verdict.correct) this.session.right += 1;
+      // Focus moves first, while the page's styles are still clean: the browser then works out
+      // the style of the one button it enables, not of everything the answer changes.
+      this.nextButton.disabled = false;
+      focusSoon(this.nextButton);
       this.feedback.textContent = verdict.message;
       this.feedback.className = verdict.correct ? "bt-practice-feedback bt-right" : "bt-practice-feedback bt-wrong";
       this.feedback.dataset.correct = String(verdict.correct);
       for (const button of Object.values(this.answerButtons)) button.disabled = true;
-      this.nextButton.disabled = false;
-      focusSoon(this.nextButton);
       this.paintMap(key, before);
       this.saveSoon();
     }
