@@ -20,8 +20,8 @@ its own folder, write, create or run nothing by path, make no TCP connection
 and signal no other process; a seccomp filter refuses every socket, ptrace
 and signals to anything but itself.  An audit hook whose state the program
 cannot reach repeats those refusals with clear messages.  As root it also
-drops to the ``nobody`` user and, when the ``unshare`` tool works, runs
-without any network interface.  A machine that can isolate a program neither
+drops to the ``nobody`` user and, when the kernel lets it (the ``unshare`` tool
+shows it can), moves into a network namespace of its own, without any network interface.  A machine that can isolate a program neither
 with Landlock nor as root does not run it (:func:`isolation_missing`).
 
 Only the call arguments go in; the expected results stay in the grading
@@ -41,6 +41,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import json
+import marshal
 import math
 import os
 import secrets
@@ -56,7 +57,7 @@ import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -227,12 +228,27 @@ def _child_source() -> str:
     return resources.files("bacara_teach.exercises").joinpath("sandbox_child.py").read_text("utf-8")
 
 
+@lru_cache(maxsize=4)
+def _child_code(source: str) -> bytes:
+    """The child's code, compiled once, in :mod:`marshal`'s format (the child is this same
+    interpreter), so that no graded process compiles it again."""
+    return marshal.dumps(compile(source, "sandbox_child.py", "exec", dont_inherit=True))
+
+
+def _child_command(code: bytes) -> list[str]:
+    """``python -I -c <run the code at the head of stdin>``: the child's code is the first
+    ``len(code)`` bytes of its stdin and its request the rest (read by the code itself)."""
+    boot = f"import marshal,sys;exec(marshal.loads(sys.stdin.buffer.read({len(code)})))"
+    return [sys.executable, "-I", "-c", boot]
+
+
 # -- what this machine can do --------------------------------------------------------------------
 
 
 @cache
 def _unshare() -> str | None:
-    """``unshare`` when we are root and it can give a process an empty network namespace."""
+    """``unshare`` when we are root and it can give a process an empty network namespace (the
+    proof that the kernel lets the child make its own, as it then does)."""
     if sys.platform != "linux" or os.geteuid() != 0:
         return None
     tool = shutil.which("unshare")
@@ -282,7 +298,8 @@ class Isolation:
     as_root: bool
     """The grader is root, so the program runs as ``nobody``."""
     unshare: str | None
-    """The ``unshare`` tool, when it can run the program without network interfaces."""
+    """The ``unshare`` tool, when it shows that a program can run without network interfaces
+    (the child then moves into a network namespace of its own before it confines itself)."""
 
     @property
     def missing(self) -> tuple[str, ...]:
@@ -469,16 +486,18 @@ def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, hom
     if found.landlock_abi:
         rules = [*_landlock_rules(), (home, "tree"), ("/dev/null", "tree"), ("/dev/urandom", "tree")]
         landlock = {"abi": found.landlock_abi, "rules": rules}
-    return json.dumps({
+    return marshal.dumps({
         "source": source, "filename": filename, "calls": list(calls),
         "readable": list(folders), "hidden": list(hidden), "import_paths": list(folders),
         "blocked_imports": list(BLOCKED_IMPORTS), "landlock": landlock, "seccomp": found.seccomp,
+        # as root: a network namespace of its own, made by the child before its confinement
+        "network_namespace": found.unshare is not None,
         "preload": preloads(source),
         # set by the child itself before anything else (a preexec_fn would fork the grader)
         "limits": {"cpu_seconds": limits.cpu_seconds, "memory_bytes": limits.memory_bytes,
                    "file_bytes": limits.file_bytes},
         "seal": seal, "record_cap": record_cap,
-    }).encode("utf-8")
+    })
 
 
 def run_program(
@@ -514,10 +533,8 @@ def run_program(
                        record_cap=record_cap)
     started = time.monotonic()
     try:
-        command = [sys.executable, "-I", "-c", _child_source()]
-        tool = _unshare()
-        if tool:
-            command = [tool, "--net", "--", *command]
+        code = _child_code(_child_source())
+        command = _child_command(code)
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": str(home)}
         with open(home / "stdout.txt", "wb") as out, open(home / "stderr.txt", "wb") as err:
             process = subprocess.Popen(
@@ -529,7 +546,7 @@ def run_program(
                 # its exit status tells why.
                 if process.stdin is not None:
                     with contextlib.suppress(BrokenPipeError):
-                        process.stdin.write(request)
+                        process.stdin.write(code + request)
                     with contextlib.suppress(BrokenPipeError):
                         process.stdin.close()
                 timed_out = not _wait(process, limits.wall_seconds - (time.monotonic() - started))
