@@ -529,8 +529,6 @@ def run_program(
     seal = secrets.token_hex(16)  # this run's own records carry it; a forged record does not
     # each function's line of results gets an equal share of the result file's size limit
     record_cap = max(4096, (min(limits.file_bytes, limits.result_bytes) - 4096) // max(1, len(calls)))
-    request = _request(source, calls, filename, str(home), limits, seal=seal,
-                       record_cap=record_cap)
     started = time.monotonic()
     try:
         code = _child_code(_child_source())
@@ -542,11 +540,17 @@ def run_program(
                 start_new_session=True, close_fds=True,
             )
             try:
-                # The child reads its whole request before anything else; if it ended first,
-                # its exit status tells why.
+                # The child reads its code and its whole request before anything else; if it
+                # ended first, its exit status tells why.  The request is made while the
+                # interpreter starts (it waits for it on stdin).
                 if process.stdin is not None:
                     with contextlib.suppress(BrokenPipeError):
-                        process.stdin.write(code + request)
+                        process.stdin.write(code)
+                        process.stdin.flush()
+                    request = _request(source, calls, filename, str(home), limits, seal=seal,
+                                       record_cap=record_cap)
+                    with contextlib.suppress(BrokenPipeError):
+                        process.stdin.write(request)
                     with contextlib.suppress(BrokenPipeError):
                         process.stdin.close()
                 timed_out = not _wait(process, limits.wall_seconds - (time.monotonic() - started))
