@@ -10,7 +10,7 @@ Traceback (most recent call last):
 ...
 bacara_teach.exercises.sandbox.AnswerNotReadable: the answer must be a plain value (a number, a string in quotes, a list or dict of them), not an expression: "__import__('os').getcwd()"
 
-A program answer runs in its own process (:func:`run_program`): ``python -I``
+A program answer runs in its own process (:func:`run_program`): ``python -I -S``
 in a fresh temporary directory with a minimal environment, CPU, memory, file
 size and process limits, and a wall-clock limit after which its whole process
 group is killed.  Before any of the student's code exists in that process it
@@ -236,10 +236,11 @@ def _child_code(source: str) -> bytes:
 
 
 def _child_command(code: bytes) -> list[str]:
-    """``python -I -c <run the code at the head of stdin>``: the child's code is the first
-    ``len(code)`` bytes of its stdin and its request the rest (read by the code itself)."""
+    """``python -I -S -c <run the code at the head of stdin>``: the child's code is the first
+    ``len(code)`` bytes of its stdin and its request the rest (read by the code itself).
+    ``-S``: no :mod:`site`, so no ``.pth`` file of the installation runs in the child."""
     boot = f"import marshal,sys;exec(marshal.loads(sys.stdin.buffer.read({len(code)})))"
-    return [sys.executable, "-I", "-c", boot]
+    return [sys.executable, "-I", "-S", "-c", boot]
 
 
 # -- what this machine can do --------------------------------------------------------------------
@@ -315,7 +316,7 @@ class Isolation:
 
     @property
     def layers(self) -> tuple[str, ...]:
-        layers = ["separate process", "python -I", "temporary directory", "minimal environment",
+        layers = ["separate process", "python -I -S", "temporary directory", "minimal environment",
                   "wall-clock limit"]
         if sys.platform == "linux":
             layers.append("rlimits (CPU, memory, file size, processes)")

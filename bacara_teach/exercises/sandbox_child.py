@@ -3,7 +3,8 @@
 This file imports nothing from :mod:`bacara_teach`, nor any module the interpreter has not
 loaded at its start but :mod:`resource` and, to confine itself, :mod:`ctypes`: the grader
 starts it as ``python -I -c <read this file's compiled code from stdin and run it>`` in a
-fresh temporary directory (the grader compiles it once, and sends it in :mod:`marshal`'s
+fresh temporary directory, without :mod:`site` (``-S``: no ``.pth`` file runs in it; see
+:func:`_site_builtins`; the grader compiles it once, and sends it in :mod:`marshal`'s
 format, the same interpreter's).  After the code it reads one request on stdin, a
 :mod:`marshal` dict (from the grader, the only writer of stdin)::
 
@@ -601,8 +602,20 @@ def _only_the_standard_library(paths: Sequence[str]) -> None:
         del sys.modules[name]
 
 
+def _site_builtins() -> None:
+    """``exit``, ``quit``, ``help``, ``copyright``, ``credits`` and ``license``, as :mod:`site`
+    gives them: the child starts without :mod:`site` (``python -S``), so that no ``.pth``
+    file of any ``site-packages`` runs in it, and makes only these itself."""
+    import site
+
+    site.setquit()
+    site.setcopyright()
+    site.sethelper()
+
+
 def main(request: dict[str, Any]) -> None:
     """Run one request (see the module docstring)."""
+    _site_builtins()
     try:
         set_limits(request["limits"])
     except Exception as error:  # nothing of the student's has run: stop here

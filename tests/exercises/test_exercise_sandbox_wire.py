@@ -143,3 +143,16 @@ def test_as_root_a_program_runs_in_a_network_namespace_of_its_own() -> None:
     theirs = answer(source, [[0]])
     assert isinstance(theirs, str) and theirs.startswith("net:[")
     assert theirs != os.readlink("/proc/self/ns/net")
+
+
+@runs_programs
+def test_no_site_file_runs_in_the_programs_process_but_its_builtins_are_there() -> None:
+    import builtins  # this interpreter started with site: what site gives a program
+
+    seen = ("import sys\ndef f(x):\n    return str([sys.flags.no_site, repr(exit), repr(quit),"
+            " type(help).__name__, type(license).__name__, repr(copyright)[:20]])\n")
+    expected = str([1, repr(builtins.exit), repr(builtins.quit), "_Helper", "_Printer",
+                    repr(builtins.copyright)[:20]])
+    assert answer(seen, [[0]]) == expected
+    done = run_program("exit(3)\n", [{"function": "f", "args": [[0]]}], limits=FAST)
+    assert done.load_error == "SystemExit: 3"
