@@ -21,8 +21,9 @@ and signal no other process; a seccomp filter refuses every socket, ptrace
 and signals to anything but itself.  An audit hook whose state the program
 cannot reach repeats those refusals with clear messages.  As root it also
 drops to the ``nobody`` user and, when the kernel lets it (the ``unshare`` tool
-shows it can), moves into a network namespace of its own, without any network interface.  A machine that can isolate a program neither
-with Landlock nor as root does not run it (:func:`isolation_missing`).
+shows it can), moves into a network namespace of its own, without any network
+interface.  A machine that can isolate a program neither with Landlock nor as
+root does not run it (:func:`isolation_missing`).
 
 Only the call arguments go in; the expected results stay in the grading
 process, and what comes back is read as untrusted data of an exact shape
