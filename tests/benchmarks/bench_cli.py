@@ -9,7 +9,9 @@ interleaved so that a busy machine slows each kind alike:
   used), and so is ``from bacara_teach import Coup`` (what the first coup costs);
 * ``bacara-teach deal --cards "4h 2s 9c ad 8d"``: one coup, told (target: <= 4x the bare
   start), run as the installed console script does (``from bacara_teach.cli import main``);
-* ``bacara-teach --help``: the command line with every sub-command registered.
+* ``bacara-teach --help``: the command line with every sub-command registered;
+* ``python -c "import argparse, dataclasses"``: the standard modules a coup needs, the floor
+  under the deal's figure.
 
 Run: ``python tests/benchmarks/bench_cli.py`` (add a number to run each kind that many times).
 """
@@ -35,6 +37,9 @@ KINDS: dict[str, list[str]] = {
     "import bacara_teach": ["-c", "import bacara_teach"],
     "bacara-teach deal --cards": ["-c", CLI, "deal", "--cards", "4h 2s 9c ad 8d"],
     "bacara-teach --help": ["-c", CLI, "--help"],
+    # the standard modules a coup cannot do without (the parser, the engine's records): the
+    # floor under the deal's figure that the package's own code cannot lower
+    "import argparse, dataclasses": ["-c", "import argparse, dataclasses"],
 }
 
 IMPORTS = ("import bacara_teach", "from bacara_teach import Coup")
