@@ -22,7 +22,6 @@ everywhere, in the browser's Pyodide too.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -36,6 +35,7 @@ MIN_DECKS = 1
 MAX_DECKS = 12
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at run time (mypy reads it the same)
 if TYPE_CHECKING:
+    import random  # imported when a shoe is shuffled: a stacked shoe (the command line's) needs none
     from typing import Literal, TypeAlias
 
     Reshuffle: TypeAlias = Literal["every-coup", "never"]
@@ -75,6 +75,7 @@ def full_deck() -> tuple[Card, ...]:
 def seeded_shuffle(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     """Return a shuffled copy of ``cards`` (Fisher-Yates on ``rng.random()``).
 
+    >>> import random
     >>> a = seeded_shuffle(full_deck(), random.Random(7))
     >>> b = seeded_shuffle(full_deck(), random.Random(7))
     >>> a == b, sorted(map(str, a)) == sorted(map(str, full_deck()))
@@ -123,7 +124,11 @@ class Shoe:
         self.decks = decks
         self.seed = seed
         self.reshuffle: Reshuffle = reshuffle
-        self._rng: random.Random | None = None if seed is None else random.Random(seed)
+        self._rng: random.Random | None = None
+        if seed is not None:
+            import random
+
+            self._rng = random.Random(seed)
         if self._rng is not None:
             self._cards = seeded_shuffle(self._full, self._rng)
 

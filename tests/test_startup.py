@@ -30,7 +30,7 @@ NOT_FOR_A_COUP = (
     "bacara_teach.chemin_de_fer_session", "bacara_teach.money", "bacara_teach.charts",
     "bacara_teach.refusals", "bacara_teach.cli.tables", "bacara_teach.cli.odds",
     "bacara_teach.cli.chemin", "bacara_teach.cli.teacher", "importlib.metadata", "json",
-    "typing", "fractions", "decimal", "shutil",
+    "typing", "fractions", "decimal", "shutil", "random",
 )
 
 

@@ -162,8 +162,11 @@ _BANKER_CASES: tuple[tuple[int, int | None], ...] = tuple(
 )
 
 
+_PAIR_TYPES = (list, tuple)
+
+
 def _is_pair(result: object) -> bool:
-    return isinstance(result, list | tuple) and len(result) == 2
+    return isinstance(result, _PAIR_TYPES) and len(result) == 2
 
 
 def _show_result(result: Sequence[Any], lang: str = SOURCE_LANGUAGE) -> str:
@@ -331,7 +334,7 @@ class CodingKind(QuestionKind):
 
 
 def _matches(result: Sequence[Any], want: Any) -> bool:
-    if not _is_pair(result) or result[0] != "ok":
+    if not (isinstance(result, _PAIR_TYPES) and len(result) == 2) or result[0] != "ok":
         return False
     value = result[1]
     if isinstance(want, bool):

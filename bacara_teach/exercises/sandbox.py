@@ -10,7 +10,7 @@ Traceback (most recent call last):
 ...
 bacara_teach.exercises.sandbox.AnswerNotReadable: the answer must be a plain value (a number, a string in quotes, a list or dict of them), not an expression: "__import__('os').getcwd()"
 
-A program answer runs in its own process (:func:`run_program`): ``python -I``
+A program answer runs in its own process (:func:`run_program`): ``python -I -S``
 in a fresh temporary directory with a minimal environment, CPU, memory, file
 size and process limits, and a wall-clock limit after which its whole process
 group is killed.  Before any of the student's code exists in that process it
@@ -20,9 +20,10 @@ its own folder, write, create or run nothing by path, make no TCP connection
 and signal no other process; a seccomp filter refuses every socket, ptrace
 and signals to anything but itself.  An audit hook whose state the program
 cannot reach repeats those refusals with clear messages.  As root it also
-drops to the ``nobody`` user and, when the ``unshare`` tool works, runs
-without any network interface.  A machine that can isolate a program neither
-with Landlock nor as root does not run it (:func:`isolation_missing`).
+drops to the ``nobody`` user and, when the kernel lets it (the ``unshare`` tool
+shows it can), moves into a network namespace of its own, without any network
+interface.  A machine that can isolate a program neither with Landlock nor as
+root does not run it (:func:`isolation_missing`).
 
 Only the call arguments go in; the expected results stay in the grading
 process, and what comes back is read as untrusted data of an exact shape
@@ -41,6 +42,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import json
+import marshal
 import math
 import os
 import secrets
@@ -56,7 +58,7 @@ import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -227,12 +229,28 @@ def _child_source() -> str:
     return resources.files("bacara_teach.exercises").joinpath("sandbox_child.py").read_text("utf-8")
 
 
+@lru_cache(maxsize=4)
+def _child_code(source: str) -> bytes:
+    """The child's code, compiled once, in :mod:`marshal`'s format (the child is this same
+    interpreter), so that no graded process compiles it again."""
+    return marshal.dumps(compile(source, "sandbox_child.py", "exec", dont_inherit=True))
+
+
+def _child_command(code: bytes) -> list[str]:
+    """``python -I -S -c <run the code at the head of stdin>``: the child's code is the first
+    ``len(code)`` bytes of its stdin and its request the rest (read by the code itself).
+    ``-S``: no :mod:`site`, so no ``.pth`` file of the installation runs in the child."""
+    boot = f"import marshal,sys;exec(marshal.loads(sys.stdin.buffer.read({len(code)})))"
+    return [sys.executable, "-I", "-S", "-c", boot]
+
+
 # -- what this machine can do --------------------------------------------------------------------
 
 
 @cache
 def _unshare() -> str | None:
-    """``unshare`` when we are root and it can give a process an empty network namespace."""
+    """``unshare`` when we are root and it can give a process an empty network namespace (the
+    proof that the kernel lets the child make its own, as it then does)."""
     if sys.platform != "linux" or os.geteuid() != 0:
         return None
     tool = shutil.which("unshare")
@@ -282,7 +300,8 @@ class Isolation:
     as_root: bool
     """The grader is root, so the program runs as ``nobody``."""
     unshare: str | None
-    """The ``unshare`` tool, when it can run the program without network interfaces."""
+    """The ``unshare`` tool, when it shows that a program can run without network interfaces
+    (the child then moves into a network namespace of its own before it confines itself)."""
 
     @property
     def missing(self) -> tuple[str, ...]:
@@ -298,7 +317,7 @@ class Isolation:
 
     @property
     def layers(self) -> tuple[str, ...]:
-        layers = ["separate process", "python -I", "temporary directory", "minimal environment",
+        layers = ["separate process", "python -I -S", "temporary directory", "minimal environment",
                   "wall-clock limit"]
         if sys.platform == "linux":
             layers.append("rlimits (CPU, memory, file size, processes)")
@@ -469,16 +488,18 @@ def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, hom
     if found.landlock_abi:
         rules = [*_landlock_rules(), (home, "tree"), ("/dev/null", "tree"), ("/dev/urandom", "tree")]
         landlock = {"abi": found.landlock_abi, "rules": rules}
-    return json.dumps({
+    return marshal.dumps({
         "source": source, "filename": filename, "calls": list(calls),
         "readable": list(folders), "hidden": list(hidden), "import_paths": list(folders),
         "blocked_imports": list(BLOCKED_IMPORTS), "landlock": landlock, "seccomp": found.seccomp,
+        # as root: a network namespace of its own, made by the child before its confinement
+        "network_namespace": found.unshare is not None,
         "preload": preloads(source),
         # set by the child itself before anything else (a preexec_fn would fork the grader)
         "limits": {"cpu_seconds": limits.cpu_seconds, "memory_bytes": limits.memory_bytes,
                    "file_bytes": limits.file_bytes},
         "seal": seal, "record_cap": record_cap,
-    }).encode("utf-8")
+    })
 
 
 def run_program(
@@ -510,14 +531,10 @@ def run_program(
     seal = secrets.token_hex(16)  # this run's own records carry it; a forged record does not
     # each function's line of results gets an equal share of the result file's size limit
     record_cap = max(4096, (min(limits.file_bytes, limits.result_bytes) - 4096) // max(1, len(calls)))
-    request = _request(source, calls, filename, str(home), limits, seal=seal,
-                       record_cap=record_cap)
     started = time.monotonic()
     try:
-        command = [sys.executable, "-I", "-c", _child_source()]
-        tool = _unshare()
-        if tool:
-            command = [tool, "--net", "--", *command]
+        code = _child_code(_child_source())
+        command = _child_command(code)
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": str(home)}
         with open(home / "stdout.txt", "wb") as out, open(home / "stderr.txt", "wb") as err:
             process = subprocess.Popen(
@@ -525,9 +542,15 @@ def run_program(
                 start_new_session=True, close_fds=True,
             )
             try:
-                # The child reads its whole request before anything else; if it ended first,
-                # its exit status tells why.
+                # The child reads its code and its whole request before anything else; if it
+                # ended first, its exit status tells why.  The request is made while the
+                # interpreter starts (it waits for it on stdin).
                 if process.stdin is not None:
+                    with contextlib.suppress(BrokenPipeError):
+                        process.stdin.write(code)
+                        process.stdin.flush()
+                    request = _request(source, calls, filename, str(home), limits, seal=seal,
+                                       record_cap=record_cap)
                     with contextlib.suppress(BrokenPipeError):
                         process.stdin.write(request)
                     with contextlib.suppress(BrokenPipeError):

@@ -1,21 +1,26 @@
 """The program that runs one student's code, in its own process (see :mod:`.sandbox`).
 
-This file imports nothing from :mod:`bacara_teach`: the grader starts it as
-``python -I -c <this file's text>`` in a fresh temporary directory.  It reads one
-JSON request on stdin::
+This file imports nothing from :mod:`bacara_teach`, nor any module the interpreter has not
+loaded at its start but :mod:`resource` and, to confine itself, :mod:`ctypes`: the grader
+starts it as ``python -I -c <read this file's compiled code from stdin and run it>`` in a
+fresh temporary directory, without :mod:`site` (``-S``: no ``.pth`` file runs in it; see
+:func:`_site_builtins`; the grader compiles it once, and sends it in :mod:`marshal`'s
+format, the same interpreter's).  After the code it reads one request on stdin, a
+:mod:`marshal` dict (from the grader, the only writer of stdin)::
 
     {"source": "...", "filename": "q12", "calls": [{"function": "play", "args": [[...], ...]}],
      "readable": [...], "hidden": [...], "import_paths": [...], "blocked_imports": [...],
-     "landlock": {"abi": 7, "rules": [["/usr/lib/python3.11", "tree"], ...]} or null,
-     "seccomp": true, "preload": ["fractions"],
+     "landlock": {"abi": 7, "rules": [("/usr/lib/python3.11", "tree"), ...]} or None,
+     "seccomp": True, "network_namespace": True, "preload": ["fractions"],
      "limits": {"cpu_seconds": 5, "memory_bytes": 536870912, "file_bytes": 1048576}}
 
 then, in this order, before any of the student's code exists in the process:
 sets its resource limits (:func:`set_limits`), opens its result file, imports
 those of the common standard library modules a program may use
 (:data:`PRELOADED`) that the source imports (``preload``, read by the grader
-from the source), confines itself in the kernel (:func:`confine`:
-Landlock and a seccomp filter, both irreversible), drops root privileges (to
+from the source), confines itself in the kernel (:func:`confine`: as root, a
+network namespace of its own, without interfaces; then Landlock and a seccomp
+filter, both irreversible), drops root privileges (to
 ``nobody``), keeps only the standard library on the import path, installs an
 audit hook whose state cannot be changed (:func:`install_guard`), caps
 ``print`` output, runs the source, calls each function on each argument list
@@ -35,14 +40,13 @@ from __future__ import annotations
 
 import builtins
 import io
-import json
-import math
+import marshal
 import os
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing in every graded process
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping, Sequence
     from typing import Any
 
 __all__ = ["PRELOADED", "RESULT_FILE", "SANDBOX_FAILED", "call_all", "call_one", "confine",
@@ -53,9 +57,9 @@ SANDBOX_FAILED = 70
 """Exit status of a child that could not confine itself (nothing of the student's ran)."""
 _PRINT_CAP = 64 * 1024
 _NOBODY = 65534
-PRELOADED = ("bisect", "collections", "collections.abc", "copy", "dataclasses", "decimal", "enum",
-             "fractions", "functools", "heapq", "itertools", "math", "operator", "random", "re",
-             "statistics", "string", "typing")
+PRELOADED = ("bisect", "collections", "collections.abc", "copy", "copyreg", "dataclasses", "decimal",
+             "enum", "fractions", "functools", "heapq", "itertools", "json", "keyword", "math",
+             "operator", "random", "re", "reprlib", "statistics", "string", "types", "typing")
 """Standard library modules imported before the program runs, so that it can import them even
 where the Python installation is not readable by the ``nobody`` user."""
 
@@ -98,14 +102,16 @@ def _encode(value: Any) -> list[Any]:
             return ["ok-type", "int (too large)"]
         return ["ok", value]
     if isinstance(value, float):
-        return ["ok", value] if math.isfinite(value) else ["ok-type", "float"]
+        # finite exactly when x - x is 0 (inf - inf and nan - nan are nan), read from the
+        # float itself (a subclass's own operators are not called); no math module to load
+        return ["ok", value] if float.__sub__(value, value) == 0.0 else ["ok-type", "float"]
     return ["ok-type", type(value).__name__[:100]]
 
 
 def call_one(function: Callable[..., Any], args: Sequence[Any]) -> list[Any]:
     """Call ``function(*args)``: ``["ok", value]``, ``["ok-type", name]`` or ``["error", text]``."""
     try:
-        value = function(*[list(a) if isinstance(a, list) else a for a in args])
+        value = function(*[list(a) if isinstance(a, (list, tuple)) else a for a in args])
         return _encode(value)
     except (Exception, SystemExit) as error:  # the student's code may raise anything
         return ["error", describe_error(error)]
@@ -132,20 +138,20 @@ def _fit(record: Mapping[str, Any], cap: int) -> Mapping[str, Any]:
     """``record`` with its error messages shortened until its JSON line is at most ``cap`` bytes.
 
     >>> big = {"function": "f", "results": [["error", "é" * 300]] * 1000}
-    >>> len(json.dumps(_fit(big, 100_000))) <= 100_000
+    >>> len(_dumps(_fit(big, 100_000))) <= 100_000
     True
     >>> _fit({"function": "f", "results": [["ok", 1]]}, 100)
     {'function': 'f', 'results': [['ok', 1]]}
     """
     results = record.get("results")
-    if not isinstance(results, list) or len(json.dumps(record)) <= cap:
+    if not isinstance(results, list) or len(_dumps(record)) <= cap:
         return record
     room = max(8, (cap - 200) // max(1, len(results)) - 40)
     for limit in (room, room // 6, 8):
         short = [[kind, _ascii_prefix(value, limit)] if kind == "error" else [kind, value]
                  for kind, value in results]
         fitted = {**record, "results": short}
-        if len(json.dumps(fitted)) <= cap:
+        if len(_dumps(fitted)) <= cap:
             return fitted
     return fitted
 
@@ -155,11 +161,90 @@ def _ascii_prefix(text: str, limit: int) -> str:
     kept: list[str] = []
     size = 0
     for char in text:
-        size += len(json.dumps(char)) - 2
+        size += len(_quote(char)) - 2
         if size > limit:
             return "".join(kept) + "..."
         kept.append(char)
     return text
+
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r",
+            "\t": "\\t"}
+
+
+def _quote(text: str, _text: Any = str.__str__, _ord: Any = ord, _escapes: Any = _ESCAPES) -> str:
+    r"""``text`` as a JSON string, every character outside printable ASCII escaped: exactly what
+    ``json.dumps(text)`` writes (the grader reads ASCII JSON only; this process loads no
+    :mod:`json`, whose imports cost more than the program's own start).  The built-in
+    functions it calls are bound when it is made, so that a program that replaces them in
+    :mod:`builtins` still has its own error reported.
+
+    >>> _quote('say "é"\n'), _quote("\U0001f600\x7f\\")
+    ('"say \\"\\u00e9\\"\\n"', '"\\ud83d\\ude00\\u007f\\\\"')
+    """
+    text = _text(text)  # the characters themselves, whatever a subclass says of them
+    if text.isascii() and text.isprintable():
+        if '"' in text or "\\" in text:
+            text = text.replace("\\", "\\\\").replace('"', '\\"')
+        return '"' + text + '"'
+    parts = []
+    for char in text:
+        escaped = _escapes.get(char)
+        if escaped is None:
+            code = _ord(char)
+            if " " <= char <= "~":
+                escaped = char
+            elif code > 0xFFFF:
+                code -= 0x10000
+                escaped = f"\\u{0xD800 | code >> 10:04x}\\u{0xDC00 | code & 0x3FF:04x}"
+            else:
+                escaped = f"\\u{code:04x}"
+        parts.append(escaped)
+    return '"' + "".join(parts) + '"'
+
+
+def _dumps(value: Any, _isinstance: Any = isinstance, _str: Any = str, _int: Any = int,
+           _float: Any = float, _dict: Any = dict, _sequence: Any = (list, tuple),
+           _type: Any = type, _list: Any = list, _error: Any = TypeError) -> str:
+    """``value`` (records of texts, numbers, ``None`` and lists) as ``json.dumps(value)`` writes it.
+
+    >>> _dumps({"function": "f", "results": [["ok", 1.5], ["ok", None], ["ok", True], ["ok", -3]]})
+    '{"function": "f", "results": [["ok", 1.5], ["ok", null], ["ok", true], ["ok", -3]]}'
+    """
+    kind = _type(value)  # the exact types of a record first (a subclass takes the long way)
+    if kind is _str:
+        return _quote(value)
+    if kind is _list:
+        return "[" + ", ".join([_dumps(item) for item in value]) + "]"
+    if _isinstance(value, _str):
+        return _quote(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    text: str
+    if _isinstance(value, _int):
+        text = _int.__repr__(value)
+        return text
+    if _isinstance(value, _float):
+        if _float.__sub__(value, value) == 0.0:
+            text = _float.__repr__(value)
+            return text
+        if _float.__ne__(value, value):
+            return "NaN"
+        return "Infinity" if _float.__gt__(value, 0.0) else "-Infinity"
+    if _isinstance(value, _dict):
+        items = []
+        for key, item in _dict.items(value):
+            if not _isinstance(key, _str):
+                raise _error(f"keys must be str, not {_type(key).__name__}")
+            items.append(_quote(key) + ": " + _dumps(item))
+        return "{" + ", ".join(items) + "}"
+    if _isinstance(value, _sequence):
+        return "[" + ", ".join([_dumps(item) for item in value]) + "]"
+    raise _error(f"Object of type {_type(value).__name__} is not JSON serializable")
 
 
 class _CappedText(io.TextIOBase):
@@ -465,13 +550,23 @@ def _seccomp(libc: Any) -> None:
         raise _fail("seccomp", ctypes.get_errno())
 
 
-def confine(*, landlock: Mapping[str, Any] | None, seccomp: bool) -> None:
-    """Apply the kernel's confinement the grader asked for; raise if any part of it fails."""
-    if not landlock and not seccomp:
+_CLONE_NEWNET = 0x40000000
+
+
+def confine(*, landlock: Mapping[str, Any] | None, seccomp: bool,
+            network_namespace: bool = False) -> None:
+    """Apply the kernel's confinement the grader asked for; raise if any part of it fails.
+
+    ``network_namespace`` (as root): first move into a network namespace of its own, which
+    has no interface but a loopback that is down.
+    """
+    if not landlock and not seccomp and not network_namespace:
         return
     import ctypes
 
     libc = ctypes.CDLL(None, use_errno=True)
+    if network_namespace and libc.unshare(ctypes.c_int(_CLONE_NEWNET)) != 0:
+        raise _fail("unshare(CLONE_NEWNET)", ctypes.get_errno())
     if libc.prctl(ctypes.c_int(_PR_SET_NO_NEW_PRIVS), ctypes.c_ulong(1), ctypes.c_ulong(0),
                   ctypes.c_ulong(0), ctypes.c_ulong(0)) != 0:
         raise _fail("prctl(PR_SET_NO_NEW_PRIVS)", ctypes.get_errno())
@@ -512,10 +607,20 @@ def _only_the_standard_library(paths: Sequence[str]) -> None:
         del sys.modules[name]
 
 
-def main() -> None:
+def _site_builtins() -> None:
+    """``exit``, ``quit``, ``help``, ``copyright``, ``credits`` and ``license``, as :mod:`site`
+    gives them: the child starts without :mod:`site` (``python -S``), so that no ``.pth``
+    file of any ``site-packages`` runs in it, and makes only these itself."""
+    import site
+
+    site.setquit()
+    site.setcopyright()
+    site.sethelper()
+
+
+def main(request: dict[str, Any]) -> None:
     """Run one request (see the module docstring)."""
-    request = json.loads(sys.stdin.buffer.read().decode("utf-8"))
-    sys.stdin.close()
+    _site_builtins()
     try:
         set_limits(request["limits"])
     except Exception as error:  # nothing of the student's has run: stop here
@@ -528,7 +633,8 @@ def main() -> None:
             __import__(module)
     sys.dont_write_bytecode = True
     try:
-        confine(landlock=request.get("landlock"), seccomp=bool(request.get("seccomp")))
+        confine(landlock=request.get("landlock"), seccomp=bool(request.get("seccomp")),
+                network_namespace=bool(request.get("network_namespace")))
         _drop_root()
     except Exception as error:  # nothing of the student's has run: stop here
         os.write(2, f"sandbox: {describe_error(error)}\n".encode("utf-8", "replace"))
@@ -544,7 +650,10 @@ def main() -> None:
 
     def emit(record: Mapping[str, Any]) -> None:
         sealed = {"seal": seal, **record} if seal is not None else record
-        out.write(json.dumps(_fit(sealed, cap), ensure_ascii=True) + "\n")
+        line = _dumps(sealed)
+        if len(line) > cap:  # what _fit would keep as it is: written once, not measured twice
+            line = _dumps(_fit(sealed, cap))
+        out.write(line + "\n")
         out.flush()
 
     _run(request, emit)
@@ -553,9 +662,7 @@ def main() -> None:
 
 
 def _run(request: Mapping[str, Any], emit: Callable[[Mapping[str, Any]], None]) -> None:
-    import types
-
-    module = types.ModuleType("__answer__")  # a real module, so that @dataclass and the like work
+    module = type(sys)("__answer__")  # a real module, so that @dataclass and the like work
     module.__builtins__ = builtins  # type: ignore[attr-defined]
     sys.modules["__answer__"] = module
     namespace: dict[str, Any] = module.__dict__
@@ -577,5 +684,12 @@ def _run(request: Mapping[str, Any], emit: Callable[[Mapping[str, Any]], None]) 
         emit(record)
 
 
+def _read_request() -> dict[str, Any]:
+    """The request: what follows this file's code on stdin, all of it."""
+    request: dict[str, Any] = marshal.loads(sys.stdin.buffer.read())
+    sys.stdin.close()
+    return request
+
+
 if __name__ == "__main__":
-    main()
+    main(_read_request())

@@ -91,6 +91,10 @@ def one_answer(seed: int) -> float:
     return seconds
 
 
+def verdict(met: bool) -> str:
+    return "met" if met else "NOT MET"
+
+
 def single(runs: int = 15) -> None:
     bare: list[float] = []
     answer: list[float] = []
@@ -110,7 +114,7 @@ def single(runs: int = 15) -> None:
           f" processor time {statistics.median(bare_cpu) * 1000:.1f} ms)")
     print(f"  one answer   : {statistics.median(answer) * 1000:7.1f} ms  ({ratio:4.2f}x the bare start;"
           f" target {TARGET_RATIO:.0f}x, ratio {TARGET_RATIO / ratio:5.2f}; processor time"
-          f" {statistics.median(answer_cpu) * 1000:.1f} ms, {cpu_ratio:4.2f}x)")
+          f" {statistics.median(answer_cpu) * 1000:.1f} ms, {cpu_ratio:4.2f}x)  {verdict(ratio <= TARGET_RATIO)}")
 
 
 def main(count: int = 200) -> None:
@@ -143,9 +147,11 @@ def main(count: int = 200) -> None:
         print(f"  NOT MEASURED : programs were not run ({missing})")
     print(f"  notebooks    : {made:7.2f} s to write")
     print(f"  grading      : {graded:7.2f} s  ({graded / count * 1000:6.1f} ms per submission)"
-          f"  target {TARGET_SECONDS:.0f} s  ratio {graded / TARGET_SECONDS:5.2f}")
+          f"  target {TARGET_SECONDS:.0f} s  ratio {graded / TARGET_SECONDS:5.2f}"
+          f"  {verdict(graded <= TARGET_SECONDS)}")
     print(f"  bare starts  : {bare:7.2f} s for {count}, {JOBS} at a time; the batch is "
-          f"{graded / bare:4.2f}x that, target {TARGET_RATIO:.0f}x, ratio {TARGET_RATIO * bare / graded:5.2f}")
+          f"{graded / bare:4.2f}x that, target {TARGET_RATIO:.0f}x, ratio {TARGET_RATIO * bare / graded:5.2f}"
+          f"  {verdict(graded <= TARGET_RATIO * bare)}")
     print(f"  gradebook    : {written:7.2f} s to write the CSV")
     print(f"  class report : {reported:7.2f} s to make the HTML and CSV")
     print(f"  full marks   : {full} of {count}; statuses {sorted({g.status for g in book.grades})}")
