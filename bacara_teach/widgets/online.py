@@ -29,8 +29,8 @@ import ipywidgets as w
 
 from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError, IllegalAction
-from bacara_teach.money import _AMOUNT_RE, Amount, add, format_amount, parse_amount
 from bacara_teach.i18n import resolve_language
+from bacara_teach.money import _AMOUNT_RE, Amount, add, format_amount, parse_amount
 from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.refusals import refusal_text
 from bacara_teach.settlement import Bet, settle_bet
@@ -138,8 +138,9 @@ def page_view_supported(profile: TableProfile | str) -> bool:
 
 
 # Stakes and balances chosen to raise each refusal once; each becomes a blank in its text.
-_ODD = {"value": "QXQ", "stake": Decimal("-7.777"), "balance": Decimal("7.24681"),
-        "placed": Decimal("2.5"), "other": Decimal("3.46802")}
+_UNREADABLE = "QXQ"
+_ODD: dict[str, Decimal] = {"stake": Decimal("-7.777"), "balance": Decimal("7.24681"),
+                            "placed": Decimal("2.5"), "other": Decimal("3.46802")}
 
 
 def _refused(table: OnlineTable, on: str, stake: str) -> Message:
@@ -169,7 +170,7 @@ def _refusals(profile: TableProfile, lang: str) -> dict[str, dict[str, str]]:
         on = kind.value
         table = OnlineTable(balance=rich, profile=profile, seed=0)
         texts = {
-            "unreadable": text(_refused(table, on, _ODD["value"]), {_ODD["value"]: "value"}),
+            "unreadable": text(_refused(table, on, _UNREADABLE), {_UNREADABLE: "value"}),
             "positive": text(_refused(table, on, str(_ODD["stake"])), {_ODD["stake"]: "stake"}),
             "max": text(_refused(table, on, str(above)), {above: "stake"}),
         }
