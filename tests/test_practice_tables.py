@@ -112,7 +112,7 @@ def test_the_scoreboard_sentences_are_the_widget_s(lang: str) -> None:
 
 
 def test_a_bad_roster_is_refused_as_the_session_refuses_it() -> None:
-    with pytest.raises(IllegalAction, match="at least 2|2 to 8"):
+    with pytest.raises(IllegalAction, match=r"at least 2|2 to 8"):
         scoreboard_data(["Ana"], seed=1, lang="en")
 
 
@@ -245,6 +245,19 @@ _STAKES = ("5", "1", "0.5", "0", "-3", "-0", "250", "251", "249.99", "4.75", "ab
            "+2", ".5", "5.", "100", "99.999", "12.345678", "25", "60", "4,75", "0.01")
 
 
+def _attempt(lang: str, action: Any, *args: object) -> tuple[Any, str | None]:
+    """What the engine's action gives, or None and its refusal in ``lang``."""
+    try:
+        return action(*args), None
+    except BacaraError as error:
+        return None, refusal_text(error, lang)
+
+
+def _stake_box(text: str) -> Decimal | int:
+    """The stake box's amount, as the widget reads it before adding a chip."""
+    return parse_amount(text.strip(), what="stake") if text.strip() else 0
+
+
 def _actions(rng: random.Random, count: int) -> list[list[object]]:
     kinds = [kind.value for kind in ONLINE.bets]
     actions: list[list[object]] = []
@@ -274,10 +287,9 @@ def test_the_table_script_settles_and_refuses_as_the_engine(lang: str) -> None:
             if action[0] == "place":
                 _, on, text = action
                 assert isinstance(on, str) and isinstance(text, str)
-                try:
-                    record = table.place(on, text.strip())
-                except BacaraError as error:
-                    assert got.get("refusal") == refusal_text(error, lang), action
+                record, why = _attempt(lang, table.place, on, text.strip())
+                if why is not None:
+                    assert got.get("refusal") == why, action
                     refused += 1
                 else:
                     assert got.get("placed") == format_amount(record.bet.stake), action
@@ -285,10 +297,9 @@ def test_the_table_script_settles_and_refuses_as_the_engine(lang: str) -> None:
             elif action[0] == "chip":
                 _, text, chip = action
                 assert isinstance(text, str) and isinstance(chip, int)
-                try:
-                    current = parse_amount(text.strip(), what="stake") if text.strip() else 0
-                except BacaraError as error:
-                    assert got.get("refusal") == refusal_text(error, lang), action
+                current, why = _attempt(lang, _stake_box, text)
+                if why is not None:
+                    assert got.get("refusal") == why, action
                 else:
                     assert got.get("text") == format_amount(add(current, chip)), action
             elif action[0] == "cancel":
