@@ -184,7 +184,9 @@
       this.narration.replaceChildren(list);
       for (const select of Object.values(this.selects)) select.value = "";
       this.render();
+      // The deal button is disabled until the next predictions: keep the focus where they are made.
       if (this.finished) this.ranking.focus();
+      else this.selects[this.data.players[0]].focus();
     }
 
     hand(name, cards, total) {

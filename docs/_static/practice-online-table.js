@@ -344,6 +344,8 @@
                                       el("td", { "data-net": toText(played.net), text: write(played.net, N, true) }))));
       this.settled.replaceChildren(table);
       this.render();
+      // "Continuar" is disabled until the next bet: keep the focus where the stake is chosen.
+      if (document.activeElement === this.dealButton || document.activeElement === document.body) this.stake.focus();
     }
 
     render() {
