@@ -23,7 +23,8 @@ from bacara_teach.cards import Card
 from bacara_teach.money import format_amount
 from bacara_teach.text import Message, language, tr
 
-__all__ = ["Slot", "cards_data", "fill_slots", "numbers_data", "practice_node", "scaled_units"]
+__all__ = ["Slot", "amount_text", "cards_data", "fill_slots", "numbers_data", "practice_node",
+           "scaled_units"]
 
 
 def numbers_data(lang: str) -> dict[str, str]:
