@@ -213,10 +213,11 @@ def online_table_data(*, balance: Amount = "1000", seed: int | str = 1,
     readers), totals, the winner, the narration in ``lang``, and in ``pays`` for each position
     the engine's settlement of a stake of 1: the result and the net per unit of stake as a
     fraction ``[numerator, denominator]``.  ``limits`` and ``balance`` are the table's and the
-    player's, as the engine writes amounts; ``refusals`` are the table's messages with blanks
-    (see :func:`_refusals`); ``labels`` the widget's own words.
+    player's, as the engine writes amounts; ``refusals`` are the table's messages,
+    with blanks such as ``{stake}`` and ``{balance}`` for the script to fill; ``labels`` the
+    widget's own words.
 
-    A table that a page cannot prepare (:func:`page_view_supported`) is refused.
+    A table that a page cannot prepare (``page_view_supported``) is refused.
 
     >>> online_table_data(profile=ONLINE.with_options(commission="accrued"))
     Traceback (most recent call last):
