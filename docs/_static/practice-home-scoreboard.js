@@ -132,7 +132,8 @@
       this.status = el("p", { class: "bt-scoreboard-status", role: "status", "aria-live": "polite", "data-status": true });
       this.hands = el("div", { class: "bt-scoreboard-hands" });
       this.narration = el("div", { class: "bt-scoreboard-narration" });
-      this.board = el("div", { class: "bt-practice-scroll" });
+      // A table wider than a phone scrolls in its own region, reachable with the keyboard.
+      this.board = el("div", { class: "bt-practice-scroll", tabindex: "0", role: "region", "aria-label": L.board });
       this.ranking = el("div", { class: "bt-scoreboard-ranking", "data-ranking": true, hidden: true });
       this.root.append(intro, box, el("div", { class: "bt-practice-controls" }, this.dealButton, this.restartButton),
                        this.status, this.hands, this.narration, this.board, this.ranking);
@@ -249,7 +250,8 @@
       const verdict = ranked.winners.length === 1 ? fill(L["won.one"], { name: ranked.winners[0] })
         : fill(L["won.many"], { names: join(this.data, ranked.winners) });
       this.ranking.setAttribute("tabindex", "-1");
-      this.ranking.append(el("div", { class: "bt-practice-scroll" }, final),
+      this.ranking.append(el("div", { class: "bt-practice-scroll", tabindex: "0", role: "region",
+                                      "aria-label": L.ranking }, final),
                           el("p", { class: "bt-scoreboard-verdict", "data-verdict": true, text: verdict }));
       this.status.textContent = `${this.status.textContent} ${verdict}`;
     }

@@ -262,8 +262,10 @@
       this.status = el("p", { class: "bt-scoreboard-status", role: "status", "aria-live": "polite", "data-status": true });
       this.hands = el("div", { class: "bt-scoreboard-hands" });
       this.narration = el("div");
-      this.settled = el("div", { class: "bt-practice-scroll" });
-      this.history = el("div", { class: "bt-practice-scroll" });
+      // A table wider than a phone scrolls in its own region, reachable with the keyboard.
+      this.settled = el("div", { class: "bt-practice-scroll", tabindex: "0", role: "region", hidden: true });
+      this.history = el("div", { class: "bt-practice-scroll", tabindex: "0", role: "region", "aria-label": L.history,
+                                 hidden: true });
       this.root.append(this.summary, form, chips,
                        el("div", { class: "bt-practice-controls" }, this.placeButton, this.cancelButton, this.dealButton,
                           this.restartButton),
@@ -277,6 +279,7 @@
       this.hands.replaceChildren();
       this.narration.replaceChildren();
       this.settled.replaceChildren();
+      this.settled.hidden = true;
       this.say(this.L.welcome);
       this.render();
       if (focus) this.stake.focus();
@@ -343,6 +346,8 @@
                                       el("td", { text: L[`result.${played.result}`] }),
                                       el("td", { "data-net": toText(played.net), text: write(played.net, N, true) }))));
       this.settled.replaceChildren(table);
+      this.settled.setAttribute("aria-label", fill(L["bets.caption"], { n: played.number }));
+      this.settled.hidden = false;
       this.render();
       // "Continuar" is disabled until the next bet: keep the focus where the stake is chosen.
       if (document.activeElement === this.dealButton || document.activeElement === document.body) this.stake.focus();
@@ -366,6 +371,7 @@
       this.cancelButton.disabled = !table.bet;
       this.placeButton.disabled = over;
       if (over && table.history.length) this.say(`${this.status.textContent} ${L["page.over"]}`);
+      this.history.hidden = !table.history.length;
       if (!table.history.length) {
         this.history.replaceChildren();
         return;

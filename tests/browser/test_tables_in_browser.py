@@ -13,6 +13,7 @@ import random
 import re
 from collections.abc import Iterator
 from html import unescape
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -197,3 +198,39 @@ def test_the_views_keep_a_visible_focus_and_hold_in_dark_mode(browser: Any, site
         }})()""")
         assert colours[0] != colours[1]  # the text is not drawn in the background's colour
         shown.assert_clean()
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_views_have_no_serious_accessibility_violation(browser: Any, site_url: str,
+                                                           lang: str) -> None:
+    """After a deal (cards, narration, tables on show), in dark mode too."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run 'npm ci' (the nox sessions do)", pytrace=False)
+    for scheme in ("light", "dark"):
+        for shown in visit(browser, site_url, viewport=PHONE, is_mobile=True, has_touch=True,
+                           color_scheme=scheme):
+            asked = _blocked(shown.page.context)
+            page = shown.page
+            for chapter, root in (("home-session", BOARD), ("paying-bets", TABLE)):
+                node = _open(shown, chapter, root, lang)
+                if root == BOARD:
+                    for name in PLAYERS:
+                        node.locator(f"[data-prediction='{name}']").select_option("banco")
+                    node.locator("[data-deal]").click()
+                else:
+                    node.locator("[data-chip='5']").click()
+                    node.locator("[data-place]").click()
+                    node.locator("[data-continue]").click()
+                page.add_script_tag(path=str(AXE))
+                found = page.evaluate(
+                    f"async () => (await axe.run(document.querySelector('{root}'),"
+                    " {resultTypes: ['violations']})).violations"
+                    ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
+                    " nodes: v.nodes.map(n => n.target.join(' '))}))")
+                assert [v for v in found if v["impact"] in ("serious", "critical")] == [], \
+                    (chapter, lang, scheme, found)
+            assert asked == []
+            shown.assert_clean()
