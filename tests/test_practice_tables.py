@@ -274,15 +274,21 @@ def _actions(rng: random.Random, count: int) -> list[list[object]]:
     return actions
 
 
+# The page's table, and one with other limits (its refusals' blanks are found all the same).
+TABLES = {"online": ONLINE, "limits": ONLINE.with_options(min_bet="10", max_bet="500")}
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_table_script_settles_and_refuses_as_the_engine(lang: str) -> None:
-    data = online_table_data(balance=BALANCE, seed=TABLE_SEED, lang=lang)
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_the_table_script_settles_and_refuses_as_the_engine(name: str, lang: str) -> None:
+    profile = TABLES[name]
+    data = online_table_data(balance=BALANCE, seed=TABLE_SEED, profile=profile, lang=lang)
     rng = random.Random(f"table:{lang}")
     runs = [_actions(rng, 90) for _ in range(40)]
     results = _node(_NODE_TABLE, TABLE, {"data": data, "runs": runs})
     refused = placed = dealt = 0
     for actions, answers in zip(runs, results, strict=True):
-        table = OnlineTable(balance=BALANCE, seed=TABLE_SEED)
+        table = OnlineTable(balance=BALANCE, seed=TABLE_SEED, profile=profile)
         for action, got in zip(actions, answers, strict=True):
             if action[0] == "place":
                 _, on, text = action

@@ -139,13 +139,14 @@ def page_view_supported(profile: TableProfile | str) -> bool:
 
 # Stakes and balances chosen to raise each refusal once; each becomes a blank in its text.
 _UNREADABLE = "QXQ"
-_ODD: dict[str, Decimal] = {"stake": Decimal("-7.777"), "balance": Decimal("7.24681"),
-                            "placed": Decimal("2.5"), "other": Decimal("3.46802")}
+_NEGATIVE = Decimal("-7.777")
+_ODD = Decimal("0.24681")
+"""A part of an amount that no limit of a table has, so that each blank is found by its value."""
 
 
-def _refused(table: OnlineTable, on: str, stake: str) -> Message:
+def _refused(table: OnlineTable, on: str, stake: Decimal | str) -> Message:
     try:
-        table.verify_place(on, stake)
+        table.verify_place(on, str(stake))
     except BacaraError as error:
         return error.message
     raise AssertionError(f"the table took {on}={stake}")  # pragma: no cover - a rule changed
@@ -158,8 +159,12 @@ def _refusals(profile: TableProfile, lang: str) -> dict[str, dict[str, str]]:
     assert profile.min_bet is not None and profile.max_bet is not None
     low, high = profile.min_bet, profile.max_bet
     below = low / 2 if low > 0 else Decimal(0)
-    above = high + Decimal("0.13579")
+    above = high + _ODD
     rich = str(high * 4)
+    # A balance just above the minimum: a bet of the minimum fits, one a little larger does not.
+    poor, placed = low + _ODD, low
+    over = poor + Decimal("0.5")
+    more = over - placed  # added to the minimum already placed, it goes past the balance
 
     def text(refusal: Message, slots: dict[object, str]) -> str:
         filled = fill_slots(refusal, {value: Slot(name) for value, name in slots.items()})
@@ -171,35 +176,33 @@ def _refusals(profile: TableProfile, lang: str) -> dict[str, dict[str, str]]:
         table = OnlineTable(balance=rich, profile=profile, seed=0)
         texts = {
             "unreadable": text(_refused(table, on, _UNREADABLE), {_UNREADABLE: "value"}),
-            "positive": text(_refused(table, on, str(_ODD["stake"])), {_ODD["stake"]: "stake"}),
-            "max": text(_refused(table, on, str(above)), {above: "stake"}),
+            "positive": text(_refused(table, on, _NEGATIVE), {_NEGATIVE: "stake"}),
+            "max": text(_refused(table, on, above), {above: "stake"}),
         }
         if below > 0:
-            texts["min"] = text(_refused(table, on, str(below)), {below: "stake"})
+            texts["min"] = text(_refused(table, on, below), {below: "stake"})
         table.place(on, str(low))
-        more = high - low + Decimal("0.13579")
-        texts["max.add"] = text(_refused(table, on, str(more)), {more: "stake", more + low: "total"})
-        poor = OnlineTable(balance=str(_ODD["balance"]), profile=profile, seed=0)
-        over = _ODD["balance"] + 1
-        texts["balance"] = text(_refused(poor, on, str(over)),
-                                {over: "stake", _ODD["balance"]: "balance"})
-        poor.place(on, str(_ODD["placed"]))
+        beyond = high - low + _ODD
+        texts["max.add"] = text(_refused(table, on, beyond), {beyond: "stake", beyond + low: "total"})
+        short = OnlineTable(balance=str(poor), profile=profile, seed=0)
+        texts["balance"] = text(_refused(short, on, over), {over: "stake", poor: "balance"})
+        short.place(on, str(placed))
         texts["balance.add"] = text(
-            _refused(poor, on, str(over)),
-            {over: "stake", over + _ODD["placed"]: "total", _ODD["balance"]: "balance",
-             _ODD["balance"] - _ODD["placed"]: "available"})
+            _refused(short, on, more),
+            {more: "stake", more + placed: "total", poor: "balance", poor - placed: "available"})
         for other in profile.bets:
             if other is not kind:
                 held = OnlineTable(balance=rich, profile=profile, seed=0)
-                held.place(other.value, str(_ODD["other"]))
-                texts[f"position.{other.value}"] = text(_refused(held, on, str(low)),
-                                                        {low: "stake", _ODD["other"]: "other"})
+                held.place(other.value, str(low + _ODD))
+                texts[f"position.{other.value}"] = text(_refused(held, on, low),
+                                                        {low: "stake", low + _ODD: "other"})
         found[on] = texts
     return found
 
 
-def _per_unit(value: Decimal) -> list[int]:
-    fraction = Fraction(value)
+def _per_unit(net: Decimal, stake: Decimal) -> list[int]:
+    """The net of a bet of ``stake`` per unit of stake: ``[numerator, denominator]``."""
+    fraction = Fraction(net) / Fraction(stake)
     return [fraction.numerator, fraction.denominator]
 
 
@@ -211,7 +214,7 @@ def online_table_data(*, balance: Amount = "1000", seed: int | str = 1,
     ``coups`` are the first coups the seeded table deals (the cards do not depend on the bets
     at a table that reshuffles every coup): each hand's cards (text and words for screen
     readers), totals, the winner, the narration in ``lang``, and in ``pays`` for each position
-    the engine's settlement of a stake of 1: the result and the net per unit of stake as a
+    the engine's settlement of the smallest bet: the result and the net per unit of stake as a
     fraction ``[numerator, denominator]``.  ``limits`` and ``balance`` are the table's and the
     player's, as the engine writes amounts; ``refusals`` are the table's messages,
     with blanks such as ``{stake}`` and ``{balance}`` for the script to fill; ``labels`` the
@@ -243,8 +246,9 @@ def online_table_data(*, balance: Amount = "1000", seed: int | str = 1,
         coup = played.coup
         pays = {}
         for kind in table_profile.bets:
-            paid = settle_bet(coup, Bet(kind, Decimal(1)), table_profile)
-            pays[kind.value] = [paid.result.value, *_per_unit(paid.net)]
+            # the smallest bet the table takes, its net brought back to a stake of 1
+            paid = settle_bet(coup, Bet(kind, table_profile.min_bet), table_profile)
+            pays[kind.value] = [paid.result.value, *_per_unit(paid.net, table_profile.min_bet)]
         rows.append({
             "cards": format_cards(coup.cards),
             "punto": cards_data(coup.punto, lang),
