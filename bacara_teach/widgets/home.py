@@ -3,6 +3,15 @@
 A thin view over :class:`bacara_teach.home_session.HomeSession`: the names
 start a session, each participant picks a prediction, "Deal" records them and
 deals, and the scoreboard is read from the session's records.
+
+On a page built ahead of time the scoreboard works too: :func:`scoreboard_data` plays the
+seeded session in the engine and gives, for every coup, its cards, its narration and what
+each prediction nets on it; the site's script (``docs/_static/practice-home-scoreboard.js``)
+only reads that and adds up the nets.
+
+>>> data = scoreboard_data(["Ana", "Luis"], seed=3, lang="en")
+>>> len(data["coups"]), data["coups"][0]["status"], data["coups"][0]["nets"]
+(10, 'Coup 1: Punto wins 9 to 3.', {'punto': 20, 'banco': -20, 'empate': -20, 'pass': 0})
 """
 
 from __future__ import annotations
@@ -16,14 +25,17 @@ import ipywidgets as w
 from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError
 from bacara_teach.home_session import SESSION_COUPS, CoupRecord, HomeSession
+from bacara_teach.i18n import resolve_language
+from bacara_teach.punto_banco import Coup
 from bacara_teach.refusals import refusal_text
 from bacara_teach.tables import BetKind
-from bacara_teach.text import N_, tr
+from bacara_teach.text import N_, ptr, tr
 from bacara_teach.widgets._common import Labels, button, hand_html, status_html, widget_language
 from bacara_teach.widgets._html import lines_html, signed_amount, table_html
+from bacara_teach.widgets._page import cards_data, numbers_data, practice_node, scaled_units
 from bacara_teach.widgets.still import StillMixin
 
-__all__ = ["HomeScoreboard"]
+__all__ = ["HomeScoreboard", "scoreboard_data", "scoreboard_html"]
 
 _LABELS: dict[str, str] = {
     "names": N_("Participants"),
@@ -55,6 +67,8 @@ _LABELS: dict[str, str] = {
     "won.many": N_("{names} share the win."),
     "narration": N_("How coup {n} was dealt"),
     "refused": N_("That is not possible now; the session stays as it was."),
+    "page": N_("The coups of seed {seed}, as the engine deals them. Each participant predicts, "
+               "then deal; start again to replay the same coups."),
 }
 
 
@@ -66,6 +80,98 @@ def _join(names: Sequence[str], lang: str) -> str:
     if len(names) == 1:
         return names[0]
     return tr("{items} and {last}", lang, items=", ".join(names[:-1]), last=names[-1])
+
+
+def _dealt(number: int, coup: Coup, lang: str) -> str:
+    """``Coup 3: Banco wins 6 to 2.`` in ``lang``."""
+    labels = Labels(_LABELS, lang)
+    if coup.winner.value == "empate":
+        winner = labels.fill("tie", total=coup.punto_total)
+    else:
+        hand = BetKind.parse(coup.winner.value).label
+        totals = {"punto": coup.punto_total, "banco": coup.banco_total}
+        loser = "banco" if coup.winner.value == "punto" else "punto"
+        winner = labels.fill("winner", hand=hand, a=totals[coup.winner.value], b=totals[loser])
+    return labels.fill("dealt", n=number, winner=winner)
+
+
+def scoreboard_data(players: Sequence[str], *, seed: int | str, coups: int = SESSION_COUPS,
+                    lang: str | None = None) -> dict[str, object]:
+    """What the page's scoreboard needs to run the seeded session with no Python behind it.
+
+    ``coups`` lists the session's coups as the engine deals them for ``seed``: the cards of
+    each hand (text and words for screen readers), the totals, the winner, the sentence and
+    the narration in ``lang``, and in ``nets`` what each prediction nets on that coup under the
+    home rules (``pass``: the dealer who does not predict), settled by the engine, as whole
+    numbers of ``10**-scale``.  ``labels`` are the widget's own words, their ``{fields}`` left
+    for the script.  A bad roster or seed is refused as the session refuses it.
+
+    >>> data = scoreboard_data(["Ana", "Luis", "Eva"], seed=3, lang="es")
+    >>> data["dealer"], data["options"][1], data["labels"]["deal"]
+    ('Ana', ['banco', 'Banco'], 'Repartir el coup {n}')
+    """
+    lang = resolve_language(lang)
+    kinds = [kind.value for kind in HomeSession(players=players, seed=seed).profile.bets]
+    # One session per prediction, everyone predicting it; one more where the dealer passes.
+    plays: dict[str, HomeSession] = {}
+    for on in [*kinds, _PASS]:
+        session = HomeSession(players=players, seed=seed, coups=coups)
+        plays[on] = session
+        for _ in range(coups):
+            for name in session.players:
+                if on == _PASS:
+                    if name == session.dealer:
+                        session.abstain(name)
+                    else:
+                        session.predict(name, kinds[0])
+                else:
+                    session.predict(name, on)
+            session.deal()
+    base = plays[kinds[0]]
+    dealer = base.dealer
+    for session in plays.values():
+        assert [r.coup.cards for r in session.records] == [r.coup.cards for r in base.records]
+    nets = [{on: plays[on].records[i].net(dealer) for on in plays} for i in range(coups)]
+    scale, units = scaled_units(net for coup_nets in nets for net in coup_nets.values())
+    width = len(plays)
+    rows = []
+    for i, record in enumerate(base.records):
+        coup = record.coup
+        rows.append({
+            "number": record.number,
+            "cards": format_cards(coup.cards),
+            "punto": cards_data(coup.punto, lang),
+            "banco": cards_data(coup.banco, lang),
+            "totals": [coup.punto_total, coup.banco_total],
+            "winner": BetKind.parse(coup.winner.value).label,
+            "status": _dealt(record.number, coup, lang),
+            "narration": [line for line in coup.narrate(lang).split("\n") if line],
+            "nets": dict(zip(plays, units[i * width:(i + 1) * width], strict=True)),
+        })
+    labels = {key: tr(text, lang) for key, text in _LABELS.items()}
+    labels["and"] = tr("{items} and {last}", lang)
+    labels["hand.total"] = ptr("tableau column", "total", lang)
+    return {
+        "version": 1,
+        "lang": lang,
+        "seed": str(base.seed),
+        "players": list(base.players),
+        "dealer": dealer,
+        "options": [[kind.value, kind.label] for kind in base.profile.bets],
+        "pass": _PASS,
+        "scale": scale,
+        "coups": rows,
+        "labels": labels,
+        "numbers": numbers_data(lang),
+    }
+
+
+def scoreboard_html(players: Sequence[str], *, seed: int | str, coups: int = SESSION_COUPS,
+                    lang: str | None = None) -> str:
+    """The scoreboard as a page holds it, for ``docs/_static/practice-home-scoreboard.js``."""
+    lang = resolve_language(lang)
+    data = scoreboard_data(players, seed=seed, coups=coups, lang=lang)
+    return practice_node("home-scoreboard", data, lang)
 
 
 class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
@@ -111,6 +217,16 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
         self.status.value = status_html(labels.fill("started",
                                                     names=_join(self.session.players, self.lang)))
         self._render()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, and for a page built ahead of time the working page view."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            session = self.session
+            data["text/html"] = scoreboard_html(session.players, seed=session.seed,
+                                                coups=session.coups, lang=self.lang)
+        return bundle
 
     # -- actions ------------------------------------------------------------------------------
     def start(self, names: str, seed: int) -> None:
@@ -160,15 +276,7 @@ class HomeScoreboard(StillMixin, w.VBox):  # type: ignore[misc]
                 self.session.predict(name, on)
         record = self.session.deal()
         coup = record.coup
-        if coup.winner.value == "empate":
-            winner = labels.fill("tie", total=coup.punto_total)
-        else:
-            hand = BetKind.parse(coup.winner.value).label
-            totals = {"punto": coup.punto_total, "banco": coup.banco_total}
-            loser = "banco" if coup.winner.value == "punto" else "punto"
-            winner = labels.fill("winner", hand=hand, a=totals[coup.winner.value], b=totals[loser])
-        self.status.value = status_html(labels.fill("dealt", n=record.number, winner=winner),
-                                        kind="result")
+        self.status.value = status_html(_dealt(record.number, coup, self.lang), kind="result")
         self.coup_view.value = (hand_html("Punto", coup.punto, lang=self.lang)
                                 + hand_html("Banco", coup.banco, lang=self.lang))
         self.narration.value = lines_html(coup.narrate(self.lang),

@@ -349,7 +349,7 @@ def test_the_stepper_steps_through_the_page_coup_and_typed_in_cards(
 
 def test_a_widget_that_needs_python_links_to_the_live_notebook(offline: tuple[Visit, list[str]]) -> None:
     shown, _ = offline
-    shown.open("chapters/paying-bets.html")
+    shown.open("chapters/roads.html")
     page = shown.page
     link = page.locator("a[data-live-link]")
     assert link.count() == 1

@@ -21,10 +21,10 @@ from bacara_teach.exercises import ASSIGNMENTS
 from bacara_teach.practice import drill_data, stepper_data
 from bacara_teach.widgets import (
     CheminDeFerSeat,
-    HomeScoreboard,
     OddsExplorer,
-    OnlineTableWidget,
 )
+from bacara_teach.widgets.home import scoreboard_data
+from bacara_teach.widgets.online import online_table_data
 from bacara_teach.widgets.still import still_html
 
 pytestmark = pytest.mark.docs
@@ -33,8 +33,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The cell each chapter runs, and the same widget made here.
 STILLS: dict[str, Callable[[], Any]] = {
-    "paying-bets": lambda: OnlineTableWidget(balance="100", seed=7),
-    "home-session": lambda: HomeScoreboard(players=("Ana", "Luis", "Eva"), seed=3),
     "chemin-de-fer": lambda: CheminDeFerSeat(seat="banker", seed=4),
     "odds": lambda: OddsExplorer(decks=8),
 }
@@ -93,8 +91,32 @@ def test_the_worked_examples_hold_the_stepper_with_the_engine_steps(site_dir: Pa
     assert _stills(page) == []
 
 
+# The scoreboard's and the online table's cells show, on the static page, the working view:
+# the page's seeded session or table, its data from the engine.
+TABLES: dict[str, tuple[str, Callable[[str], object]]] = {
+    "home-session": ("home-scoreboard",
+                     lambda lang: scoreboard_data(("Ana", "Luis", "Eva"), seed=3, lang=lang)),
+    "paying-bets": ("online-table", lambda lang: online_table_data(balance="100", seed=7, lang=lang)),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("chapter", sorted(TABLES))
+def test_the_chapter_holds_its_table_with_the_engine_data(site_dir: Path, chapter: str,
+                                                          lang: str) -> None:
+    folder = site_dir / "es" if lang == "es" else site_dir
+    page = parse_page(folder / "chapters" / f"{chapter}.html")
+    kind, data = TABLES[chapter]
+    (node,) = [d for d in page.find_all("div") if d.attrs.get("data-practice") == kind]
+    (holder,) = node.find_all("script")
+    assert json.loads(holder._raw_text()) == data(lang)
+    assert _stills(page) == []  # no still that looks clickable
+    html = (folder / "chapters" / f"{chapter}.html").read_text(encoding="utf-8")
+    assert "_static/practice.js" in html and (site_dir / "_static" / f"practice-{kind}.js").is_file()
+
+
 def test_no_page_loads_widget_javascript(site_dir: Path) -> None:
-    for chapter in STILLS:
+    for chapter in [*STILLS, *TABLES]:
         html = (site_dir / "chapters" / f"{chapter}.html").read_text(encoding="utf-8")
         assert "application/vnd.jupyter.widget-view+json" not in html
         assert "html-manager" not in html and "require.min.js" not in html

@@ -1,0 +1,117 @@
+"""A widget on a page built ahead of time: its answers prepared by the engine, as data.
+
+A built page has no Python behind it.  A widget whose every answer can be prepared when
+the page is built (the coups of a seeded session, what each bet or prediction nets on
+each of them, the messages the table would show) gives the page that data instead of a
+still: a practice node, ``<div data-practice='KIND'>`` holding its data as JSON, which
+the site's script for that kind (``docs/_static/practice-KIND.js``) turns into a working
+view.  The script only reads the data and adds up amounts.
+
+>>> print(practice_node("home-scoreboard", {"version": 1, "note": "</script>"}, "en"))
+<div class='bt-practice bt-home-scoreboard' data-practice='home-scoreboard' lang='en'><script type='application/json' class='bt-practice-data'>{"version":1,"note":"<\\/script>"}</script><p class='bt-practice-waiting'>This widget needs JavaScript; the live notebook has it too.</p></div>
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from fractions import Fraction
+from html import escape
+
+from bacara_teach.cards import Card
+from bacara_teach.money import format_amount
+from bacara_teach.text import Message, language, tr
+
+__all__ = ["Slot", "amount_text", "cards_data", "fill_slots", "numbers_data", "practice_node",
+           "scaled_units"]
+
+
+def numbers_data(lang: str) -> dict[str, str]:
+    """The symbols the page's script writes numbers with in ``lang``.
+
+    >>> numbers_data("es")["decimal"]
+    ','
+    """
+    numbers = language(lang).numbers
+    return {"group": numbers["group"], "decimal": numbers["decimal"], "minus": numbers["minus"]}
+
+
+def cards_data(cards: Iterable[Card], lang: str) -> list[list[str]]:
+    """Cards as the script draws them: each card's text and its words for screen readers.
+
+    >>> cards_data([Card.parse("4h")], "es")
+    [['4♥', '4 de corazones']]
+    """
+    return [[str(card), card.describe(lang)] for card in cards]
+
+
+def scaled_units(amounts: Iterable[Decimal]) -> tuple[int, list[int]]:
+    """Amounts as whole numbers of one unit (``10**-scale``): the scale and the numbers.
+
+    The page's script adds these whole numbers exactly and writes them back with the scale.
+
+    >>> scaled_units([Decimal("19"), Decimal("-20"), Decimal("4.75")])
+    (2, [1900, -2000, 475])
+    """
+    listed = [Fraction(amount) for amount in amounts]
+    scale = 0
+    while any((value * 10**scale).denominator != 1 for value in listed):
+        scale += 1
+    return scale, [int(value * 10**scale) for value in listed]
+
+
+class Slot:
+    """A blank in a message, left for the page's script to fill (``{name}`` in the text).
+
+    >>> from bacara_teach.text import message
+    >>> fill_slots(message("bet {stake} refused", stake=Decimal("7.5")), {Decimal("7.5"): Slot("stake")}).render("es")
+    'bet {stake} refused'
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __format__(self, spec: str) -> str:
+        return "{" + self.name + "}"
+
+    def __str__(self) -> str:
+        return "{" + self.name + "}"
+
+    def __repr__(self) -> str:  # ``{value!r}``: the text quoted, as the engine quotes it
+        return "'{" + self.name + "}'"
+
+
+def fill_slots(text: Message, slots: Mapping[object, Slot]) -> Message:
+    """``text`` with every parameter whose value is a key of ``slots`` turned into a blank.
+
+    The engine's own refusal, raised on chosen values, becomes a template: rendered in a
+    language, its blanks read ``{name}``.
+    """
+    params: dict[str, object] = {}
+    for name, value in text.params.items():
+        if isinstance(value, Message):
+            params[name] = fill_slots(value, slots)
+        elif not isinstance(value, bool) and isinstance(value, Decimal | str) and value in slots:
+            params[name] = slots[value]
+        else:
+            params[name] = value
+    return Message(text.msgid, context=text.context, plural=text.plural, count=text.count,
+                   params=params)
+
+
+def amount_text(value: Decimal | Fraction | int) -> str:
+    """An amount as the engine writes it in data: ``4.75``, never in a language's symbols."""
+    return format_amount(value)
+
+
+def practice_node(kind: str, data: Mapping[str, object], lang: str) -> str:
+    """The widget as a page holds it: its root element and its data, for the kind's script."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    raw = raw.replace("</", "<\\/").replace("<!--", "<\\!--")
+    waiting = tr("This widget needs JavaScript; the live notebook has it too.", lang)
+    return (f"<div class='bt-practice bt-{escape(kind)}' data-practice='{escape(kind)}' "
+            f"lang='{escape(lang)}'><script type='application/json' class='bt-practice-data'>"
+            f"{raw}</script><p class='bt-practice-waiting'>{escape(waiting)}</p></div>")
