@@ -64,6 +64,7 @@ from typing import Any
 from bacara_teach.errors import NotationError
 from bacara_teach.exercises.sandbox_child import (
     PRELOADED,
+    REFUSALS,
     RESULT_FILE,
     SANDBOX_FAILED,
     SECCOMP_ARCHES,
@@ -82,6 +83,7 @@ __all__ = [
     "isolation_missing_message",
     "read_records",
     "read_value_answer",
+    "refusal_message",
     "run_program",
 ]
 
@@ -553,7 +555,8 @@ def run_program(
                 "its results were not in the grader's format: {why}",
                 why=verbatim(read.malformed)))
         run = _outcome(process.returncode, timed_out=timed_out, records=read.records,
-                       load_error=read.load_error, limits=limits, seconds=seconds)
+                       load_error=read.load_error, load_refused=read.load_refused,
+                       limits=limits, seconds=seconds)
         if run.outcome in ("crashed", "no-result"):
             last = _last_line(home / "stderr.txt")
             if last:
@@ -596,6 +599,30 @@ def _last_line(path: Path, limit: int = 4096) -> str:
 
 # -- reading what came back ----------------------------------------------------------------------
 
+_REFUSAL_WORDS = {
+    "event": N_("not allowed in graded code: {name}"),
+    "import": N_("not allowed in graded code: import {name}"),
+    "guard": N_("not allowed in graded code: changing the grader's guard"),
+    "not-text": N_("not allowed in graded code: a path that is not plain text"),
+    "reading": N_("not allowed in graded code: reading {path}"),
+    "writing": N_("not allowed in graded code: writing {path}"),
+    "listing": N_("not allowed in graded code: {name} {path}"),
+}
+assert set(_REFUSAL_WORDS) == set(REFUSALS)
+
+
+def refusal_message(refusal: Sequence[str]) -> Message:
+    """What the audit hook refused (``[kind, name, path]``, as the harness reports it), in words.
+
+    >>> print(refusal_message(["import", "socket", ""]).render("es"))
+    no está permitido en el código corregido: import socket
+    >>> print(refusal_message(["reading", "open", "/etc/passwd"]))
+    not allowed in graded code: reading '/etc/passwd'
+    """
+    kind, name, path = refusal
+    return Message(_REFUSAL_WORDS[kind], params={"name": name, "path": repr(path)})
+
+
 _MAX_ERROR_CHARS = 400
 _MAX_TYPE_CHARS = 100
 _MAX_VALUE_CHARS = 200
@@ -612,6 +639,8 @@ class Records:
 
     records: tuple[dict[str, Any], ...] = ()
     load_error: str | None = None
+    load_refused: tuple[str, str, str] | None = None
+    """What the audit hook refused as the program loaded (``[kind, name, path]``)."""
     malformed: str | None = None
 
 
@@ -636,9 +665,19 @@ def _result(item: object, where: str) -> list[Any]:
         _text(value, _MAX_TYPE_CHARS, f"{where}'s type name")
     elif kind == "error":
         _text(value, _MAX_ERROR_CHARS, f"{where}'s error")
+    elif kind == "refused":
+        value = list(_refusal(value, f"{where}'s refusal"))
     else:
         raise _Malformed(f"{where} has an unknown kind")
     return [kind, value]
+
+
+def _refusal(value: object, what: str) -> tuple[str, str, str]:
+    """``[kind, name, path]``: a kind the hook refuses, an event or module name, a path."""
+    if not isinstance(value, list) or len(value) != 3 or value[0] not in REFUSALS:
+        raise _Malformed(f"{what} is not a refusal the harness reports")
+    kind = str(value[0])
+    return (kind, _text(value[1], _MAX_TYPE_CHARS, what), _text(value[2], _MAX_VALUE_CHARS, what))
 
 
 def _refuse_constant(name: str) -> None:
@@ -648,7 +687,9 @@ def _refuse_constant(name: str) -> None:
 def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]], *, seal: str | None = None) -> Records:
     r"""Read a result file strictly: exactly the harness's records, in the harness's order.
 
-    Line 1 is ``{"load": "ok"}`` or ``{"load": "error", "error": text}``; after
+    Line 1 is ``{"load": "ok"}``, ``{"load": "error", "error": text}`` or
+    ``{"load": "refused", "refused": [kind, name, path]}`` (the audit hook refused what the
+    program did as it loaded: see :func:`refusal_message`); after
     ``ok`` comes at most one line per call, in order, each
     ``{"function": <that call's name>, "results": [one [kind, value] per argument list]}``
     or ``{"function": <name>, "missing": text}``.  A last line without its
@@ -658,7 +699,7 @@ def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]], *, seal: str | 
 
     >>> calls = [{"function": "f", "args": [[1], [2]]}]
     >>> read_records(b'{"load": "ok"}\n{"function": "f", "results": [["ok", 2], ["ok", 4]]}\n', calls)
-    Records(records=({'load': 'ok'}, {'function': 'f', 'results': [['ok', 2], ['ok', 4]]}), load_error=None, malformed=None)
+    Records(records=({'load': 'ok'}, {'function': 'f', 'results': [['ok', 2], ['ok', 4]]}), load_error=None, load_refused=None, malformed=None)
     >>> read_records(b'{"load": "ok"}\n{"function": "f", "results": [[]]}\n', calls).malformed
     'line 2: f returned 1 results for 2 calls'
 
@@ -677,6 +718,7 @@ def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]], *, seal: str | 
     *lines, _cut_short = text.split("\n")
     records: list[dict[str, Any]] = []
     load_error: str | None = None
+    load_refused: tuple[str, str, str] | None = None
     try:
         if len(lines) > len(calls) + 1:
             raise _Malformed(f"{len(lines)} lines, more than the harness writes for {len(calls)} calls")
@@ -703,6 +745,13 @@ def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]], *, seal: str | 
                         raise _Malformed("lines follow a program that did not load")
                     records.append({"load": "error", "error": load_error})
                     continue
+                if set(record) == {"load", "refused"} and record["load"] == "refused":
+                    load_refused = _refusal(record["refused"], "the load refusal")
+                    load_error = str(refusal_message(load_refused))
+                    if len(lines) > 1:
+                        raise _Malformed("lines follow a program that did not load")
+                    records.append({"load": "refused", "refused": list(load_refused)})
+                    continue
                 raise _Malformed("line 1 is not the program's load line")
             call = calls[number - 2]
             name = call["function"]
@@ -722,13 +771,20 @@ def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]], *, seal: str | 
             records.append({"function": name, "results": checked})
     except _Malformed as error:
         return Records(malformed=str(error))
-    return Records(records=tuple(records), load_error=load_error)
+    return Records(records=tuple(records), load_error=load_error, load_refused=load_refused)
 
 
 def _outcome(returncode: int | None, *, timed_out: bool, records: Sequence[dict[str, Any]],
-             load_error: str | None, limits: Limits, seconds: float) -> ProgramRun:
+             load_error: str | None, limits: Limits, seconds: float,
+             load_refused: Sequence[str] | None = None) -> ProgramRun:
     found = tuple(r for r in records if "function" in r)
     loaded = any(r.get("load") == "ok" for r in records)
+    if load_refused is not None:
+        refused = refusal_message(load_refused)
+        return ProgramRun(outcome="did-not-load",
+                          why=message("the grader stopped the code when run: {refusal}",
+                                      refusal=refused),
+                          load_why=refused, seconds=seconds)
     if load_error is not None:
         return ProgramRun(outcome="did-not-load",
                           why=message("the code raised an error when run: {error}",
