@@ -166,10 +166,17 @@ def _labels(game: str, lang: str) -> dict[str, str]:
     }
 
 
-def _numbers(lang: str) -> dict[str, str]:
-    """The symbols the page's script writes its own numbers with (a score, seconds left)."""
-    numbers = language(lang).numbers
-    return {"group": numbers["group"], "decimal": numbers["decimal"], "minus": numbers["minus"]}
+def _numbers(lang: str) -> dict[str, str | int]:
+    """The symbols the page's script writes its own numbers with (a score, seconds left), and
+    CLDR's minimum grouping digits (a number is grouped from ``min_grouping`` + 3 digits on).
+
+    >>> _numbers("es")["min_grouping"], _numbers("en")["min_grouping"]
+    (2, 1)
+    """
+    known = language(lang)
+    numbers = known.numbers
+    return {"group": numbers["group"], "decimal": numbers["decimal"], "minus": numbers["minus"],
+            "min_grouping": known.min_grouping}
 
 
 def answer_labels(lang: str | None = None) -> dict[str, str]:

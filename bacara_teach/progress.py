@@ -30,7 +30,7 @@ Any plain function works as well:
 The counts are written the reader's way (``lang``; ``None``: the default language), the unit
 as the caller gives it:
 
->>> progress_text(2_500, 10_000, unit="coups", width=4, lang="es") == "[#...] 2.500/10.000 coups (25\u00a0%)"
+>>> progress_text(2_500, 10_000, unit="coups", width=4, lang="es") == "[#...] 2500/10.000 coups (25\u00a0%)"
 True
 """
 

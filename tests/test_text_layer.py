@@ -50,7 +50,14 @@ def test_every_language_listed_has_its_number_symbols() -> None:
     (0.95, "", "0.95", "0,95"),
     (0.4532, ".2%", "45.32%", "45,32\u00a0%"),
     (-0.0124, ".2%", "-1.24%", "\u22121,24\u00a0%"),
-    (Decimal("1237.5"), ",.2f", "1,237.50", "1.237,50"),
+    (Decimal("12375.5"), ",.2f", "12,375.50", "12.375,50"),
+    # CLDR's minimum grouping digits: Spanish groups from five digits on, English from four
+    (Decimal("1237.5"), ",.2f", "1,237.50", "1237,50"),
+    (2999, ",", "2,999", "2999"),
+    (-2999, ",", "-2,999", "\u22122999"),
+    (-10000, ",d", "-10,000", "\u221210.000"),
+    (29.99, ",.0%", "2,999%", "2999\u00a0%"),
+    (1234567, ",", "1,234,567", "1.234.567"),
     (float(Fraction(1, 4)), ".3f", "0.250", "0,250"),
     (-3, "+d", "-3", "\u22123"),
 ])
@@ -60,12 +67,17 @@ def test_numbers_follow_the_reader(value: object, spec: str, en: str, es: str) -
 
 
 def test_a_message_renders_its_numbers_in_the_language_and_str_is_english() -> None:
-    refused = IllegalAction(message("a bet of {amount:,} is over {share:.1%}", amount=1500,
+    refused = IllegalAction(message("a bet of {amount:,} is over {share:.1%}", amount=15000,
                                     share=0.25))
-    assert str(refused) == "a bet of 1,500 is over 25.0%"
+    assert str(refused) == "a bet of 15,000 is over 25.0%"
     spanish = refused.text("es")
     assert not re.search(r"\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)", spanish), spanish
-    assert "1.500" in spanish and "25,0\u00a0%" in spanish
+    assert "15.000" in spanish and "25,0\u00a0%" in spanish
+    # a four-digit amount is not grouped in Spanish (CLDR), and is in English
+    small = IllegalAction(message("a bet of {amount:,} is over {share:.1%}", amount=1500,
+                                  share=0.25))
+    assert str(small) == "a bet of 1,500 is over 25.0%"
+    assert small.text("es") == "a bet of 1500 is over 25,0\u00a0%"
 
 
 def test_plural_forms_and_nested_messages() -> None:

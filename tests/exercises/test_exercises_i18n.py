@@ -681,15 +681,16 @@ def _report(handed_in: int, not_handed_in: int, lang: str) -> Any:
 def test_the_class_report_writes_numbers_in_the_teacher_s_language() -> None:
     from bacara_teach.exercises.report import report_csv, report_html
 
-    spanish = report_html(_report(1234, 1500, "es"))
-    assert "1.234 hojas entregadas; 1.500 no entregadas o ilegibles" in spanish
-    assert '<td class="num">2.500</td>' in spanish and ">1.250/2.500</td>" in spanish
+    spanish = report_html(_report(12345, 1500, "es"))
+    # Spanish groups a number from five digits on (CLDR's minimum grouping digits)
+    assert "12.345 hojas entregadas; 1500 no entregadas o ilegibles" in spanish
+    assert '<td class="num">2500</td>' in spanish and ">1250/2500</td>" in spanish
     assert '<td class="num">50\xa0%</td>' in spanish  # the share right, a Spanish percentage
     assert "el banquero" not in spanish and "Informe de la clase" in spanish
     text = re.sub(r"<style>.*?</style>|<[^>]+>", " ", spanish, flags=re.DOTALL)
     assert SPANISH_NUMBER_SLIPS.search(text) is None, text
-    english = report_html(_report(1234, 1500, "en"))
-    assert "1,234 papers handed in; 1,500 not handed in or unreadable" in english
+    english = report_html(_report(12345, 1500, "en"))
+    assert "12,345 papers handed in; 1,500 not handed in or unreadable" in english
     assert '<td class="num">2,500</td>' in english and '<td class="num">50%</td>' in english
     assert "1 paper handed in;" in report_html(_report(1, 0, "en"))
     assert "1 hoja entregada;" in report_html(_report(1, 0, "es"))
