@@ -811,3 +811,20 @@ def test_the_roster_refusals_read_in_spanish(csv_text: str, spanish: str) -> Non
         parse_roster(csv_text)
     assert spanish in refused.value.text("es"), refused.value.text("es")
     assert refused.value.text("es") != str(refused.value)
+
+
+def test_a_result_file_refused_is_explained_in_spanish() -> None:
+    from bacara_teach.exercises.sandbox import read_records
+
+    calls = [{"function": "f", "args": [[1], [2]]}]
+    for raw, spanish, english in (
+            (b'{"load": "ok"}\n{"function": "f", "results": [["ok", 2]]}\n',
+             "línea 2: f devolvió 1 resultados para 2 llamadas", "line 2: f returned 1 results"),
+            (b'{"load": "ok"}\n{"function": "f", "results": [["error", 5], ["ok", 4]]}\n',
+             "el error de línea 2, resultado 1 no es un texto de 400 caracteres como máximo",
+             "line 2, result 1's error is not a text of at most 400"),
+            (b"not json\n", "la línea 1 no es JSON (JSONDecodeError)", "line 1 is not JSON")):
+        read = read_records(raw, calls)
+        assert read.malformed_why is not None and read.malformed is not None
+        assert read.malformed_why.render("es") == spanish, read.malformed_why.render("es")
+        assert read.malformed.startswith(english) and str(read.malformed_why) == read.malformed
