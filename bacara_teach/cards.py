@@ -154,9 +154,8 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
-            raise InvalidCard(
-                f"invalid card ({self.rank!r}, {self.suit!r}): expected a Rank and a Suit"
-            )
+            raise InvalidCard(message("invalid card ({rank}, {suit}): expected a Rank and a Suit",
+                                      rank=repr(self.rank), suit=repr(self.suit)))
         object.__setattr__(self, "points", _RANK_POINTS[self.rank])
         object.__setattr__(self, "code", _CARD_CODES[self.rank, self.suit])
 

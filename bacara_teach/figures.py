@@ -25,8 +25,9 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
+from bacara_teach.errors import IllegalAction
 from bacara_teach.i18n import resolve_language
-from bacara_teach.text import format_number, tr
+from bacara_teach.text import N_, Message, format_number, message, tr
 
 __all__ = ["PALETTE", "bar_chart_svg", "hbar_chart_svg", "line_chart_svg", "nice_ticks",
            "number_format"]
@@ -77,9 +78,11 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     [-100000.0, 0.0, 100000.0]
     """
     if count < 1:
-        raise ValueError(f"invalid tick count {count!r}: expected 1 or more")
+        raise IllegalAction(message("invalid tick count {count!r}: expected 1 or more",
+                                    count=count))
     if not (math.isfinite(low) and math.isfinite(high)):
-        raise ValueError(f"invalid range {low!r}..{high!r}: expected finite numbers")
+        raise IllegalAction(message("invalid range {low!r}..{high!r}: expected finite numbers",
+                                    low=low, high=high))
     if high < low:
         low, high = high, low
     if high == low:
@@ -100,17 +103,33 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     return [round(k * step, digits) + 0.0 for k in range(first, last + 1)]
 
 
+_NO_SERIES = {
+    "bar chart": N_("a bar chart needs at least one series"),
+    "horizontal bar chart": N_("a horizontal bar chart needs at least one series"),
+    "line chart": N_("a line chart needs at least one series"),
+}
+_SERIES_LENGTH = {
+    "bar chart": N_("series {name!r} has {count} values; expected {length}, one per bar chart "
+                    "position"),
+    "horizontal bar chart": N_("series {name!r} has {count} values; expected {length}, one per "
+                               "horizontal bar chart position"),
+    "line chart": N_("series {name!r} has {count} values; expected {length}, one per line chart "
+                     "position"),
+}
+
+
 def _check_series(series: Mapping[str, Sequence[float]], length: int, what: str) -> None:
     if not series:
-        raise ValueError(f"a {what} needs at least one series")
+        raise IllegalAction(Message(_NO_SERIES[what]))
     for name, values in series.items():
         if len(values) != length:
-            raise ValueError(
-                f"series {name!r} has {len(values)} values; expected {length}, one per {what} position"
-            )
+            raise IllegalAction(Message(_SERIES_LENGTH[what], params={
+                "name": name, "count": len(values), "length": length}))
         for value in values:
             if not math.isfinite(value):
-                raise ValueError(f"series {name!r} has a value that is not a finite number: {value!r}")
+                raise IllegalAction(message(
+                    "series {name!r} has a value that is not a finite number: {value!r}",
+                    name=name, value=value))
 
 
 def _svg_open(width: int, height: int, title: str, desc: str, css: str) -> str:
@@ -163,7 +182,7 @@ def bar_chart_svg(
     >>> bar_chart_svg(["x"], {"a": [1, 2]}, title="T")
     Traceback (most recent call last):
     ...
-    ValueError: series 'a' has 2 values; expected 1, one per bar chart position
+    bacara_teach.errors.IllegalAction: series 'a' has 2 values; expected 1, one per bar chart position
     """
     value_format = _default_format(lang, value_format)
     _check_series(series, len(labels), "bar chart")
@@ -239,12 +258,12 @@ def hbar_chart_svg(
     >>> hbar_chart_svg(["a"], [1, 2], title="T")
     Traceback (most recent call last):
     ...
-    ValueError: series 'values' has 2 values; expected 1, one per horizontal bar chart position
+    bacara_teach.errors.IllegalAction: series 'values' has 2 values; expected 1, one per horizontal bar chart position
     """
     value_format = _default_format(lang, value_format)
     _check_series({"values": values}, len(labels), "horizontal bar chart")
     if not labels:
-        raise ValueError("a horizontal bar chart needs at least one bar")
+        raise IllegalAction(message("a horizontal bar chart needs at least one bar"))
     low, high = min(0.0, *values), max(0.0, *values)
     if high == low:
         high = low + 1
@@ -313,20 +332,23 @@ def line_chart_svg(
     >>> line_chart_svg([0, 1], {"p": [1, 2]}, title="T", log_x=True)
     Traceback (most recent call last):
     ...
-    ValueError: a log scale needs x values above 0; got 0
+    bacara_teach.errors.IllegalAction: a log scale needs x values above 0; got 0
     """
     value_format = _default_format(lang, value_format)
     x_format = _default_format(lang, x_format)
     _check_series(series, len(x), "line chart")
     if not x:
-        raise ValueError("a line chart needs at least one x value")
+        raise IllegalAction(message("a line chart needs at least one x value"))
     if log_x and min(x) <= 0:
-        raise ValueError(f"a log scale needs x values above 0; got {min(x):g}")
+        raise IllegalAction(message("a log scale needs x values above 0; got {low:g}",
+                                    low=min(x)))
     bands = dict(bands or {})
     references = dict(references or {})
     for name in [*bands, *references]:
         if name not in series:
-            raise ValueError(f"{name!r} is not a series of the chart: expected one of {', '.join(series)}")
+            raise IllegalAction(message(
+                "{name!r} is not a series of the chart: expected one of {names}", name=name,
+                names=", ".join(series)))
     for name, (lows, highs) in bands.items():
         _check_series({f"{name} low": lows, f"{name} high": highs}, len(x), "line chart")
     names = list(series)

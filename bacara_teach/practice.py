@@ -43,7 +43,7 @@ from bacara_teach.tableau import (
     Decision,
     Tableau,
 )
-from bacara_teach.text import language, ptr, tr
+from bacara_teach.text import language, message, ptr, tr
 from bacara_teach.trainer import Feedback, deal_situation
 
 __all__ = [
@@ -88,9 +88,9 @@ def drill_game(tableau: Tableau) -> str:
     for game, tableaux in DRILL_GAMES.items():
         if any(t is tableau for _, t in tableaux):
             return game
-    raise IllegalAction(
-        f"no page drill for the tableau {tableau.name!r}: expected one of "
-        + ", ".join(t.name for tableaux in DRILL_GAMES.values() for _, t in tableaux))
+    raise IllegalAction(message(
+        "no page drill for the tableau {name!r}: expected one of {names}", name=tableau.name,
+        names=", ".join(t.name for tableaux in DRILL_GAMES.values() for _, t in tableaux)))
 
 
 def _hand_labels(game: str, lang: str) -> dict[str, str]:
@@ -166,10 +166,17 @@ def _labels(game: str, lang: str) -> dict[str, str]:
     }
 
 
-def _numbers(lang: str) -> dict[str, str]:
-    """The symbols the page's script writes its own numbers with (a score, seconds left)."""
-    numbers = language(lang).numbers
-    return {"group": numbers["group"], "decimal": numbers["decimal"], "minus": numbers["minus"]}
+def _numbers(lang: str) -> dict[str, str | int]:
+    """The symbols the page's script writes its own numbers with (a score, seconds left), and
+    CLDR's minimum grouping digits (a number is grouped from ``min_grouping`` + 3 digits on).
+
+    >>> _numbers("es")["min_grouping"], _numbers("en")["min_grouping"]
+    (2, 1)
+    """
+    known = language(lang)
+    numbers = known.numbers
+    return {"group": numbers["group"], "decimal": numbers["decimal"], "minus": numbers["minus"],
+            "min_grouping": known.min_grouping}
 
 
 def answer_labels(lang: str | None = None) -> dict[str, str]:
@@ -216,7 +223,8 @@ def drill_data(game: str, lang: str | None = None, *, seed: int = 0) -> dict[str
     bacara_teach.errors.IllegalAction: unknown drill 'macao': expected one of punto-banco, chemin-de-fer
     """
     if game not in DRILL_GAMES:
-        raise IllegalAction(f"unknown drill {game!r}: expected one of {', '.join(DRILL_GAMES)}")
+        raise IllegalAction(message("unknown drill {game!r}: expected one of {names}", game=game,
+                                    names=", ".join(DRILL_GAMES)))
     lang = resolve_language(lang)
     rng = random.Random(f"{game}:{seed}")
     texts: list[str] = []
@@ -461,10 +469,12 @@ class Check:
 
     def __post_init__(self) -> None:
         if self.choices and self.answer not in self.choices:
-            raise IllegalAction(f"invalid answer {self.answer!r} to question {self.number}: "
-                                f"expected one of {', '.join(self.choices)}")
+            raise IllegalAction(message(
+                "invalid answer {answer!r} to question {number}: expected one of {names}",
+                answer=self.answer, number=self.number, names=", ".join(self.choices)))
         if not self.choices and not self.open and not isinstance(self.answer, tuple):
-            raise IllegalAction(f"question {self.number} needs choices, numbers or open=True")
+            raise IllegalAction(message("question {number} needs choices, numbers or open=True",
+                                        number=self.number))
 
     @property
     def kind(self) -> str:

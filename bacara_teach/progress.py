@@ -30,7 +30,7 @@ Any plain function works as well:
 The counts are written the reader's way (``lang``; ``None``: the default language), the unit
 as the caller gives it:
 
->>> progress_text(2_500, 10_000, unit="coups", width=4, lang="es") == "[#...] 2.500/10.000 coups (25\u00a0%)"
+>>> progress_text(2_500, 10_000, unit="coups", width=4, lang="es") == "[#...] 2500/10.000 coups (25\u00a0%)"
 True
 """
 
@@ -41,7 +41,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
-from bacara_teach.text import tr
+from bacara_teach.errors import IllegalAction
+from bacara_teach.text import message, tr
 
 __all__ = [
     "NotebookProgress",
@@ -65,9 +66,12 @@ class Progress(Protocol):
 
 def _check(done: int, total: int) -> None:
     if isinstance(total, bool) or not isinstance(total, int) or total < 1:
-        raise ValueError(f"invalid total {total!r}: expected a whole number >= 1")
+        raise IllegalAction(message("invalid total {total!r}: expected a whole number >= 1",
+                                    total=total))
     if isinstance(done, bool) or not isinstance(done, int) or not 0 <= done <= total:
-        raise ValueError(f"invalid progress {done!r} of {total}: expected a whole number from 0 to {total}")
+        raise IllegalAction(message(
+            "invalid progress {done!r} of {total}: expected a whole number from 0 to {total}",
+            done=done, total=total))
 
 
 def _count(done: int, total: int, unit: str, lang: str | None) -> str:
@@ -88,7 +92,7 @@ def progress_text(done: int, total: int, *, unit: str = "", width: int = 30,
     >>> progress_text(5, 4)
     Traceback (most recent call last):
     ...
-    ValueError: invalid progress 5 of 4: expected a whole number from 0 to 4
+    bacara_teach.errors.IllegalAction: invalid progress 5 of 4: expected a whole number from 0 to 4
     """
     _check(done, total)
     filled = width * done // total

@@ -58,7 +58,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bacara_teach.errors import NotationError
+from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.text import N_, message, ptr, tr
@@ -344,12 +344,12 @@ def derived_colours(big_road: Road, offset: int) -> list[tuple[tuple[int, int], 
     [((2, 0), 'blue'), ((2, 1), 'blue'), ((2, 2), 'red')]
     """
     if offset < 1:
-        raise ValueError(f"invalid offset {offset!r}: expected 1 or more")
+        raise IllegalAction(message("invalid offset {offset!r}: expected 1 or more", offset=offset))
     lengths: list[int] = []
     out: list[tuple[tuple[int, int], Colour]] = []
     for cell in big_road.cells:
         if not isinstance(cell, BigRoadCell):
-            raise ValueError(f"road {big_road.name!r} is not a big road")
+            raise IllegalAction(message("road {name!r} is not a big road", name=big_road.name))
         c, r = cell.column, cell.row
         if r == 0:
             lengths.append(1)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
 
-from bacara_teach.errors import IllegalAction
+from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
 from bacara_teach.text import N_, message, tr
 
@@ -62,7 +62,8 @@ class Decision(enum.Enum):
         try:
             return {"D": cls.DRAW, "S": cls.STAND, "F": cls.CHOICE}[letter]
         except KeyError:
-            raise ValueError(f"invalid tableau cell {letter!r}: expected D, S or F") from None
+            raise NotationError(message("invalid tableau cell {letter!r}: expected D, S or F",
+                                        letter=letter)) from None
 
     @property
     def letter(self) -> str:
@@ -138,7 +139,8 @@ def _check_third(third: object) -> int | None:
 
 def _row(letters: str, width: int) -> tuple[Decision, ...]:
     if len(letters) != width:
-        raise ValueError(f"tableau row {letters!r} must have {width} cells")
+        raise NotationError(message("tableau row {letters!r} must have {width} cells",
+                                    letters=letters, width=width))
     return tuple(Decision.from_letter(ch) for ch in letters)
 
 

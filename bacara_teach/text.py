@@ -16,6 +16,12 @@ pattern), whatever format spec the message gives them:
 
 >>> format_number(20000, ",", "es"), format_number(0.95, "", "es")
 ('20.000', '0,95')
+
+Spanish groups a number's thousands only from five digits on (CLDR's minimum grouping
+digits, kept in ``languages.json`` too):
+
+>>> format_number(2999, ",", "es"), format_number(2999, ",", "en")
+('2999', '2,999')
 >>> format_number(-0.012353, ".2%", "es") == "\\u22121,24\\u00a0%"
 True
 >>> format_number(0.4532, ".2%", "en")
@@ -72,14 +78,21 @@ _ENGLISH_NUMBERS = {"decimal": ".", "group": ",", "minus": "-", "percent": "{num
 
 
 class Language:
-    """One language the project speaks: its code, its own name, its number symbols."""
+    """One language the project speaks: its code, its own name, its number symbols.
 
-    __slots__ = ("code", "name", "numbers")
+    ``min_grouping`` is CLDR's minimumGroupingDigits: the integer part of a number is grouped
+    only when it has at least ``min_grouping + 3`` digits (Spanish's 2 writes ``2999`` but
+    ``20.000``; English's 1 writes ``2,999``).
+    """
 
-    def __init__(self, code: str, name: str, numbers: dict[str, str]) -> None:
+    __slots__ = ("code", "min_grouping", "name", "numbers")
+
+    def __init__(self, code: str, name: str, numbers: dict[str, str],
+                 min_grouping: int = 1) -> None:
         self.code = code
         self.name = name
         self.numbers = {**_ENGLISH_NUMBERS, **numbers}
+        self.min_grouping = min_grouping
 
     def __repr__(self) -> str:
         return f"Language({self.code!r}, {self.name!r})"
@@ -95,7 +108,8 @@ def _languages() -> dict[str, Language]:
         with open(os.path.join(LOCALE_DIR, "languages.json"), encoding="utf-8") as handle:
             entries = json.load(handle)
         _LANGUAGES.update({entry["code"]: Language(entry["code"], entry["name"],
-                                                   entry.get("numbers", {}))
+                                                   entry.get("numbers", {}),
+                                                   int(entry.get("min_grouping", 1)))
                            for entry in entries})
     return _LANGUAGES
 
@@ -119,11 +133,33 @@ def language(code: str) -> Language:
 
 
 # -- numbers ------------------------------------------------------------------------------------
+def _ungroup_short(text: str, min_grouping: int) -> str:
+    """``text`` without its group separators when its integer part is too short to group.
+
+    >>> _ungroup_short("-2,999.5", 2), _ungroup_short("20,000", 2), _ungroup_short("2,999", 1)
+    ('-2999.5', '20,000', '2,999')
+    """
+    if min_grouping <= 1 or "," not in text:
+        return text
+    start = 0
+    while start < len(text) and not text[start].isdigit():
+        start += 1
+    end = start
+    while end < len(text) and (text[end].isdigit() or text[end] == ","):
+        end += 1
+    whole = text[start:end]
+    if sum(char.isdigit() for char in whole) >= min_grouping + 3:
+        return text
+    return text[:start] + whole.replace(",", "") + text[end:]
+
+
 def _localize(text: str, lang: str) -> str:
     """An English-formatted number (``-1,234.5%``) written with the symbols of ``lang``."""
     if lang == SOURCE_LANGUAGE:
         return text
-    numbers = _languages()[lang].numbers if lang in _languages() else _ENGLISH_NUMBERS
+    known = _languages().get(lang)
+    numbers = known.numbers if known is not None else _ENGLISH_NUMBERS
+    text = _ungroup_short(text, known.min_grouping if known is not None else 1)
     percent = text.endswith("%")
     body = text[:-1] if percent else text
     body = "".join(numbers["group"] if ch == "," else numbers["decimal"] if ch == "."
@@ -145,8 +181,8 @@ def localize_number(text: str, lang: str | None = None) -> str:
 def format_number(value: object, spec: str = "", lang: str | None = None) -> str:
     """``value`` formatted with ``spec`` (as ``format()`` does) in the conventions of ``lang``.
 
-    >>> format_number(1237.5, ",.1f", "es"), format_number(-3, "+d", "es")
-    ('1.237,5', '\\u22123')
+    >>> format_number(12375.5, ",.1f", "es"), format_number(-3, "+d", "es")
+    ('12.375,5', '\\u22123')
     >>> format_number(1237.5, ",.1f")
     '1,237.5'
     """

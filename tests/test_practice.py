@@ -37,7 +37,7 @@ from bacara_teach.tableau import (
     Decision,
     Tableau,
 )
-from bacara_teach.text import tr
+from bacara_teach.text import format_number, tr
 from bacara_teach.trainer import Feedback, Situation
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -323,7 +323,8 @@ _NODE_NUMBERS = r"""
 const practice = require(process.argv[1]);
 const { numbers, template, values } = JSON.parse(require("fs").readFileSync(0, "utf8"));
 process.stdout.write(JSON.stringify([practice.format(template, values, numbers),
-                                     [20000, -1234, 7].map((n) => practice.writeNumber(n, numbers, true)),
+                                     [20000, -1234, 7, 2999, -10000, 1234567].map(
+                                       (n) => practice.writeNumber(n, numbers, true)),
                                      practice.writeNumber(-1234, numbers)]));
 """
 
@@ -332,7 +333,10 @@ process.stdout.write(JSON.stringify([practice.format(template, values, numbers),
 def test_the_script_writes_its_numbers_with_the_exported_symbols(game: str) -> None:
     if NODE is None:
         pytest.fail("Node.js is needed to run the page script (node is not on PATH)", pytrace=False)
-    for lang, grouped in (("en", ["20,000", "-1,234", "7"]), ("es", ["20.000", "\u22121.234", "7"])):
+    # CLDR's minimum grouping digits: Spanish groups a number from five digits on (2999, 20.000)
+    for lang, grouped in (("en", ["20,000", "-1,234", "7", "2,999", "-10,000", "1,234,567"]),
+                          ("es", ["20.000", "\u22121234", "7", "2999", "\u221210.000",
+                                  "1.234.567"])):
         data = drill_data(game, lang)
         labels = data["labels"]
         assert isinstance(labels, dict)
@@ -343,6 +347,8 @@ def test_the_script_writes_its_numbers_with_the_exported_symbols(game: str) -> N
         assert done.returncode == 0, done.stderr
         score, written, plain = json.loads(done.stdout)
         assert written == grouped
+        assert written == [format_number(n, ",d", lang)
+                           for n in (20000, -1234, 7, 2999, -10000, 1234567)]
         # a message's field is written as the engine writes it: no grouping, the language's minus
         assert score == tr("{right} of {asked} right", lang, right=-3, asked=1500)
         assert score == ("-3 of 1500 right" if lang == "en" else "\u22123 de 1500 correctas")

@@ -351,7 +351,7 @@ def test_the_roads_read_in_spanish() -> None:
 
 def test_the_progress_bar_counts_the_spanish_way() -> None:
     assert progress_text(1_000, 20_000, unit="coups", width=4, lang="es") == (
-        "[....] 1.000/20.000 coups (5\u00a0%)")
+        "[....] 1000/20.000 coups (5\u00a0%)")  # CLDR: four digits stay ungrouped
     assert progress_text(1_000, 20_000, unit="coups", width=4, lang="en") == (
         "[....] 1,000/20,000 coups (5%)")
     import io

@@ -57,7 +57,7 @@ from bacara_teach.tableau import (
     Decision,
     Tableau,
 )
-from bacara_teach.text import Message, message, ptr, tr
+from bacara_teach.text import N_, Message, message, ptr
 
 __all__ = [
     "CLASSIC_MODEL",
@@ -163,8 +163,12 @@ class BettorPoint:
         >>> BettorPoint(5).label("en"), BettorPoint(5, (2, 3)).label("es")
         ('bettor 5', 'apostador 5 (2+3)')
         """
+        return self.words().render(lang)
+
+    def words(self) -> Message:
+        """The point as a message, to be rendered in any language."""
         cards = "" if self.cards is None else f" ({self.cards[0]}+{self.cards[1]})"
-        return tr("bettor {total}{cards}", lang, total=self.total, cards=cards)
+        return message("bettor {total}{cards}", total=self.total, cards=cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,11 +189,15 @@ class BankerPoint:
         >>> BankerPoint(3, 9).label("en"), BankerPoint(3, 9).label("es"), BankerPoint(6, None).label("es")
         ('banker 3 v 9', 'banquero 3 ante 9', 'banquero 6 ante apostador plantado')
         """
+        return self.words().render(lang)
+
+    def words(self) -> Message:
+        """The point as a message, to be rendered in any language."""
         cards = "" if self.cards is None else f" ({self.cards[0]}+{self.cards[1]})"
         if self.third is None:
-            return tr("banker {total}{cards} v stood", lang, total=self.total, cards=cards)
-        return tr("banker {total}{cards} v {third}", lang, total=self.total, cards=cards,
-                  third=self.third)
+            return message("banker {total}{cards} v stood", total=self.total, cards=cards)
+        return message("banker {total}{cards} v {third}", total=self.total, cards=cards,
+                       third=self.third)
 
     def sort_key(self) -> tuple[int, int, tuple[int, int]]:
         return (self.total, -1 if self.third is None else self.third, self.cards or (-1, -1))
@@ -211,9 +219,12 @@ def resolve_tableau(tableau: Tableau, *, bettor_draws: Iterable[int] = (),
     free_bettor = {c.total for c in tableau.free_cells() if c.hand == "player"}
     free_banker = {(c.total, c.third) for c in tableau.free_cells() if c.hand == "banker"}
     if not bettor <= free_bettor:
-        raise IllegalAction(f"bettor totals {sorted(bettor - free_bettor)} are not free cells of {tableau.name!r}")
+        raise IllegalAction(message("bettor totals {totals} are not free cells of {name!r}",
+                                    totals=str(sorted(bettor - free_bettor)), name=tableau.name))
     if not banker <= free_banker:
-        raise IllegalAction(f"banker cells {sorted(banker - free_banker, key=str)} are not free cells of {tableau.name!r}")
+        raise IllegalAction(message("banker cells {cells} are not free cells of {name!r}",
+                                    cells=str(sorted(banker - free_banker, key=str)),
+                                    name=tableau.name))
 
     def letter(d: Decision, chosen: bool) -> str:
         if d is Decision.CHOICE:
@@ -371,10 +382,9 @@ class DecisionGame:
     def pure_strategies(self) -> tuple[tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]]:
         """Every pure strategy of each side: a draw (True) or stand (False) at each free point."""
         if len(self.bettor_points) > 12 or len(self.banker_points) > 12:
-            raise IllegalAction(
+            raise IllegalAction(message(
                 "too many free points for a table of pure strategies; solve the game with "
-                "solve_decision_game() instead"
-            )
+                "solve_decision_game() instead"))
         rows = tuple(product((True, False), repeat=len(self.bettor_points)))
         cols = tuple(product((True, False), repeat=len(self.banker_points)))
         return rows, cols
@@ -436,15 +446,19 @@ def _strategy(given: Mapping[Any, Fraction | int] | None, points: Sequence[Any],
         return [Fraction(0)] * len(points)
     unknown = [p for p in given if p not in points]
     if unknown:
-        raise IllegalAction(
-            f"{unknown[0]} is not a free point of the {who}; the free points are "
-            f"{', '.join(map(str, points))}"
-        )
+        # the points as the data names them (their English labels, the keys a caller gives)
+        template = (N_("{point} is not a free point of the bettor; the free points are {names}")
+                    if who == "bettor" else
+                    N_("{point} is not a free point of the banker; the free points are {names}"))
+        raise IllegalAction(Message(template, params={"point": str(unknown[0]),
+                                                      "names": ", ".join(map(str, points))}))
     out = []
     for p in points:
         x = given.get(p, 0)
         if isinstance(x, bool) or not isinstance(x, int | Fraction) or not 0 <= x <= 1:
-            raise NotationError(f"invalid probability {x!r} at {p}: expected a Fraction from 0 to 1")
+            raise NotationError(message(
+                "invalid probability {x!r} at {point}: expected a Fraction from 0 to 1", x=x,
+                point=p.words() if isinstance(p, BettorPoint | BankerPoint) else str(p)))
         out.append(Fraction(x))
     return out
 
@@ -714,11 +728,13 @@ def check_decision_solution(game: DecisionGame, alpha: Sequence[Fraction], beta:
     for i, g in enumerate(game.bettor_gradient(beta)):
         x = alpha[i]
         if (x > 0 and g < 0) or (x < 1 and g > 0):
-            raise IllegalAction(f"the bettor's choice at {game.bettor_points[i]} is not a best reply")
+            raise IllegalAction(message("the bettor's choice at {point} is not a best reply",
+                                        point=game.bettor_points[i].words()))
     for j, h in enumerate(game.banker_gradient(alpha)):
         y = beta[j]
         if (y > 0 and h > 0) or (y < 1 and h < 0):
-            raise IllegalAction(f"the banker's choice at {game.banker_points[j]} is not a best reply")
+            raise IllegalAction(message("the banker's choice at {point} is not a best reply",
+                                        point=game.banker_points[j].words()))
 
 
 def _banker_reply(game: DecisionGame, alpha: Sequence[Fraction]) -> list[Fraction]:
@@ -794,7 +810,7 @@ def _solve_sequence_form(game: DecisionGame) -> tuple[list[Fraction], list[Fract
     bounds = [(0.0, 1.0)] * m + [(None, 0.0)] * k
     result = linprog(cost, A_ub=rows, b_ub=rhs, bounds=bounds, method="highs")
     if result.status != 0:
-        raise IllegalAction(f"the linear program failed: {result.message}")
+        raise IllegalAction(message("the linear program failed: {why}", why=str(result.message)))
     alpha_f = list(result.x[:m])
     beta_f = [-float(d) for d in result.ineqlin.marginals]
 
@@ -814,7 +830,8 @@ def _solve_sequence_form(game: DecisionGame) -> tuple[list[Fraction], list[Fract
     alpha_fixed, mixed_i = classify(alpha_f)
     beta_fixed, mixed_j = classify(beta_f)
     if len(mixed_i) != len(mixed_j):
-        raise IllegalAction("the linear program's mixing points do not pair up; no exact solution found")
+        raise IllegalAction(message(
+            "the linear program's mixing points do not pair up; no exact solution found"))
     alpha = [x if x is not None else Fraction(0) for x in alpha_fixed]
     beta = [y if y is not None else Fraction(0) for y in beta_fixed]
     if mixed_i:
@@ -827,7 +844,7 @@ def _solve_sequence_form(game: DecisionGame) -> tuple[list[Fraction], list[Fract
         base2 = game.bettor_gradient(beta)
         sol2 = solve_linear_system(lhs2, [-base2[i] for i in mixed_i])
         if sol is None or sol2 is None:
-            raise IllegalAction("the mixing equations are singular; no exact solution found")
+            raise IllegalAction(message("the mixing equations are singular; no exact solution found"))
         for i, x in zip(mixed_i, sol, strict=True):
             alpha[i] = x
         for j, y in zip(mixed_j, sol2, strict=True):
@@ -845,7 +862,8 @@ def solve_decision_game(game: DecisionGame, *, method: str = "auto") -> Decision
     (the linear program, verified exactly).
     """
     if method not in ("auto", "matrix", "lp"):
-        raise NotationError(f"invalid method {method!r}: expected 'auto', 'matrix' or 'lp'")
+        raise NotationError(message("invalid method {method!r}: expected 'auto', 'matrix' or 'lp'",
+                                    method=method))
     m, k = len(game.bettor_points), len(game.banker_points)
     if method == "auto":
         if m == 0:

@@ -46,12 +46,13 @@ from bacara_teach.chemin_de_fer import (
     RandomPolicy,
     View,
     as_punto_banco,
-    describe_cell,
+    cell_message,
     parse_decision,
     tableau_for,
 )
 from bacara_teach.errors import IllegalAction
 from bacara_teach.tableau import Decision, Tableau
+from bacara_teach.text import N_, Message, message
 
 __all__ = ["choice_values", "draw_probability", "point_of"]
 
@@ -90,9 +91,8 @@ def point_of(view: View) -> BettorPoint | BankerPoint:
     'bettor 5 (2+3)'
     """
     if view.cell.decision is not Decision.CHOICE:
-        raise IllegalAction(
-            f"no choice to value: {describe_cell(view.cell, view.bettors, 'en')} is not a free cell"
-        )
+        raise IllegalAction(message("no choice to value: {cell} is not a free cell",
+                                    cell=cell_message(view.cell, view.bettors)))
     low, high = sorted(card.points for card in view.cards)
     if view.role == BETTOR:
         return BettorPoint(view.total, (low, high))
@@ -146,7 +146,11 @@ def choice_values(view: View, shoe: ShoeSpec, *, other: Policy = as_punto_banco)
         if value.point == point:
             return value
     seen = format_cards(view.cards if view.third_card is None else (*view.cards, view.third_card))
-    raise IllegalAction(
-        f"the {view.role} cannot stand on {point} with this shoe ({model.name}) and this policy: "
-        f"the cards seen ({seen}) cannot come out of it, or the other side's policy never leads there"
-    )
+    template = (N_("the bettor cannot stand on {point} with this shoe ({shoe}) and this policy: "
+                   "the cards seen ({seen}) cannot come out of it, or the other side's policy "
+                   "never leads there") if view.role == BETTOR else
+                N_("the banker cannot stand on {point} with this shoe ({shoe}) and this policy: "
+                   "the cards seen ({seen}) cannot come out of it, or the other side's policy "
+                   "never leads there"))
+    raise IllegalAction(Message(template, params={"point": point.words(), "shoe": model.name,
+                                                  "seen": seen}))

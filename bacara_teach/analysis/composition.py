@@ -98,11 +98,14 @@ def parse_removal(text: str | Iterable[str | Card | Rank]) -> tuple[Rank, ...]:
     return tuple(ranks)
 
 
-def _check_count(value: object, what: str) -> int:
+def _check_count(value: object, what: Message) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise NotationError(f"invalid count {value!r} for {what}: expected a whole number >= 0")
+        raise NotationError(message("invalid count {value!r} for {what}: expected a whole number >= 0",
+                                    value=value, what=what))
     if value < 0:
-        raise NotationError(f"invalid count {value!r} for {what}: a shoe cannot hold a negative number of cards")
+        raise NotationError(message(
+            "invalid count {value!r} for {what}: a shoe cannot hold a negative number of cards",
+            value=value, what=what))
     return value
 
 
@@ -128,22 +131,22 @@ class Composition:
 
     def __post_init__(self) -> None:
         if len(self.points) != 10:
-            raise NotationError(
-                f"invalid counts per point value {self.points!r}: expected 10 counts, for values 0-9"
-            )
+            raise NotationError(message(
+                "invalid counts per point value {counts}: expected 10 counts, for values 0-9",
+                counts=repr(self.points)))
         for value, count in enumerate(self.points):
-            _check_count(count, f"point value {value}")
+            _check_count(count, message("point value {value}", value=value))
         if self.ranks is not None:
             if len(self.ranks) != 13:
-                raise NotationError(
-                    f"invalid counts per rank {self.ranks!r}: expected 13 counts, for A, 2-10, J, Q, K"
-                )
+                raise NotationError(message(
+                    "invalid counts per rank {counts}: expected 13 counts, for A, 2-10, J, Q, K",
+                    counts=repr(self.ranks)))
             for rank, count in zip(RANKS, self.ranks, strict=True):
-                _check_count(count, f"rank {rank.symbol}")
+                _check_count(count, message("rank {rank}", rank=rank.symbol))
             if _points_of(self.ranks) != self.points:
-                raise NotationError(
-                    f"counts per rank {self.ranks!r} do not add up to the counts per point value {self.points!r}"
-                )
+                raise NotationError(message(
+                    "counts per rank {ranks} do not add up to the counts per point value {points}",
+                    ranks=repr(self.ranks), points=repr(self.points)))
         if sum(self.points) < MIN_CARDS:
             raise IllegalAction(
                 message("a shoe of {count} cards is too small: a coup may need {need} cards",
@@ -185,20 +188,19 @@ class Composition:
             for key, count in counts.items():
                 rank = key if isinstance(key, Rank) else _RANK_WORDS.get(str(key).strip().upper())
                 if rank is None:
-                    raise NotationError(
-                        f"invalid rank {key!r} in the counts per rank: expected one of "
-                        f"{', '.join(r.symbol for r in RANKS)}"
-                    )
-                by_rank[rank] += _check_count(count, f"rank {rank.symbol}")
+                    raise NotationError(message(
+                        "invalid rank {key!r} in the counts per rank: expected one of {names}",
+                        key=key, names=", ".join(r.symbol for r in RANKS)))
+                by_rank[rank] += _check_count(count, message("rank {rank}", rank=rank.symbol))
             ranks = tuple(by_rank[r] for r in RANKS)
         else:
             ranks = tuple(counts)
             if len(ranks) != 13:
-                raise NotationError(
-                    f"invalid counts per rank {counts!r}: expected 13 counts, for A, 2-10, J, Q, K"
-                )
+                raise NotationError(message(
+                    "invalid counts per rank {counts}: expected 13 counts, for A, 2-10, J, Q, K",
+                    counts=repr(counts)))
             for rank, count in zip(RANKS, ranks, strict=True):
-                _check_count(count, f"rank {rank.symbol}")
+                _check_count(count, message("rank {rank}", rank=rank.symbol))
         return cls(points=_points_of(ranks), ranks=ranks)
 
     @classmethod
@@ -218,10 +220,10 @@ class Composition:
             points = [0] * 10
             for value, count in counts.items():
                 if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
-                    raise NotationError(
-                        f"invalid point value {value!r} in the counts per point value: expected 0-9"
-                    )
-                points[value] += _check_count(count, f"point value {value}")
+                    raise NotationError(message(
+                        "invalid point value {value!r} in the counts per point value: expected 0-9",
+                        value=value))
+                points[value] += _check_count(count, message("point value {value}", value=value))
             return cls(points=tuple(points))
         return cls(points=tuple(counts))
 
@@ -249,10 +251,10 @@ class Composition:
     def rank_count(self, rank: Rank) -> int:
         """Cards of ``rank`` left; needs counts per rank."""
         if self.ranks is None:
-            raise IllegalAction(
-                f"this shoe is known only by point value, so the count of rank {rank.symbol} is unknown; "
-                "build it with Composition.standard() or Composition.from_ranks()"
-            )
+            raise IllegalAction(message(
+                "this shoe is known only by point value, so the count of rank {rank} is unknown; "
+                "build it with Composition.standard() or Composition.from_ranks()",
+                rank=rank.symbol))
         return self.ranks[RANKS.index(rank)]
 
     def decks(self) -> int | None:
@@ -365,7 +367,7 @@ def _after_removal(before: Composition, *, points: tuple[int, ...],
 
 def _value_rank(value: int) -> Rank:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
-        raise NotationError(f"invalid point value {value!r}: expected 0-9")
+        raise NotationError(message("invalid point value {value!r}: expected 0-9", value=value))
     return Rank.TEN if value == 0 else RANKS[value - 1]
 
 
@@ -385,6 +387,6 @@ def as_composition(shoe: ShoeSpec) -> Composition:
         return Composition.from_shoe(shoe)
     if isinstance(shoe, int) and not isinstance(shoe, bool):
         return Composition.standard(shoe)
-    raise NotationError(
-        f"invalid shoe {shoe!r}: expected a number of decks, a Shoe or a Composition"
-    )
+    raise NotationError(message(
+        "invalid shoe {shoe}: expected a number of decks, a Shoe or a Composition",
+        shoe=repr(shoe)))

@@ -28,7 +28,7 @@ from bacara_teach.analysis.punto_banco import DealCounts, count_deals, pair_ways
 from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
 from bacara_teach.tables import CASINO, HOME, ONLINE, TableProfile, get_profile
-from bacara_teach.text import N_, localize_number, tr
+from bacara_teach.text import N_, Message, localize_number, message, tr
 
 __all__ = [
     "ALL_BETS",
@@ -62,11 +62,17 @@ PAIR_READINGS: tuple[str, ...] = ("rank", "points")
 """How a pair is read: same rank (K-K, not K-Q), or same point value (K-Q counts)."""
 
 
+_NOT_EXACT = {
+    "payout": N_("invalid payout {value!r}: expected an exact number (int or Fraction), e.g. "
+                 "Fraction(19, 20)"),
+    "commission": N_("invalid commission {value!r}: expected an exact number (int or Fraction), "
+                     "e.g. Fraction(1, 20)"),
+}
+
+
 def _fraction(value: object, what: str) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | Fraction):
-        raise NotationError(
-            f"invalid {what} {value!r}: expected an exact number (int or Fraction), e.g. Fraction(19, 20)"
-        )
+        raise NotationError(Message(_NOT_EXACT[what], params={"value": value}))
     return Fraction(value)
 
 
@@ -96,21 +102,20 @@ class BetTerms:
 
     def __post_init__(self) -> None:
         if self.on not in BET_POSITIONS:
-            raise NotationError(
-                f"invalid bet position {self.on!r}: expected one of {', '.join(BET_POSITIONS)}"
-            )
+            raise NotationError(message("invalid bet position {on!r}: expected one of {names}",
+                                        on=self.on, names=", ".join(BET_POSITIONS)))
         payout = _fraction(self.payout, "payout")
         commission = _fraction(self.commission, "commission")
         if payout <= 0:
-            raise NotationError(f"invalid payout {self.payout!r}: a winning bet must pay more than 0")
+            raise NotationError(message(
+                "invalid payout {payout!r}: a winning bet must pay more than 0", payout=self.payout))
         if not 0 <= commission < 1:
-            raise NotationError(
-                f"invalid commission {self.commission!r}: expected a share from 0 (none) up to, not including, 1"
-            )
+            raise NotationError(message(
+                "invalid commission {commission!r}: expected a share from 0 (none) up to, not "
+                "including, 1", commission=self.commission))
         if self.pair_reading not in PAIR_READINGS:
-            raise NotationError(
-                f"invalid pair reading {self.pair_reading!r}: expected one of {', '.join(PAIR_READINGS)}"
-            )
+            raise NotationError(message("invalid pair reading {reading!r}: expected one of {names}",
+                                        reading=self.pair_reading, names=", ".join(PAIR_READINGS)))
         object.__setattr__(self, "payout", payout)
         object.__setattr__(self, "commission", commission)
 
@@ -287,7 +292,7 @@ def analyse_bets(bets: Iterable[BetTerms], shoe: ShoeSpec, *,
         if any(not t.on.startswith("pareja") for t in bets):
             counts = count_deals(composition)
     elif counts.composition != composition:
-        raise IllegalAction("the counts given were made for another shoe")
+        raise IllegalAction(message("the counts given were made for another shoe"))
     out = []
     for terms in bets:
         if terms.on.startswith("pareja"):
@@ -311,7 +316,8 @@ def house_edges(shoe: ShoeSpec, bets: Iterable[BetTerms] = HOME_BETS) -> dict[st
     out: dict[str, BetAnalysis] = {}
     for a in analyses:
         if a.terms.name in out:
-            raise IllegalAction(f"two bets are named {a.terms.name!r}: give each bet its own name")
+            raise IllegalAction(message("two bets are named {name!r}: give each bet its own name",
+                                        name=a.terms.name))
         out[a.terms.name] = a
     return out
 

@@ -59,10 +59,9 @@ def import_linprog() -> Any:
     try:
         from scipy.optimize import linprog
     except ImportError:
-        raise SolverUnavailable(
+        raise SolverUnavailable(message(
             "this game needs a linear program and scipy is not installed "
-            "(pip install 'bacara_teach[analysis]')"
-        ) from None
+            "(pip install 'bacara_teach[analysis]')")) from None
     return linprog
 
 
@@ -128,13 +127,15 @@ def method_text(method: str, lang: str | None = None) -> str:
 def _matrix(matrix: Matrix) -> list[list[Fraction]]:
     rows = [list(row) for row in matrix]
     if not rows or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
-        raise NotationError("a payoff matrix needs at least one row and one column, all rows the same length")
+        raise NotationError(message(
+            "a payoff matrix needs at least one row and one column, all rows the same length"))
     out = []
     for row in rows:
         line = []
         for x in row:
             if isinstance(x, bool) or not isinstance(x, int | Fraction):
-                raise NotationError(f"invalid payoff {x!r}: expected an int or a Fraction (exact numbers only)")
+                raise NotationError(message(
+                    "invalid payoff {x!r}: expected an int or a Fraction (exact numbers only)", x=x))
             line.append(Fraction(x))
         out.append(line)
     return out
@@ -167,16 +168,19 @@ def check_solution(matrix: Matrix, solution: GameSolution) -> None:
     a = _matrix(matrix)
     x, y, v = solution.rows, solution.columns, solution.value
     if len(x) != len(a) or len(y) != len(a[0]):
-        raise IllegalAction("the strategies do not match the size of the matrix")
-    for name, s in (("row", x), ("column", y)):
+        raise IllegalAction(message("the strategies do not match the size of the matrix"))
+    for template, s in ((N_("the row strategy is not a probability distribution: {s}"), x),
+                        (N_("the column strategy is not a probability distribution: {s}"), y)):
         if any(p < 0 for p in s) or sum(s) != 1:
-            raise IllegalAction(f"the {name} strategy is not a probability distribution: {s}")
+            raise IllegalAction(Message(template, params={"s": str(s)}))
     for j in range(len(a[0])):
         if sum(x[i] * a[i][j] for i in range(len(a))) < v:
-            raise IllegalAction(f"the row strategy gets less than the value {v} against column {j}")
+            raise IllegalAction(message(
+                "the row strategy gets less than the value {v} against column {j}", v=str(v), j=j))
     for i in range(len(a)):
         if sum(a[i][j] * y[j] for j in range(len(a[0]))) > v:
-            raise IllegalAction(f"the column strategy concedes more than the value {v} to row {i}")
+            raise IllegalAction(message(
+                "the column strategy concedes more than the value {v} to row {i}", v=str(v), i=i))
 
 
 def _saddle(a: list[list[Fraction]]) -> GameSolution | None:
@@ -280,7 +284,7 @@ def _linear_program(a: list[list[Fraction]]) -> GameSolution:
     at = [[-float(a[i][j] + shift) for i in range(m)] for j in range(n)]
     result = linprog([1.0] * m, A_ub=at, b_ub=[-1.0] * n, bounds=[(0, None)] * m, method="highs")
     if result.status != 0:
-        raise IllegalAction(f"the linear program failed: {result.message}")
+        raise IllegalAction(message("the linear program failed: {why}", why=str(result.message)))
     u = list(result.x)
     w = [-float(d) for d in result.ineqlin.marginals]
     scale = max(*u, 1e-300)
@@ -289,7 +293,7 @@ def _linear_program(a: list[list[Fraction]]) -> GameSolution:
     support_cols = [j for j in range(n) if w[j] > 1e-9 * wscale]
     found = _kernels_containing(a, support_rows, support_cols)
     if found is None:
-        raise IllegalAction("the linear program's supports did not give an exact solution")
+        raise IllegalAction(message("the linear program's supports did not give an exact solution"))
     return GameSolution(found.value, found.rows, found.columns, f"linear program, verified exactly ({found.method})")
 
 
@@ -305,7 +309,8 @@ def solve_matrix_game(matrix: Matrix, *, method: str = "auto") -> GameSolution:
     (Fraction(1, 5), (Fraction(2, 5), Fraction(3, 5)))
     """
     if method not in ("auto", "exact", "lp"):
-        raise NotationError(f"invalid method {method!r}: expected 'auto', 'exact' or 'lp'")
+        raise NotationError(message("invalid method {method!r}: expected 'auto', 'exact' or 'lp'",
+                                    method=method))
     a = _matrix(matrix)
     if method == "lp":
         solution = _linear_program(a)
@@ -321,5 +326,5 @@ def _solve_reduced(a: list[list[Fraction]], *, allow_lp: bool) -> GameSolution:
         found = _kernels(a, rows, cols)
         if found is not None:
             return found
-        raise IllegalAction("no exact solution found among the kernels")  # pragma: no cover - theorem
+        raise IllegalAction(message("no exact solution found among the kernels"))  # pragma: no cover - theorem
     return _linear_program(a)

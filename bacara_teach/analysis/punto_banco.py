@@ -47,6 +47,7 @@ from bacara_teach.analysis.composition import Composition, ShoeSpec, as_composit
 from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.punto_banco import Outcome, outcome_from_points
 from bacara_teach.tableau import PUNTO_BANCO, Decision, Tableau
+from bacara_teach.text import message
 
 __all__ = [
     "OUTCOMES",
@@ -71,10 +72,10 @@ def _draw_tables(tableau: Tableau) -> tuple[tuple[bool, ...], tuple[tuple[bool, 
     """Boolean draw tables read from ``tableau``: ``player[t]`` and ``banker[t][v + 1]``
     (column 0: the player stood), False on the naturals 8 and 9."""
     if tableau.free_cells():
-        raise IllegalAction(
-            f"tableau {tableau.name!r} has free cells: exact odds need a rule in every cell "
-            "(fix the choices first, e.g. with bacara_teach.analysis.chemin_de_fer.resolve_tableau)"
-        )
+        raise IllegalAction(message(
+            "tableau {name!r} has free cells: exact odds need a rule in every cell (fix the "
+            "choices first, e.g. with bacara_teach.analysis.chemin_de_fer.resolve_tableau)",
+            name=tableau.name))
     player = tuple(t < 8 and tableau.player_decision(t) is Decision.DRAW for t in range(10))
     banker = tuple(
         tuple(t < 8 and tableau.banker_decision(t, v) is Decision.DRAW for v in (None, *range(10)))
@@ -93,7 +94,8 @@ def _falling(n: int, k: int) -> int:
 def _outcome_key(outcome: Outcome | str) -> str:
     key = outcome.value if isinstance(outcome, Outcome) else str(outcome).strip().lower()
     if key not in OUTCOMES:
-        raise NotationError(f"unknown outcome {outcome!r}: expected one of {', '.join(OUTCOMES)}")
+        raise NotationError(message("unknown outcome {outcome!r}: expected one of {names}",
+                                    outcome=outcome, names=", ".join(OUTCOMES)))
     return key
 
 
@@ -147,13 +149,15 @@ class DealCounts:
         Needs the counts made with ``detail=True``.
         """
         if self.final_totals is None:
-            raise IllegalAction("final totals were not counted: call count_deals(..., detail=True)")
+            raise IllegalAction(message(
+                "final totals were not counted: call count_deals(..., detail=True)"))
         if hand == "punto":
             sums = [sum(row) for row in self.final_totals]
         elif hand == "banco":
             sums = [sum(row[b] for row in self.final_totals) for b in range(10)]
         else:
-            raise NotationError(f"unknown hand {hand!r}: expected 'punto' or 'banco'")
+            raise NotationError(message("unknown hand {hand!r}: expected 'punto' or 'banco'",
+                                        hand=hand))
         return tuple(Fraction(s, self.total) for s in sums)
 
     def given_punto_cards(self, x: int, y: int) -> dict[str, Fraction]:
@@ -167,10 +171,9 @@ class DealCounts:
         """
         key = (min(x, y), max(x, y))
         if key not in self.by_punto_cards:
-            raise IllegalAction(
-                f"Punto cannot be dealt values {x} and {y} from this shoe "
-                "(values are 0-9 and the shoe must hold both cards)"
-            )
+            raise IllegalAction(message(
+                "Punto cannot be dealt values {x} and {y} from this shoe (values are 0-9 and the "
+                "shoe must hold both cards)", x=x, y=y))
         deals, *wins = self.by_punto_cards[key]
         return {k: Fraction(n, deals) for k, n in zip(OUTCOMES, wins, strict=True)}
 
@@ -500,15 +503,16 @@ def pair_ways(shoe: ShoeSpec, *, reading: str = "rank") -> tuple[int, int]:
     composition = as_composition(shoe)
     if reading == "rank":
         if composition.ranks is None:
-            raise IllegalAction(
+            raise IllegalAction(message(
                 "pairs by rank need the count of each rank; this shoe is known only by point value "
-                "(build it with Composition.standard() or Composition.from_ranks(), or use reading='points')"
-            )
+                "(build it with Composition.standard() or Composition.from_ranks(), or use "
+                "reading='points')"))
         counts: tuple[int, ...] = composition.ranks
     elif reading == "points":
         counts = composition.points
     else:
-        raise NotationError(f"unknown pair reading {reading!r}: expected 'rank' or 'points'")
+        raise NotationError(message("unknown pair reading {reading!r}: expected 'rank' or 'points'",
+                                    reading=reading))
     n = composition.total
     return sum(k * (k - 1) for k in counts), n * (n - 1)
 

@@ -34,6 +34,7 @@ from bacara_teach.analysis.edges import HOME_BETS, BetAnalysis, BetTerms, analys
 from bacara_teach.analysis.punto_banco import DealCounts, count_deals
 from bacara_teach.cards import Card, Rank
 from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.text import message
 
 __all__ = ["OddsReport", "RemovalRow", "RemovalTable", "effect_of_removal", "what_if"]
 
@@ -72,7 +73,7 @@ def _named(bets: Iterable[BetTerms]) -> tuple[BetTerms, ...]:
     bets = tuple(bets)
     names = [b.name for b in bets]
     if len(set(names)) != len(names):
-        raise IllegalAction(f"bets must have distinct names, got {names}")
+        raise IllegalAction(message("bets must have distinct names, got {names}", names=str(names)))
     return bets
 
 
@@ -125,9 +126,8 @@ class RemovalTable:
             if r.card == wanted or (self.by == "points" and wanted in ("10", "T", "J", "Q", "K")
                                     and r.value == 0):
                 return r
-        raise NotationError(
-            f"no row for {card!r}: the rows are {', '.join(r.card for r in self.rows)}"
-        )
+        raise NotationError(message("no row for {card!r}: the rows are {names}", card=card,
+                                    names=", ".join(r.card for r in self.rows)))
 
     def balance(self, bet: str) -> Fraction:
         """Sum over the shoe's cards of each card's change of ``bet``'s edge: exactly 0."""
@@ -165,10 +165,10 @@ def effect_of_removal(shoe: ShoeSpec = 8, bets: Iterable[BetTerms] = HOME_BETS, 
         kinds = [(label, rank, composition.points[rank.points]) for label, rank in _POINT_ROWS]
     elif by == "rank":
         if composition.ranks is None:
-            raise IllegalAction("rows by rank need the count of each rank; use by='points'")
+            raise IllegalAction(message("rows by rank need the count of each rank; use by='points'"))
         kinds = [(rank.symbol, rank, composition.ranks[i]) for i, rank in enumerate(RANKS)]
     else:
-        raise NotationError(f"invalid by={by!r}: expected 'points' or 'rank'")
+        raise NotationError(message("invalid by={by!r}: expected 'points' or 'rank'", by=by))
     _, base_edges = _edges(composition, bets)
     base = {k: a.house_edge for k, a in base_edges.items()}
     counted: dict[tuple[int, ...], DealCounts] = {}

@@ -45,6 +45,7 @@ from bacara_teach.errors import IllegalAction
 from bacara_teach.punto_banco import Coup, Outcome, outcome_from_points, play_coup
 from bacara_teach.roads import RoadCoup, parse_results
 from bacara_teach.shoe import Shoe
+from bacara_teach.text import message
 
 __all__ = [
     "CUT_CARD",
@@ -114,10 +115,9 @@ def _histories(composition: Composition, pattern: tuple[Outcome, ...]) -> dict[C
         following: dict[Counts, Fraction] = {}
         for counts, chance in states.items():
             if sum(counts) < 6:
-                raise IllegalAction(
-                    f"the shoe runs out: {sum(counts)} cards are left after part of the pattern, "
-                    "and a coup may need 6 (use a bigger shoe or a shorter pattern)"
-                )
+                raise IllegalAction(message(
+                    "the shoe runs out: {count} cards are left after part of the pattern, and a "
+                    "coup may need 6 (use a bigger shoe or a shorter pattern)", count=sum(counts)))
             n = sum(counts)
             for outcome, left, ways, used in _coup_branches(counts):
                 if outcome is wanted:
@@ -125,10 +125,9 @@ def _histories(composition: Composition, pattern: tuple[Outcome, ...]) -> dict[C
         states = following
     for counts in states:
         if sum(counts) < 6:
-            raise IllegalAction(
-                f"the shoe runs out: {sum(counts)} cards can be left after the pattern, and the "
-                "next coup may need 6 (use a bigger shoe or a shorter pattern)"
-            )
+            raise IllegalAction(message(
+                "the shoe runs out: {count} cards can be left after the pattern, and the next "
+                "coup may need 6 (use a bigger shoe or a shorter pattern)", count=sum(counts)))
     return states
 
 
@@ -145,7 +144,8 @@ def pattern_odds_by_dealing(shoe: ShoeSpec, results: str | Sequence[RoadCoup | O
     states = _histories(as_composition(shoe), _pattern(results))
     seen = sum(states.values(), Fraction(0))
     if not seen:
-        raise IllegalAction(f"the results {results!r} cannot be dealt from this shoe")
+        raise IllegalAction(message("the results {results!r} cannot be dealt from this shoe",
+                                    results=results))
     out = dict.fromkeys(OUTCOMES, Fraction(0))
     for counts, chance in states.items():
         for key, p in _next_by_dealing(counts).items():
@@ -161,7 +161,8 @@ def pattern_odds_by_removal(shoe: ShoeSpec, results: str | Sequence[RoadCoup | O
     states = _histories(as_composition(shoe), _pattern(results))
     seen = sum(states.values(), Fraction(0))
     if not seen:
-        raise IllegalAction(f"the results {results!r} cannot be dealt from this shoe")
+        raise IllegalAction(message("the results {results!r} cannot be dealt from this shoe",
+                                    results=results))
     out = dict.fromkeys(OUTCOMES, Fraction(0))
     for counts, chance in states.items():
         for key, p in count_deals(Composition.from_points(counts)).probabilities().items():
@@ -193,7 +194,9 @@ def deal_shoe(decks: int = 8, *, seed: int | str = 1, cut_card: int = CUT_CARD) 
     (85, 416, True)
     """
     if isinstance(cut_card, bool) or not isinstance(cut_card, int) or not 6 <= cut_card <= 52 * decks:
-        raise IllegalAction(f"invalid cut card {cut_card!r}: expected a whole number of cards from 6 to {52 * decks}")
+        raise IllegalAction(message(
+            "invalid cut card {cut_card!r}: expected a whole number of cards from 6 to {most}",
+            cut_card=cut_card, most=52 * decks))
     shoe = Shoe.standard(decks, seed=seed)
     coups: list[Coup] = []
     before = [Composition.from_shoe(shoe)]
@@ -256,7 +259,8 @@ def streak_study(*, shoes: int = 200, decks: int = 8, seed: int = 1, cut_card: i
     [1, 2, 3, 4, 5, 6]
     """
     if shoes < 1:
-        raise IllegalAction(f"invalid number of shoes {shoes!r}: expected 1 or more")
+        raise IllegalAction(message("invalid number of shoes {shoes!r}: expected 1 or more",
+                                    shoes=shoes))
     tallies: dict[tuple[str, int], dict[str, int]] = {
         (side, k): dict.fromkeys(OUTCOMES, 0) for side in ("banco", "punto") for k in range(1, longest + 1)
     }

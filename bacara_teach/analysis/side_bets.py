@@ -29,7 +29,7 @@ from bacara_teach.analysis.composition import Composition, ShoeSpec, as_composit
 from bacara_teach.analysis.punto_banco import PAIRS, _draw_tables, _falling
 from bacara_teach.errors import NotationError
 from bacara_teach.tableau import PUNTO_BANCO
-from bacara_teach.text import N_, tr
+from bacara_teach.text import N_, message, tr
 
 __all__ = [
     "BANCO_EZ",
@@ -227,7 +227,8 @@ class SideBet:
     def __post_init__(self) -> None:
         for event in (*self.pays, *self.push):
             if event not in EVENTS:
-                raise NotationError(f"bet {self.name!r} names an unknown event {event!r}")
+                raise NotationError(message("bet {name!r} names an unknown event {event!r}",
+                                            name=self.name, event=event))
 
     def result(self, final: Final) -> Fraction | None:
         """What a unit stake nets on ``final``: the payout, 0 for a push, -1 for a loss
@@ -355,13 +356,15 @@ def pair_bet_odds(bet: PairBet, cards: Mapping[tuple[int, int], int]) -> dict[st
     """
     total = sum(cards.values())
     if total < 4:
-        raise NotationError(f"a shoe of {total} cards is too small: the pair bets need 4 cards")
+        raise NotationError(message(
+            "a shoe of {total} cards is too small: the pair bets need 4 cards", total=total))
     if bet.kind == "perfect":
         counts = list(cards.values())
     elif bet.kind == "rank":
         counts = [sum(n for (r, _), n in cards.items() if r == rank) for rank in range(13)]
     else:
-        raise NotationError(f"unknown pair kind {bet.kind!r}: expected 'rank' or 'perfect'")
+        raise NotationError(message("unknown pair kind {kind!r}: expected 'rank' or 'perfect'",
+                                    kind=bet.kind))
     one_hand, both = _two_hand_pairs(counts, total)
     either = 2 * one_hand - both
     return {"both": both, "one": either - both, "none": 1 - either}

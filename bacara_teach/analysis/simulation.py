@@ -76,6 +76,7 @@ from bacara_teach.punto_banco import coup_outcome
 from bacara_teach.settlement import Bet
 from bacara_teach.shoe import Reshuffle, Shoe
 from bacara_teach.tables import TableProfile, get_profile
+from bacara_teach.text import N_, Message, message
 
 __all__ = [
     "ON_REFUSAL",
@@ -203,9 +204,15 @@ def _checkpoints(total: int, points: int) -> list[int]:
     return sorted(m for m in marks if m <= total)
 
 
+_BAD_COUNT = {
+    "coups": N_("invalid number of coups {value!r}: expected a whole number >= 1"),
+    "runs": N_("invalid number of runs {value!r}: expected a whole number >= 1"),
+}
+
+
 def _check_count(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise IllegalAction(f"invalid number of {what} {value!r}: expected a whole number >= 1")
+        raise IllegalAction(Message(_BAD_COUNT[what], params={"value": value}))
     return value
 
 
@@ -372,9 +379,11 @@ class RatioEstimate:
 
     def __post_init__(self) -> None:
         if len(self.numerators) != len(self.denominators) or not self.numerators:
-            raise IllegalAction("a ratio estimate needs as many numerators as denominators, at least one")
+            raise IllegalAction(message(
+                "a ratio estimate needs as many numerators as denominators, at least one"))
         if sum(self.denominators, Fraction(0)) <= 0:
-            raise IllegalAction("a ratio estimate needs a positive total denominator (nothing was staked)")
+            raise IllegalAction(message(
+                "a ratio estimate needs a positive total denominator (nothing was staked)"))
 
     @property
     def runs(self) -> int:
@@ -425,7 +434,9 @@ def run_seeded(
     """
     _check_count(runs, "runs")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise IllegalAction(f"invalid seed {seed!r}: the runs are seeded seed, seed + 1, ...; expected a whole number")
+        raise IllegalAction(message(
+            "invalid seed {seed!r}: the runs are seeded seed, seed + 1, ...; expected a whole number",
+            seed=seed))
     out: list[Any] = []
     for k in range(runs):
         out.append(play(seed + k))
@@ -451,9 +462,9 @@ def simulate_runs(
     def number(k: int) -> Fraction:
         result = play(k)
         if isinstance(result, bool) or not isinstance(result, int | Fraction | Decimal):
-            raise IllegalAction(
-                f"a session returned {result!r}: expected a number (int, Fraction or Decimal)"
-            )
+            raise IllegalAction(message(
+                "a session returned {result!r}: expected a number (int, Fraction or Decimal)",
+                result=repr(result)))
         return Fraction(result)
 
     return RunSummary(values=run_seeded(number, runs=runs, seed=seed, progress=progress), seed=seed)
@@ -468,7 +479,8 @@ def home_session_player(predictions: Mapping[str, str], *, player: str) -> Calla
     (:mod:`bacara_teach.analysis.edges`), which a seeded run can be checked against.
     """
     if player not in predictions:
-        raise IllegalAction(f"unknown player {player!r}: expected one of {', '.join(predictions)}")
+        raise IllegalAction(message("unknown player {player!r}: expected one of {names}",
+                                    player=player, names=", ".join(predictions)))
 
     def play(seed: int) -> Decimal:
         session = HomeSession(players=list(predictions), seed=seed)
@@ -621,7 +633,8 @@ class OnlineTableRun:
 
 def _check_on_refusal(on_refusal: str) -> None:
     if on_refusal not in ON_REFUSAL:
-        raise IllegalAction(f"invalid on_refusal {on_refusal!r}: expected one of {', '.join(ON_REFUSAL)}")
+        raise IllegalAction(message("invalid on_refusal {on_refusal!r}: expected one of {names}",
+                                    on_refusal=on_refusal, names=", ".join(ON_REFUSAL)))
 
 
 def _capped(table: OnlineTable, bet: Bet) -> Bet | None:
@@ -683,9 +696,9 @@ def play_online_table(
                 stopped = f"coup {number}: the plan left the table"
                 break
             if not isinstance(bet, Bet):
-                raise IllegalAction(
-                    f"a betting plan returned {bet!r}: expected a Bet (e.g. Bet.of('banco', '5')) or None"
-                )
+                raise IllegalAction(message(
+                    "a betting plan returned {bet}: expected a Bet (e.g. Bet.of('banco', '5')) or "
+                    "None", bet=repr(bet)))
             try:
                 table.verify_place(bet.on, bet.stake)
             except IllegalAction as refusal:
@@ -726,7 +739,8 @@ def online_table_player(
     3
     """
     if measure not in ("net", "final_balance", "staked"):
-        raise IllegalAction(f"invalid measure {measure!r}: expected net, final_balance or staked")
+        raise IllegalAction(message(
+            "invalid measure {measure!r}: expected net, final_balance or staked", measure=measure))
 
     def play(seed: int) -> Decimal:
         run = play_online_table(plan, seed=seed, coups=coups, balance=balance, profile=profile,
@@ -790,7 +804,8 @@ class OnlineTableSummary:
         lost = -sum((Fraction(r.net) for r in self.sessions), Fraction(0))
         staked = sum((Fraction(r.staked) for r in self.sessions), Fraction(0))
         if staked == 0:
-            raise IllegalAction("nothing was staked in these sessions: there is no edge to measure")
+            raise IllegalAction(message(
+                "nothing was staked in these sessions: there is no edge to measure"))
         sd = {on: math.sqrt(v) for on, v in self.exact_variances.items()}
         spread = 0.0
         for r in self.sessions:
@@ -825,7 +840,8 @@ class OnlineTableSummary:
                 staked[on] = staked.get(on, Fraction(0)) + Fraction(amount)
         total = sum(staked.values(), Fraction(0))
         if total == 0:
-            raise IllegalAction("nothing was staked in these sessions: there is no edge to compare")
+            raise IllegalAction(message(
+                "nothing was staked in these sessions: there is no edge to compare"))
         return sum((self.exact_edges[on] * amount for on, amount in staked.items()), Fraction(0)) / total
 
     def agrees(self) -> bool:
@@ -924,10 +940,13 @@ def _seat_policies(players: Sequence[str], policies: SeatPolicies | None,
     for key, policy in (policies or {}).items():
         if isinstance(key, str):
             if key not in players:
-                raise IllegalAction(f"unknown player {key!r}: expected one of {', '.join(players)}")
+                raise IllegalAction(message("unknown player {player!r}: expected one of {names}",
+                                            player=key, names=", ".join(players)))
             seat = list(players).index(key)
         elif isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < len(players):
-            raise IllegalAction(f"invalid seat {key!r}: expected a seat from 0 to {len(players) - 1} or a name")
+            raise IllegalAction(message(
+                "invalid seat {seat!r}: expected a seat from 0 to {last} or a name", seat=key,
+                last=len(players) - 1))
         else:
             seat = key
         chosen[seat] = policy
@@ -997,7 +1016,8 @@ def chemin_de_fer_player(
     """
     names = list(players)
     if player not in names:
-        raise IllegalAction(f"unknown player {player!r}: expected one of {', '.join(names)}")
+        raise IllegalAction(message("unknown player {player!r}: expected one of {names}",
+                                    player=player, names=", ".join(names)))
     seat = names.index(player)
 
     def play(seed: int) -> int:
@@ -1108,7 +1128,8 @@ def convergence_series(result: SimulationResult, outcome: str = "banco") -> tupl
     (True, 0.446247)
     """
     if outcome not in result.exact:
-        raise IllegalAction(f"unknown outcome {outcome!r}: expected one of {', '.join(result.exact)}")
+        raise IllegalAction(message("unknown outcome {outcome!r}: expected one of {names}",
+                                    outcome=outcome, names=", ".join(result.exact)))
     exact = float(result.exact[outcome])
     return tuple(
         ConvergenceRow(

@@ -191,14 +191,14 @@ def run_deal(args: argparse.Namespace) -> int:
     except MissingDecision as error:
         flag = f"--{error.role}"
         raise MissingDecision(
-            tr("{refusal}: add {flag} draw or {flag} stand", lang,
-               refusal=refusal(error, lang).removesuffix("."), flag=flag),
+            message("{refusal}: add {flag} draw or {flag} stand",
+                    refusal=refusal(error, lang).removesuffix("."), flag=flag),
             role=error.role,
         ) from None
     except ForcedCell as error:
         flag = "--" + error.role
-        raise ForcedCell(tr("{refusal}: drop {flag}", lang,
-                            refusal=refusal(error, lang).removesuffix("."), flag=flag),
+        raise ForcedCell(message("{refusal}: drop {flag}",
+                                 refusal=refusal(error, lang).removesuffix("."), flag=flag),
                          role=error.role) from None
     if args.json:
         data = coup.to_dict()

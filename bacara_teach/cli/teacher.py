@@ -264,7 +264,6 @@ def run_grade(args: argparse.Namespace) -> int:
         submission_status,
         write_gradebook,
     )
-    from bacara_teach.exercises.questions import error_text
     from bacara_teach.exercises.roster import read_roster
     from bacara_teach.exercises.sandbox import Limits
 
@@ -290,7 +289,7 @@ def run_grade(args: argparse.Namespace) -> int:
         for place in (report, report.with_suffix(".csv")):
             check_file_target(place, "--report")
     except OutputRefused as error:
-        raise IllegalAction(error_text(error, lang)) from None
+        raise IllegalAction(error.message) from None
     targets = {out.resolve(), report.resolve(), report.with_suffix(".csv").resolve()}
     if len(targets) != 3:
         raise IllegalAction(message("--out and --report name the same file ({path!r})",

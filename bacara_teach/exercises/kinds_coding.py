@@ -39,7 +39,8 @@ from bacara_teach.exercises.questions import (
     lang_code,
     param,
 )
-from bacara_teach.exercises.sandbox_child import call_all
+from bacara_teach.exercises.sandbox import refusal_message
+from bacara_teach.exercises.sandbox_child import REFUSALS, call_all
 from bacara_teach.exercises.wording import said
 from bacara_teach.narration import narrate_steps
 from bacara_teach.punto_banco import deal_coup, outcome_from_points
@@ -177,6 +178,9 @@ def _show_result(result: Sequence[Any], lang: str = SOURCE_LANGUAGE) -> str:
         return tr("returned {value}", lang, value=repr(value))
     if kind == "ok-type":
         return tr("returned a {kind}", lang, kind=str(value))
+    if kind == "refused" and isinstance(value, list) and len(value) == 3 and value[0] in REFUSALS:
+        return tr("was stopped by the grader: {refusal}", lang,
+                  refusal=refusal_message(value).render(lang))
     return tr("raised {error}", lang, error=str(value))
 
 

@@ -66,6 +66,7 @@ from typing import Any
 from bacara_teach.errors import NotationError
 from bacara_teach.exercises.sandbox_child import (
     PRELOADED,
+    REFUSALS,
     RESULT_FILE,
     SANDBOX_FAILED,
     SECCOMP_ARCHES,
@@ -84,6 +85,7 @@ __all__ = [
     "isolation_missing_message",
     "read_records",
     "read_value_answer",
+    "refusal_message",
     "run_program",
 ]
 
@@ -574,9 +576,10 @@ def run_program(
         if read.malformed is not None:
             return ProgramRun(outcome="malformed", seconds=seconds, why=message(
                 "its results were not in the grader's format: {why}",
-                why=verbatim(read.malformed)))
+                why=read.malformed_why or verbatim(read.malformed)))
         run = _outcome(process.returncode, timed_out=timed_out, records=read.records,
-                       load_error=read.load_error, limits=limits, seconds=seconds)
+                       load_error=read.load_error, load_refused=read.load_refused,
+                       limits=limits, seconds=seconds)
         if run.outcome in ("crashed", "no-result"):
             last = _last_line(home / "stderr.txt")
             if last:
@@ -619,6 +622,30 @@ def _last_line(path: Path, limit: int = 4096) -> str:
 
 # -- reading what came back ----------------------------------------------------------------------
 
+_REFUSAL_WORDS = {
+    "event": N_("not allowed in graded code: {name}"),
+    "import": N_("not allowed in graded code: import {name}"),
+    "guard": N_("not allowed in graded code: changing the grader's guard"),
+    "not-text": N_("not allowed in graded code: a path that is not plain text"),
+    "reading": N_("not allowed in graded code: reading {path}"),
+    "writing": N_("not allowed in graded code: writing {path}"),
+    "listing": N_("not allowed in graded code: {name} {path}"),
+}
+assert set(_REFUSAL_WORDS) == set(REFUSALS)
+
+
+def refusal_message(refusal: Sequence[str]) -> Message:
+    """What the audit hook refused (``[kind, name, path]``, as the harness reports it), in words.
+
+    >>> print(refusal_message(["import", "socket", ""]).render("es"))
+    no está permitido en el código corregido: import socket
+    >>> print(refusal_message(["reading", "open", "/etc/passwd"]))
+    not allowed in graded code: reading '/etc/passwd'
+    """
+    kind, name, path = refusal
+    return Message(_REFUSAL_WORDS[kind], params={"name": name, "path": repr(path)})
+
+
 _MAX_ERROR_CHARS = 400
 _MAX_TYPE_CHARS = 100
 _MAX_VALUE_CHARS = 200
@@ -626,7 +653,11 @@ _MAX_INT = 10**15
 
 
 class _Malformed(ValueError):
-    pass
+    """What is wrong with a result file, as a message (``str()`` is its English text)."""
+
+    def __init__(self, why: Message) -> None:
+        super().__init__(str(why))
+        self.why = why
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -635,18 +666,23 @@ class Records:
 
     records: tuple[dict[str, Any], ...] = ()
     load_error: str | None = None
+    load_refused: tuple[str, str, str] | None = None
+    """What the audit hook refused as the program loaded (``[kind, name, path]``)."""
     malformed: str | None = None
+    """Why the file is refused, in English (:attr:`malformed_why` in every language)."""
+    malformed_why: Message | None = field(default=None, repr=False)
 
 
-def _text(value: object, limit: int, what: str) -> str:
+def _text(value: object, limit: int, what: Message) -> str:
     if not isinstance(value, str) or len(value) > limit:
-        raise _Malformed(f"{what} is not a text of at most {limit} characters")
+        raise _Malformed(message("{what} is not a text of at most {limit} characters", what=what,
+                                 limit=limit))
     return value
 
 
-def _result(item: object, where: str) -> list[Any]:
+def _result(item: object, where: Message) -> list[Any]:
     if not isinstance(item, list) or len(item) != 2:
-        raise _Malformed(f"{where} is not a pair [kind, value]")
+        raise _Malformed(message("{where} is not a pair [kind, value]", where=where))
     kind, value = item
     if kind == "ok":
         plain = value is None or isinstance(value, bool) or (
@@ -654,24 +690,36 @@ def _result(item: object, where: str) -> list[Any]:
             isinstance(value, float) and math.isfinite(value)) or (
             isinstance(value, str) and len(value) <= _MAX_VALUE_CHARS)
         if not plain:
-            raise _Malformed(f"{where} holds a value the harness never sends")
+            raise _Malformed(message("{where} holds a value the harness never sends", where=where))
     elif kind == "ok-type":
-        _text(value, _MAX_TYPE_CHARS, f"{where}'s type name")
+        _text(value, _MAX_TYPE_CHARS, message("{where}'s type name", where=where))
     elif kind == "error":
-        _text(value, _MAX_ERROR_CHARS, f"{where}'s error")
+        _text(value, _MAX_ERROR_CHARS, message("{where}'s error", where=where))
+    elif kind == "refused":
+        value = list(_refusal(value, message("{where}'s refusal", where=where)))
     else:
-        raise _Malformed(f"{where} has an unknown kind")
+        raise _Malformed(message("{where} has an unknown kind", where=where))
     return [kind, value]
 
 
+def _refusal(value: object, what: Message) -> tuple[str, str, str]:
+    """``[kind, name, path]``: a kind the hook refuses, an event or module name, a path."""
+    if not isinstance(value, list) or len(value) != 3 or value[0] not in REFUSALS:
+        raise _Malformed(message("{what} is not a refusal the harness reports", what=what))
+    kind = str(value[0])
+    return (kind, _text(value[1], _MAX_TYPE_CHARS, what), _text(value[2], _MAX_VALUE_CHARS, what))
+
+
 def _refuse_constant(name: str) -> None:
-    raise _Malformed(f"{name} is not a value the harness sends")
+    raise _Malformed(message("{name} is not a value the harness sends", name=name))
 
 
 def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]], *, seal: str | None = None) -> Records:
     r"""Read a result file strictly: exactly the harness's records, in the harness's order.
 
-    Line 1 is ``{"load": "ok"}`` or ``{"load": "error", "error": text}``; after
+    Line 1 is ``{"load": "ok"}``, ``{"load": "error", "error": text}`` or
+    ``{"load": "refused", "refused": [kind, name, path]}`` (the audit hook refused what the
+    program did as it loaded: see :func:`refusal_message`); after
     ``ok`` comes at most one line per call, in order, each
     ``{"function": <that call's name>, "results": [one [kind, value] per argument list]}``
     or ``{"function": <name>, "missing": text}``.  A last line without its
@@ -681,7 +729,7 @@ def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]], *, seal: str | 
 
     >>> calls = [{"function": "f", "args": [[1], [2]]}]
     >>> read_records(b'{"load": "ok"}\n{"function": "f", "results": [["ok", 2], ["ok", 4]]}\n', calls)
-    Records(records=({'load': 'ok'}, {'function': 'f', 'results': [['ok', 2], ['ok', 4]]}), load_error=None, malformed=None)
+    Records(records=({'load': 'ok'}, {'function': 'f', 'results': [['ok', 2], ['ok', 4]]}), load_error=None, load_refused=None, malformed=None)
     >>> read_records(b'{"load": "ok"}\n{"function": "f", "results": [[]]}\n', calls).malformed
     'line 2: f returned 1 results for 2 calls'
 
@@ -696,62 +744,88 @@ def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]], *, seal: str | 
     try:
         text = raw.decode("ascii")
     except UnicodeDecodeError:
-        return Records(malformed="it is not ASCII text")
+        why = message("it is not ASCII text")
+        return Records(malformed=str(why), malformed_why=why)
     *lines, _cut_short = text.split("\n")
     records: list[dict[str, Any]] = []
     load_error: str | None = None
+    load_refused: tuple[str, str, str] | None = None
     try:
         if len(lines) > len(calls) + 1:
-            raise _Malformed(f"{len(lines)} lines, more than the harness writes for {len(calls)} calls")
+            raise _Malformed(message("{count} lines, more than the harness writes for {calls} calls",
+                                     count=len(lines), calls=len(calls)))
         for number, line in enumerate(lines, start=1):
             try:
                 record = json.loads(line, parse_constant=_refuse_constant)
             except _Malformed as error:
-                raise _Malformed(f"line {number}: {error}") from None
+                raise _Malformed(message("line {number}: {why}", number=number,
+                                         why=error.why)) from None
             except (ValueError, RecursionError) as error:
-                raise _Malformed(f"line {number} is not JSON ({type(error).__name__})") from None
+                raise _Malformed(message("line {number} is not JSON ({kind})", number=number,
+                                         kind=type(error).__name__)) from None
             if not isinstance(record, dict):
-                raise _Malformed(f"line {number} is not a record")
+                raise _Malformed(message("line {number} is not a record", number=number))
             if seal is not None:
                 if record.get("seal") != seal:
-                    raise _Malformed(f"line {number} was not written by the harness (a forged record)")
+                    raise _Malformed(message(
+                        "line {number} was not written by the harness (a forged record)",
+                        number=number))
                 record = {key: value for key, value in record.items() if key != "seal"}
             if number == 1:
                 if record == {"load": "ok"}:
                     records.append({"load": "ok"})
                     continue
                 if set(record) == {"load", "error"} and record["load"] == "error":
-                    load_error = _text(record["error"], _MAX_ERROR_CHARS, "the load error")
+                    load_error = _text(record["error"], _MAX_ERROR_CHARS, message("the load error"))
                     if len(lines) > 1:
-                        raise _Malformed("lines follow a program that did not load")
+                        raise _Malformed(message("lines follow a program that did not load"))
                     records.append({"load": "error", "error": load_error})
                     continue
-                raise _Malformed("line 1 is not the program's load line")
+                if set(record) == {"load", "refused"} and record["load"] == "refused":
+                    load_refused = _refusal(record["refused"], message("the load refusal"))
+                    load_error = str(refusal_message(load_refused))
+                    if len(lines) > 1:
+                        raise _Malformed(message("lines follow a program that did not load"))
+                    records.append({"load": "refused", "refused": list(load_refused)})
+                    continue
+                raise _Malformed(message("line 1 is not the program's load line"))
             call = calls[number - 2]
             name = call["function"]
             if record.get("function") != name:
-                raise _Malformed(f"line {number} is not the results of {name}")
+                raise _Malformed(message("line {number} is not the results of {name}",
+                                         number=number, name=name))
             if set(record) == {"function", "missing"}:
-                missing = _text(record["missing"], _MAX_ERROR_CHARS, f"line {number}'s message")
+                missing = _text(record["missing"], _MAX_ERROR_CHARS,
+                                message("line {number}'s message", number=number))
                 records.append({"function": name, "missing": missing})
                 continue
             results = record.get("results")
             if set(record) != {"function", "results"} or not isinstance(results, list):
-                raise _Malformed(f"line {number} is not the results of {name}")
+                raise _Malformed(message("line {number} is not the results of {name}",
+                                         number=number, name=name))
             if len(results) != len(call["args"]):
-                raise _Malformed(f"line {number}: {name} returned {len(results)} results for "
-                                 f"{len(call['args'])} calls")
-            checked = [_result(item, f"line {number}, result {i}") for i, item in enumerate(results, 1)]
+                raise _Malformed(message(
+                    "line {number}: {name} returned {count} results for {calls} calls",
+                    number=number, name=name, count=len(results), calls=len(call["args"])))
+            checked = [_result(item, message("line {number}, result {index}", number=number,
+                                             index=i)) for i, item in enumerate(results, 1)]
             records.append({"function": name, "results": checked})
     except _Malformed as error:
-        return Records(malformed=str(error))
-    return Records(records=tuple(records), load_error=load_error)
+        return Records(malformed=str(error), malformed_why=error.why)
+    return Records(records=tuple(records), load_error=load_error, load_refused=load_refused)
 
 
 def _outcome(returncode: int | None, *, timed_out: bool, records: Sequence[dict[str, Any]],
-             load_error: str | None, limits: Limits, seconds: float) -> ProgramRun:
+             load_error: str | None, limits: Limits, seconds: float,
+             load_refused: Sequence[str] | None = None) -> ProgramRun:
     found = tuple(r for r in records if "function" in r)
     loaded = any(r.get("load") == "ok" for r in records)
+    if load_refused is not None:
+        refused = refusal_message(load_refused)
+        return ProgramRun(outcome="did-not-load",
+                          why=message("the grader stopped the code when run: {refusal}",
+                                      refusal=refused),
+                          load_why=refused, seconds=seconds)
     if load_error is not None:
         return ProgramRun(outcome="did-not-load",
                           why=message("the code raised an error when run: {error}",

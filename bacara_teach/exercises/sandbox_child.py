@@ -49,8 +49,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
     from typing import Any
 
-__all__ = ["PRELOADED", "RESULT_FILE", "SANDBOX_FAILED", "call_all", "call_one", "confine",
-           "describe_error", "install_guard", "main"]
+__all__ = ["PRELOADED", "REFUSALS", "RESULT_FILE", "SANDBOX_FAILED", "Refused", "call_all",
+           "call_one", "confine", "describe_error", "describe_refusal", "install_guard", "main"]
 
 RESULT_FILE = "result.jsonl"
 SANDBOX_FAILED = 70
@@ -84,8 +84,55 @@ _DEVICES = frozenset({"/dev/null", "/dev/urandom"})
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 
 
+REFUSALS = ("event", "import", "guard", "not-text", "reading", "writing", "listing")
+"""The kinds of operation the audit hook refuses: an audit ``event`` (``os.kill``), an ``import``
+of a module, ``guard`` (changing the hook itself), ``not-text`` (a path that is not plain text),
+``reading`` or ``writing`` a file and ``listing`` a folder."""
+_NAME_CHARS = 100
+_PATH_CHARS = 200
+
+
 class Refused(PermissionError):
-    """An operation the graded program may not do."""
+    """An operation the graded program may not do, with what it was.
+
+    ``kind`` is one of :data:`REFUSALS`, ``name`` the audit event or module, ``path`` the
+    path as the program gave it.  The grader reads these three back (never the text) and
+    words the refusal in the paper's language; ``str()`` is what the program itself sees.
+
+    >>> str(Refused("import", name="socket")), str(Refused("reading", path="/etc/passwd"))
+    ('not allowed in graded code: import socket', "not allowed in graded code: reading '/etc/passwd'")
+    """
+
+    def __init__(self, kind: str, name: str = "", path: str = "") -> None:
+        # runs inside the audit hook: no module global, only built-in operations
+        what = (f"import {name}" if kind == "import"
+                else "changing the grader's guard" if kind == "guard"
+                else "a path that is not plain text" if kind == "not-text"
+                else f"{kind} {path!r}" if kind in ("reading", "writing")
+                else f"{name} {path!r}" if kind == "listing" else name)
+        super().__init__(f"not allowed in graded code: {what}")
+        self.kind = kind
+        self.name = name
+        self.path = path
+
+
+def describe_refusal(error: BaseException) -> list[str] | None:
+    """``[kind, name, path]`` of a refusal of the audit hook (``None`` for any other error).
+
+    >>> describe_refusal(Refused("import", name="socket")), describe_refusal(ValueError("x"))
+    (['import', 'socket', ''], None)
+    """
+    if type(error) is not Refused:
+        return None
+    parts = [getattr(error, "kind", ""), getattr(error, "name", ""), getattr(error, "path", "")]
+    kind, name, path = (part if type(part) is str else "" for part in parts)
+    if kind not in REFUSALS:
+        return None
+    return [kind, _shorten(name, _NAME_CHARS), _shorten(path, _PATH_CHARS)]
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def describe_error(error: BaseException) -> str:
@@ -114,11 +161,16 @@ def call_one(function: Callable[..., Any], args: Sequence[Any]) -> list[Any]:
         value = function(*[list(a) if isinstance(a, (list, tuple)) else a for a in args])
         return _encode(value)
     except (Exception, SystemExit) as error:  # the student's code may raise anything
-        return ["error", describe_error(error)]
+        refusal = describe_refusal(error)
+        return ["error", describe_error(error)] if refusal is None else ["refused", refusal]
 
 
 def call_all(namespace: Mapping[str, Any], calls: Iterable[Mapping[str, Any]]) -> Iterable[dict[str, Any]]:
-    """For each ``{"function", "args"}``: the results of calling it on every argument list."""
+    """For each ``{"function", "args"}``: the results of calling it on every argument list.
+
+    A result is ``["ok", value]``, ``["ok-type", type name]``, ``["error", text]`` or, for an
+    operation the audit hook refused, ``["refused", [kind, name, path]]``.
+    """
     for call in calls:
         name = call["function"]
         function = namespace.get(name)
@@ -148,8 +200,9 @@ def _fit(record: Mapping[str, Any], cap: int) -> Mapping[str, Any]:
         return record
     room = max(8, (cap - 200) // max(1, len(results)) - 40)
     for limit in (room, room // 6, 8):
-        short = [[kind, _ascii_prefix(value, limit)] if kind == "error" else [kind, value]
-                 for kind, value in results]
+        short = [[kind, _ascii_prefix(value, limit)] if kind == "error"
+                 else [kind, [*value[:2], _ascii_prefix(value[2], limit)]] if kind == "refused"
+                 else [kind, value] for kind, value in results]
         fitted = {**record, "results": short}
         if len(_dumps(fitted)) <= cap:
             return fitted
@@ -294,7 +347,7 @@ def _make_hook(*, home: str, readable: tuple[str, ...], hidden: tuple[str, ...],
         elif _issub(kind, _bytes):
             target = _decode(target, "utf-8", "surrogateescape")
         else:
-            raise _refused("not allowed in graded code: a path that is not plain text")
+            raise _refused("not-text")
         path = target if _startswith(target, "/") else _home + "/" + target
         parts: list[str] = []
         for part in _split(path, "/"):
@@ -317,16 +370,16 @@ def _make_hook(*, home: str, readable: tuple[str, ...], hidden: tuple[str, ...],
              _len: Any = len, _resolve: Any = resolve, _refused: Any = Refused,
              _mine: Any = ()) -> None:
         if _startswith(event, _prefixes) or event in _events or event in _writes:
-            raise _refused(f"not allowed in graded code: {event}")
+            raise _refused("event", event)
         if event == "import":
             module = _text(args[0])
             if _split(module, ".", 1)[0] in _imports:
-                raise _refused(f"not allowed in graded code: import {module}")
+                raise _refused("import", module)
             return
         if event in ("object.__setattr__", "object.__delattr__"):
             for own in _mine:
                 if args[0] is own:
-                    raise _refused("not allowed in graded code: changing the grader's guard")
+                    raise _refused("guard")
             return
         opening = event == "open"
         if not opening and event not in _paths:
@@ -346,21 +399,23 @@ def _make_hook(*, home: str, readable: tuple[str, ...], hidden: tuple[str, ...],
             if flags is not None and _issub(_type(flags), _int) and _and(flags, _write_flags):
                 writing = True
             if writing:
-                raise _refused(f"not allowed in graded code: writing {given!r}")
+                raise _refused("writing", "open", given)
             if path in _devices:
                 return
         for root in _hidden:
             if path == root or _startswith(path, root + "/"):
-                raise _refused(f"not allowed in graded code: reading {given!r}")
+                raise _refused("reading", "open", given)
         for root in _readable:
             if path == root or _startswith(path, root + "/"):
                 return
-        what = "reading" if opening else event
-        raise _refused(f"not allowed in graded code: {what} {given!r}")
+        if opening:
+            raise _refused("reading", event, given)
+        raise _refused("listing", event, given)
 
     defaults = hook.__defaults__
     assert defaults is not None
-    hook.__defaults__ = (*defaults[:-1], (hook, resolve))  # before it is installed: not audited
+    # before it is installed: not audited.  The refusal the hook raises is the hook's too.
+    hook.__defaults__ = (*defaults[:-1], (hook, resolve, Refused, Refused.__init__))
     return hook
 
 
@@ -677,7 +732,11 @@ def _run(request: Mapping[str, Any], emit: Callable[[Mapping[str, Any]], None]) 
     try:
         exec(code, namespace)
     except BaseException as error:  # SystemExit and the like too
-        emit({"load": "error", "error": describe_error(error)})
+        refusal = describe_refusal(error)
+        if refusal is not None:
+            emit({"load": "refused", "refused": refusal})
+        else:
+            emit({"load": "error", "error": describe_error(error)})
         return
     emit({"load": "ok"})
     for record in call_all(namespace, request["calls"]):

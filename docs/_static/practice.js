@@ -195,12 +195,13 @@
   /**
    * A whole number written with the page's language's symbols (exported as data.numbers): its
    * minus sign, and its group separator when `grouped` (a message's {field} is not grouped, as
-   * in the engine's own messages).
+   * in the engine's own messages) and the number has at least numbers.min_grouping + 3 digits
+   * (CLDR's minimum grouping digits: Spanish writes 2999 but 20.000).
    */
   function writeNumber(value, numbers, grouped) {
     if (!numbers || !Number.isInteger(value)) return String(value);
     let digits = String(Math.abs(value));
-    if (grouped) digits = digits.replace(/\B(?=(\d{3})+(?!\d))/g, numbers.group);
+    if (grouped && digits.length >= (numbers.min_grouping || 1) + 3) digits = digits.replace(/\B(?=(\d{3})+(?!\d))/g, numbers.group);
     return value < 0 ? numbers.minus + digits : digits;
   }
 

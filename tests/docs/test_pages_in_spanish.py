@@ -204,3 +204,22 @@ def test_the_english_pages_keep_the_labels_of_their_packages(site_dir: Path) -> 
 def test_a_fraction_of_the_engine_is_written_with_a_decimal_comma() -> None:
     # the helpers the pages use, on a figure with decimals: independent of the build
     assert rules_punto_banco.amount_text(Fraction(19, 20), SPANISH) == "0,95"
+
+
+FOUR_DIGITS_GROUPED = re.compile(r"(?<![\d.,])\d\.\d{3}(?![\d.,])")
+"""A four-digit number with its thousands grouped (``2.999``), which Spanish does not write:
+CLDR's minimum grouping digits for Spanish is 2, so ``2999`` but ``20.000``."""
+
+
+@pytest.mark.parametrize("name", [*PAGES, "chapters/odds", "chapters/home-session",
+                                  "chapters/chemin-de-fer"])
+def test_a_spanish_page_groups_numbers_from_five_digits_on(site_dir: Path, name: str) -> None:
+    text = VERSIONS.sub(" ", _said(site_dir, name))
+    assert not FOUR_DIGITS_GROUPED.search(text), FOUR_DIGITS_GROUPED.findall(text)
+
+
+def test_the_odds_page_groups_its_large_counts_the_spanish_way(site_dir: Path) -> None:
+    text = _said(site_dir, "chapters/odds")
+    grouped = re.findall(r"(?<![\d.,])\d{2,3}(?:\.\d{3})+(?![\d,])", text)
+    assert grouped, "no count of five digits or more on the Spanish odds page"
+    assert all(format_number(int(g.replace(".", "")), ",", SPANISH) == g for g in grouped)

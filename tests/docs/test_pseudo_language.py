@@ -129,6 +129,19 @@ def test_the_exercises_speak_it(project: Path) -> None:
     assert all(PSEUDO.fullmatch(line) for line in shown.stdout.splitlines()), shown.stdout
 
 
+def test_a_student_s_feedback_and_the_grader_s_refusal_speak_it(project: Path) -> None:
+    code = ("from bacara_teach.exercises import self_check\n"
+            "from bacara_teach.exercises.sandbox import run_program\n"
+            f"print(self_check('punto-rule', {{'total': 5}}, 'stand', {CODE!r}))\n"
+            f"print(run_program('import ctypes\\n', []).why.render({CODE!r}))\n")
+    shown = _run(project, code=code)
+    assert shown.returncode == 0, shown.stderr
+    feedback, refused = shown.stdout.strip().splitlines()[-2:]
+    for line in (feedback, refused):
+        assert PSEUDO.search(line) and not _plain_english(line), line
+    assert refused.rstrip("⟧").endswith(" ctypes")  # what was refused, named as it is
+
+
 def test_a_built_page_speaks_it(project: Path, tmp_path: Path) -> None:
     docs = project / "docs"
     others = sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*.md")

@@ -347,13 +347,62 @@ def test_a_program_that_does_not_load_is_reported_in_spanish() -> None:
     for program, words in (("def banker_draws(:\n", "el programa no se ejecutó: SyntaxError"),
                            ("def banker_draws(t, v):\n    return t <= 5\n",
                             "play: play no está definida como función"),
-                           ("import bacara_teach\n", "el programa no se ejecutó: Refused: "),  # quoted as it is
+                           ("import bacara_teach\n", "el programa no se ejecutó: no está "
+                            "permitido en el código corregido: import bacara_teach"),
                            (program_template("es"), "la celda de código no se cambió")):
         en = _grade(paper, with_program(paper, program), "en")
         es = _grade(paper, with_program(paper, program), "es")
         assert _points(en) == _points(es)
         mark = next(g for g in es.grades if g.question.question_kind.is_program).mark
         assert words in mark.reason, mark.reason
+
+
+# what the audit hook refused reaches the student in the paper's language, naming what it was
+_REFUSED_PROGRAMS = (
+    ("import ctypes\n", "import ctypes", "import ctypes"),
+    ("import os\nos.kill(os.getpid(), 0)\n", "os.kill", "os.kill"),
+    ("open('notes.txt', 'w')\n", "escribir 'notes.txt'", "writing 'notes.txt'"),
+    ("import os\nos.listdir('/etc')\n", "os.listdir '/etc'", "os.listdir '/etc'"),
+)
+
+
+@pytest.mark.parametrize(("program", "spanish", "english"), _REFUSED_PROGRAMS)
+def test_a_refused_program_is_reported_in_the_paper_s_language(program: str, spanish: str,
+                                                               english: str) -> None:
+    paper = make_paper("third-card", "bo")
+    marks = {lang: next(g for g in _grade(paper, with_program(paper, program), lang).grades
+                        if g.question.question_kind.is_program).mark for lang in ("en", "es")}
+    assert marks["en"].earned == marks["es"].earned == 0
+    assert marks["es"].reason == ("el programa no se ejecutó: no está permitido en el código "
+                                  "corregido: " + spanish), marks["es"].reason
+    assert marks["en"].reason == "the program did not run: not allowed in graded code: " + english
+    assert "Refused" not in marks["es"].reason and not _english_left(marks["es"].reason)
+
+
+def test_a_refusal_inside_a_function_is_reported_in_the_paper_s_language() -> None:
+    paper = make_paper("third-card", "bo")
+    program = (program_template("en").rstrip() + "\n\n"
+               "def banker_draws(total, third):\n    return open('/etc/passwd').read() == ''\n")
+    es = next(g for g in _grade(paper, with_program(paper, program), "es").grades
+              if g.question.question_kind.is_program)
+    assert es.points == 0
+    assert any("el corrector lo detuvo: no está permitido en el código corregido: leer "
+               "'/etc/passwd'" in detail for detail in es.mark.details), es.mark.details
+    assert not any("Refused" in detail for detail in es.mark.details)
+
+
+def test_a_forged_refusal_is_not_in_the_grader_s_format() -> None:
+    from bacara_teach.exercises.sandbox import read_records
+
+    calls = [{"function": "f", "args": [[1]]}]
+    for forged in (b'{"load": "refused", "refused": ["format the disk", "", ""]}\n',
+                   b'{"load": "refused", "refused": ["import", "x" ]}\n',
+                   b'{"load": "refused", "refused": ["import", 3, ""]}\n',
+                   b'{"load": "ok"}\n{"function": "f", "results": [["refused", ["x", "", ""]]]}\n',
+                   b'{"load": "ok"}\n{"function": "f", "results": [["refused", "import os"]]}\n'):
+        assert read_records(forged, calls).malformed is not None, forged
+    read = read_records(b'{"load": "refused", "refused": ["import", "ctypes", ""]}\n', calls)
+    assert read.malformed is None and read.load_refused == ("import", "ctypes", "")
 
 
 def test_unreadable_and_missing_files_are_reported_in_spanish(tmp_path: Path) -> None:
@@ -632,15 +681,16 @@ def _report(handed_in: int, not_handed_in: int, lang: str) -> Any:
 def test_the_class_report_writes_numbers_in_the_teacher_s_language() -> None:
     from bacara_teach.exercises.report import report_csv, report_html
 
-    spanish = report_html(_report(1234, 1500, "es"))
-    assert "1.234 hojas entregadas; 1.500 no entregadas o ilegibles" in spanish
-    assert '<td class="num">2.500</td>' in spanish and ">1.250/2.500</td>" in spanish
+    spanish = report_html(_report(12345, 1500, "es"))
+    # Spanish groups a number from five digits on (CLDR's minimum grouping digits)
+    assert "12.345 hojas entregadas; 1500 no entregadas o ilegibles" in spanish
+    assert '<td class="num">2500</td>' in spanish and ">1250/2500</td>" in spanish
     assert '<td class="num">50\xa0%</td>' in spanish  # the share right, a Spanish percentage
     assert "el banquero" not in spanish and "Informe de la clase" in spanish
     text = re.sub(r"<style>.*?</style>|<[^>]+>", " ", spanish, flags=re.DOTALL)
     assert SPANISH_NUMBER_SLIPS.search(text) is None, text
-    english = report_html(_report(1234, 1500, "en"))
-    assert "1,234 papers handed in; 1,500 not handed in or unreadable" in english
+    english = report_html(_report(12345, 1500, "en"))
+    assert "12,345 papers handed in; 1,500 not handed in or unreadable" in english
     assert '<td class="num">2,500</td>' in english and '<td class="num">50%</td>' in english
     assert "1 paper handed in;" in report_html(_report(1, 0, "en"))
     assert "1 hoja entregada;" in report_html(_report(1, 0, "es"))
@@ -761,3 +811,20 @@ def test_the_roster_refusals_read_in_spanish(csv_text: str, spanish: str) -> Non
         parse_roster(csv_text)
     assert spanish in refused.value.text("es"), refused.value.text("es")
     assert refused.value.text("es") != str(refused.value)
+
+
+def test_a_result_file_refused_is_explained_in_spanish() -> None:
+    from bacara_teach.exercises.sandbox import read_records
+
+    calls = [{"function": "f", "args": [[1], [2]]}]
+    for raw, spanish, english in (
+            (b'{"load": "ok"}\n{"function": "f", "results": [["ok", 2]]}\n',
+             "línea 2: f devolvió 1 resultados para 2 llamadas", "line 2: f returned 1 results"),
+            (b'{"load": "ok"}\n{"function": "f", "results": [["error", 5], ["ok", 4]]}\n',
+             "el error de línea 2, resultado 1 no es un texto de 400 caracteres como máximo",
+             "line 2, result 1's error is not a text of at most 400"),
+            (b"not json\n", "la línea 1 no es JSON (JSONDecodeError)", "line 1 is not JSON")):
+        read = read_records(raw, calls)
+        assert read.malformed_why is not None and read.malformed is not None
+        assert read.malformed_why.render("es") == spanish, read.malformed_why.render("es")
+        assert read.malformed.startswith(english) and str(read.malformed_why) == read.malformed
