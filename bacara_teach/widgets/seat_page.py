@@ -1,0 +1,332 @@
+"""The Chemin de Fer seat on a static page: a run of coups prepared, every branch, at build time.
+
+A built page has no Python behind it, so the seat cannot ask the engine while the
+reader plays.  It does not need to: within one coup the reader decides at most once
+(a free cell of the seat's own side), so a coup has at most two endings.  The engine
+plays every one of them now, with the other side answering by the seat's policy, and
+writes down what the page shows: what the reader's player may see at the free cell, the
+cards of each ending with its narration in the page's language, the result and the
+settlement, and what each choice was worth.  The page script
+(``docs/_static/practice-chemin-seat.js``) only follows this tree and adds up the score.
+
+A reader's choice changes how many cards a coup uses, and so which cards the next coup
+gets; to keep the tree small, each coup is dealt from its own six cards, the next six of
+one seeded shoe (a card a coup does not use is set aside).
+
+>>> data = seat_data(seat="banker", seed=4, lang="en", coups=3)
+>>> len(data["coups"]), sorted(data["coups"][0]["seats"]), data["seat"]
+(3, ['banker', 'bettor'], 'banker')
+>>> coup = data["coups"][0]
+>>> len(coup["cards"])
+6
+>>> ending = coup["endings"][coup["seats"]["banker"]["several"]["ending"]]
+>>> ending["winner"] in ("bettor", "banker", "push")
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+from bacara_teach.analysis.choice_values import choice_values
+from bacara_teach.analysis.composition import Composition
+from bacara_teach.cards import Card, format_cards, hand_total
+from bacara_teach.chemin_de_fer import (
+    BANKER,
+    BETTOR,
+    COUP_CARDS,
+    ROLES,
+    SEVERAL,
+    CheminDeFerCoup,
+    CoupInPlay,
+    Policy,
+    View,
+    Winner,
+    get_policy,
+    tableau_for,
+)
+from bacara_teach.i18n import resolve_language
+from bacara_teach.narration import describe_banker_row, describe_player_rule, narrate_step
+from bacara_teach.shoe import Shoe
+from bacara_teach.tableau import Decision
+from bacara_teach.text import N_, language, ptr
+from bacara_teach.widgets._common import Labels
+from bacara_teach.widgets._html import percent
+
+__all__ = ["PAGE_COUPS", "SEAT_KIND", "coup_net", "seat_data", "seat_html", "seat_json"]
+
+SEAT_KIND = "chemin-seat"
+"""The page's practice kind (``data-practice``): its script is ``practice-chemin-seat.js``."""
+
+PAGE_COUPS = 10
+"""How many coups a page prepares for each seat's free cells."""
+
+BETTOR_COUNTS: dict[str, int] = {"one": 1, "several": SEVERAL}
+"""The numbers of bettors the page offers, by the key its data uses."""
+
+_PAGE_LABELS: dict[str, str] = {
+    "prepared": N_("The {coups} coups here come from one shuffled shoe, and each is dealt "
+                   "from its own six cards, the shoe's next six: a card a coup does not use "
+                   "is set aside. Only the shoe's coups in which the banker or the bettor "
+                   "meets a free cell are kept, so most coups ask you something."),
+    "coup": N_("Coup {n} of {of}"),
+    "skip": N_("Deal until you decide"),
+    "skip.tip": N_("Deal coups until one asks you for a decision"),
+    "over": N_("Every prepared coup has been played. Start again, or take the seat in the "
+               "chapter's live notebook for a fresh shoe."),
+    "again": N_("Start again"),
+    "net": N_("Your net: {net} stakes"),
+    "settle.won": N_("You win the stake: +1."),
+    "settle.lost": N_("You lose the stake: −1."),
+    "settle.push": N_("Nobody pays: 0."),
+    "noscript": N_("The seat needs JavaScript; the live notebook has it too."),
+}
+
+
+def coup_net(coup: CheminDeFerCoup, seat: str) -> int:
+    """What the seat's side wins or loses on a unit stake: a win pays 1:1, no commission,
+    a push returns the stake (RULES.md system D, settlement).
+
+    >>> coup = CheminDeFerCoup.from_cards("2♥ A♠ 3♣ 2♦ 9♥ 5♠", bettor="draw", banker="draw")
+    >>> coup_net(coup, "banker"), coup_net(coup, "bettor")
+    (1, -1)
+    """
+    if coup.winner is Winner.PUSH:
+        return 0
+    return 1 if coup.winner.value == seat else -1
+
+
+def _signed(value: Any, lang: str) -> str:
+    text = percent(value, lang=lang)
+    return text if value < 0 else "+" + text
+
+
+def _rule_text(view: View, labels: Labels) -> str:
+    """The rule of the reader's cell, read from the tableau data (as the live seat says it)."""
+    lang = labels.lang
+    tableau = tableau_for(view.bettors)
+    if view.role == BETTOR:
+        rule = describe_player_rule(tableau, lang)
+        runs = ", ".join(labels.fill(f"rule.{d}", values=rule[d])
+                         for d in ("draw", "choice", "stand") if d in rule)
+        return labels.fill("with.one" if view.bettors == 1 else "with.several", rule=runs)
+    if view.third_card is None:
+        return labels["banker.stood"]
+    return labels.fill("banker.row", total=view.total,
+                       row=describe_banker_row(tableau, view.total, lang))
+
+
+def _seen(view: View, labels: Labels) -> dict[str, object]:
+    """Only what the reader's player may see: own cards, the face-up third card, the rule."""
+    other = labels[BANKER if view.role == BETTOR else BETTOR]
+    third = None
+    if view.third_card is not None:
+        third = labels.fill("third", card=str(view.third_card), value=view.third_card.points)
+    return {
+        "you": labels.fill("you", seat=labels[view.role]),
+        "cards": [str(c) for c in view.cards],
+        "mine": labels.fill("your.cards", cards=format_cards(view.cards), total=view.total),
+        "other": f"{other}: {labels['hidden']}",
+        "third": third,
+        "rule": _rule_text(view, labels),
+        "prompt": labels["ask"],
+    }
+
+
+class _Coup:
+    """One prepared coup: its endings (told once each) and the trees of the seats."""
+
+    def __init__(self, cards: tuple[Card, ...], composition: Composition, policy: Policy,
+                 labels: Labels, page: Labels) -> None:
+        self.cards = cards
+        self.composition = composition
+        self.policy = policy
+        self.labels = labels
+        self.page = page
+        self.endings: list[dict[str, object]] = []
+        self._index: dict[str, int] = {}
+        self.lines: list[str] = []
+
+    def _line(self, text: str) -> int:
+        """A narration line, kept once per coup: the endings share most of theirs."""
+        if text not in self.lines:
+            self.lines.append(text)
+        return self.lines.index(text)
+
+    def _engine_turns(self, play: CoupInPlay, seat: str) -> None:
+        while (view := play.pending) is not None and view.role != seat:
+            play.decide(self.policy(view))
+
+    def _ending(self, coup: CheminDeFerCoup) -> int:
+        key = repr(coup)
+        if key not in self._index:
+            self._index[key] = len(self.endings)
+            lang = self.labels.lang
+            self.endings.append({
+                "bettor": [str(c) for c in coup.bettor],
+                "banker": [str(c) for c in coup.banker],
+                "bettorTotal": hand_total(coup.bettor),
+                "bankerTotal": hand_total(coup.banker),
+                "winner": coup.winner.value,
+                "decisions": {BETTOR: None if coup.bettor_choice is None else coup.bettor_choice.value,
+                              BANKER: None if coup.banker_choice is None else coup.banker_choice.value},
+                "narration": [self._line(line) for line in coup.narrate(lang).split("\n")],
+            })
+        return self._index[key]
+
+    def _leaf(self, play: CoupInPlay, seat: str, *, chosen: Decision | None) -> dict[str, object]:
+        labels = self.labels
+        coup = play.result()
+        mine = coup.bettor_total if seat == BETTOR else coup.banker_total
+        theirs = coup.banker_total if seat == BETTOR else coup.bettor_total
+        net = coup_net(coup, seat)
+        outcome = "push" if net == 0 else "won" if net > 0 else "lost"
+        lines = [labels.fill(f"result.{outcome}", mine=mine, theirs=theirs),
+                 self.page[f"settle.{outcome}"]]
+        if chosen is None:
+            forced = [s for s in coup.steps if s.actor == seat and s.cell is not None]
+            if forced:
+                lines.append(labels.fill("forced", step=narrate_step(forced[0], labels.lang,
+                                                                     coup.tableau)))
+            else:
+                lines.append(labels["untouched"])
+        return {"ending": self._ending(coup), "result": outcome, "net": net,
+                "status": " ".join(lines)}
+
+    def tree(self, seat: str, bettors: int) -> dict[str, object]:
+        """The reader's coup at ``seat``: a leaf, or the free cell and its two leaves."""
+        play = CoupInPlay(self.cards, bettors=bettors)
+        self._engine_turns(play, seat)
+        view = play.pending
+        if view is None:
+            return self._leaf(play, seat, chosen=None)
+        values = choice_values(view, self.composition, other=self.policy)
+        node: dict[str, object] = {"seen": _seen(view, self.labels),
+                                   "worth": self._worth(view, values), "better": values.better}
+        for decision in (Decision.DRAW, Decision.STAND):
+            branch = CoupInPlay(self.cards, bettors=bettors)
+            self._engine_turns(branch, seat)
+            branch.decide(decision.value)
+            self._engine_turns(branch, seat)
+            leaf = self._leaf(branch, seat, chosen=decision)
+            leaf["verdict"] = self._verdict(decision, values)
+            leaf["betterChoice"] = values.better in (decision.value, "either")
+            node[decision.value] = leaf
+        return node
+
+    def _verdict(self, chosen: Decision, values: Any) -> str:
+        labels = self.labels
+        name = labels[f"worth.{chosen.value}"].lower()
+        if values.better == "either":
+            return labels.fill("chose.either", choice=name)
+        if values.better == chosen.value:
+            return labels.fill("chose.better", choice=name)
+        other = labels[f"worth.{values.better}"].lower()
+        return labels.fill("chose.worse", choice=name, other=other,
+                           gap=percent(abs(values.draw - values.stand), lang=labels.lang))
+
+    def _worth(self, view: View, values: Any) -> dict[str, object]:
+        labels = self.labels
+        cell = labels.fill("cell", cards=format_cards(view.cards), total=view.total)
+        if view.third_card is not None:
+            cell += labels.fill("cell.third", card=str(view.third_card))
+        rows = []
+        for decision, worth in ((Decision.DRAW, values.draw), (Decision.STAND, values.stand)):
+            rows.append({"choice": decision.value, "label": labels[f"worth.{decision.value}"],
+                         "value": _signed(worth, labels.lang),
+                         "exact": f"{worth.numerator}/{worth.denominator}"})
+        return {"title": f"{labels['worth']}: {cell}", "rows": rows}
+
+
+def _labels(labels: Labels, page: Labels, policy: str) -> dict[str, str]:
+    keys = ("seat", "bettor", "banker", "bettor.tip", "banker.tip", "bettors", "one", "several",
+            "new", "new.tip", "do.draw", "do.draw.tip", "do.stand", "do.stand.tip", "score",
+            "narration", "worth")
+    out = {key: labels[key] for key in keys}
+    out["policy"] = f"{labels['policy']}: {labels[policy]}"
+    out["total"] = ptr("tableau column", "total", labels.lang)
+    out.update({key: page[key] for key in _PAGE_LABELS if not key.startswith("settle.")})
+    return out
+
+
+def _asks(cards: tuple[Card, ...], seat: str, bettors: int, policy: Policy) -> bool:
+    """Whether the coup over ``cards`` comes to a free cell of ``seat``, the other side
+    answering its own by ``policy``."""
+    play = CoupInPlay(cards, bettors=bettors)
+    while (view := play.pending) is not None:
+        if view.role == seat:
+            return True
+        play.decide(policy(view))
+    return False
+
+
+def seat_data(*, seat: str = BETTOR, bettors: int = SEVERAL, policy: str = "punto-banco",
+              seed: int = 1, decks: int = 6, lang: str | None = None,
+              coups: int = PAGE_COUPS) -> dict[str, object]:
+    """The page's run of coups, every branch, for both seats and both numbers of bettors.
+
+    The arguments are the live seat's (:class:`~bacara_teach.widgets.chemin.CheminDeFerSeat`):
+    ``seat`` and ``bettors`` are where the page starts; the shoe of ``decks`` decks is
+    shuffled from ``seed`` (and again from it when it runs low), and so is a random
+    ``policy``.  The shoe is dealt six cards a coup; the run keeps, in the shoe's order, the
+    first ``coups`` coups in which the banker meets a free cell and the first ``coups`` in
+    which the bettor does (with several bettors; with one the bettor chooses far more often).
+    """
+    from bacara_teach.widgets.chemin import _LABELS
+
+    lang = resolve_language(lang)
+    labels = Labels(_LABELS, lang)
+    page = Labels(_PAGE_LABELS, lang)
+    shoe = Shoe.standard(decks, seed=seed)
+    engine = get_policy(policy, seed=seed)
+    chooser = get_policy(policy, seed=seed)
+    wanted = {BANKER: coups, BETTOR: coups}
+    prepared = []
+    while any(wanted.values()):
+        if shoe.remaining < COUP_CARDS:
+            shoe.shuffle()
+        composition = Composition.from_shoe(shoe)
+        cards = tuple(shoe.draw() for _ in range(COUP_CARDS))
+        keep = [role for role in ROLES if wanted[role] and any(
+            _asks(cards, role, count, chooser) for count in BETTOR_COUNTS.values()
+            if role == BANKER or count == SEVERAL)]
+        if not keep:
+            continue
+        for role in keep:
+            wanted[role] -= 1
+        coup = _Coup(cards, composition, engine, labels, page)
+        seats = {role: {key: coup.tree(role, count) for key, count in BETTOR_COUNTS.items()}
+                 for role in ROLES}
+        prepared.append({"cards": [str(c) for c in cards], "lines": coup.lines,
+                         "endings": coup.endings, "seats": seats})
+    numbers = language(lang).numbers
+    return {
+        "version": 1,
+        "lang": lang,
+        "seat": seat,
+        "bettors": "one" if bettors == 1 else "several",
+        "labels": _labels(labels, page, policy),
+        "numbers": {"group": numbers["group"], "decimal": numbers["decimal"],
+                    "minus": numbers["minus"]},
+        "coups": prepared,
+    }
+
+
+def seat_json(**options: Any) -> str:
+    """:func:`seat_data` as JSON that is safe inside an HTML ``<script>`` element."""
+    raw = json.dumps(seat_data(**options), ensure_ascii=False, separators=(",", ":"))
+    return raw.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def seat_html(options: Mapping[str, Any]) -> str:
+    """The seat as a static page holds it: the practice node, its data, and a line for a
+    page without JavaScript."""
+    lang = resolve_language(options.get("lang"))
+    note = Labels(_PAGE_LABELS, lang)["noscript"]
+    return (f"<div class='bt-practice bt-seat' data-practice='{SEAT_KIND}' lang='{lang}'>"
+            f"<script type='application/json' class='bt-practice-data'>"
+            f"{seat_json(**{**options, 'lang': lang})}</script>"
+            f"<p class='bt-practice-waiting'>{escape(note)}</p></div>")
