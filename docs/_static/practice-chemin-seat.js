@@ -273,7 +273,7 @@
           list.append(el("li", { "data-choice": row.choice },
                          `${row.label}: `, el("span", { title: row.exact, text: row.value }), ` (${row.exact})`));
         }
-        this.worth.replaceChildren(el("p", { text: worth.title }), list, el("p", { text: leaf.verdict }));
+        this.worth.replaceChildren(el("p", { text: worth.title }), list);
       }
       const lines = el("ol");
       for (const line of played.narration) lines.append(el("li", { text: line }));

@@ -101,7 +101,7 @@
       if (!found) {
         this.status.dataset.prepared = "false";
         this.status.className = "bt-practice-feedback bt-wrong";
-        this.status.textContent = `${L.unprepared} ${L.custom}`;
+        this.status.textContent = L.unprepared;
         this.table.replaceChildren();
         this.table.dataset.shoe = "";
         return;

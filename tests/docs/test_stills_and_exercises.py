@@ -19,12 +19,7 @@ from sitecheck import Element, parse_html, parse_page
 
 from bacara_teach.exercises import ASSIGNMENTS
 from bacara_teach.practice import drill_data, stepper_data
-from bacara_teach.widgets import (
-    CheminDeFerSeat,
-    HomeScoreboard,
-    OddsExplorer,
-    OnlineTableWidget,
-)
+from bacara_teach.widgets import HomeScoreboard, OnlineTableWidget
 from bacara_teach.widgets.still import still_html
 
 pytestmark = pytest.mark.docs
@@ -35,8 +30,6 @@ ROOT = Path(__file__).resolve().parents[2]
 STILLS: dict[str, Callable[[], Any]] = {
     "paying-bets": lambda: OnlineTableWidget(balance="100", seed=7),
     "home-session": lambda: HomeScoreboard(players=("Ana", "Luis", "Eva"), seed=3),
-    "chemin-de-fer": lambda: CheminDeFerSeat(seat="banker", seed=4),
-    "odds": lambda: OddsExplorer(decks=8),
 }
 
 
