@@ -46,7 +46,7 @@ SEAT_JS = ROOT / "docs" / "_static" / "practice-chemin-seat.js"
 ODDS_JS = ROOT / "docs" / "_static" / "practice-odds-explorer.js"
 NODE = shutil.which("node")
 LANGS = ("en", "es")
-PAGE_SEAT = {"seat": "banker", "seed": 4}  # the chapter's cell: CheminDeFerSeat(seat="banker", seed=4)
+PAGE_SEAT: dict[str, Any] = {"seat": "banker", "seed": 4}  # the chapter's cell: CheminDeFerSeat(seat="banker", seed=4)
 BETTORS = {"one": 1, "several": 2}
 LIMIT = 150 * 1024
 

@@ -77,7 +77,7 @@ class OddsExplorer(w.VBox):  # type: ignore[misc]
     def __init__(self, *, decks: int = 8, profile: str = "home", removed: str = "",
                  lang: str | None = None, **kwargs: Any) -> None:
         self.lang = widget_language(lang)
-        self._page_start = {"decks": decks, "profile": profile}
+        self._page_start: dict[str, Any] = {"decks": decks, "profile": profile}
         self._updating = True  # no pricing until every control exists
         labels = Labels(_LABELS, self.lang)
         # Labels take their own width and fields room for their values, in any language

@@ -77,7 +77,7 @@ def _figures(composition: Composition, lang: str) -> dict[str, list[list[str]]]:
             for name in profile_names()}
 
 
-def odds_data(lang: str | None = None) -> dict[str, object]:
+def odds_data(lang: str | None = None) -> dict[str, Any]:
     """Every prepared shoe with every table's bets priced, the words in ``lang``."""
     from bacara_teach.widgets.odds import _LABELS
 

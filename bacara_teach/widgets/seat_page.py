@@ -265,7 +265,7 @@ def _asks(cards: tuple[Card, ...], seat: str, bettors: int, policy: Policy) -> b
 
 def seat_data(*, seat: str = BETTOR, bettors: int = SEVERAL, policy: str = "punto-banco",
               seed: int = 1, decks: int = 6, lang: str | None = None,
-              coups: int = PAGE_COUPS) -> dict[str, object]:
+              coups: int = PAGE_COUPS) -> dict[str, Any]:
     """The page's run of coups, every branch, for both seats and both numbers of bettors.
 
     The arguments are the live seat's (:class:`~bacara_teach.widgets.chemin.CheminDeFerSeat`):

@@ -10,7 +10,8 @@
  * Page contract: [data-practice="chemin-seat"]; seat buttons [data-seat="bettor"|"banker"],
  * bettors buttons [data-bettors="one"|"several"], [data-deal], [data-skip], the decision
  * buttons [data-answer="draw"|"stand"], what the reader sees [data-seen], the result
- * [data-status] (data-result, data-net), the score [data-score] (data-coups, data-net).
+ * [data-status] (data-result, data-net), the score [data-score] (data-coups, data-net); the root's
+ * data-coup is the coup on show (from 0), and data-over="true" once the run is played out.
  *
  * Under Node the pure part (following a branch, adding up a score) is exported for the tests.
  */
@@ -178,6 +179,7 @@
     restart() {
       this.tally = emptyScore();
       this.index = -1;
+      delete this.root.dataset.over;
       this.again.hidden = true;
       this.deal(0);
     }
@@ -196,6 +198,8 @@
       const L = this.L;
       if (index >= this.data.coups.length) {
         this.index = this.data.coups.length - 1;
+        this.root.dataset.coup = String(this.index);
+        this.root.dataset.over = "true";
         this.status.className = "bt-practice-feedback";
         this.status.textContent = L.over;
         this.again.hidden = false;

@@ -7,7 +7,7 @@
  * to be so, with the way to the live notebook, whose explorer prices any shoe.
  *
  * Page contract: [data-practice="odds-explorer"]; selects [data-control="decks"|"table"|
- * "rank"|"count"]; the table of figures [data-figures] (data-shoe, one row [data-bet] per bet);
+ * "rank" (a rank's symbol, or "" for none)|"count"]; the table of figures [data-figures] (data-shoe, one row [data-bet] per bet);
  * the status [data-status] (data-prepared="true"|"false"); the live link [data-live].
  *
  * Under Node the pure part (the key of a shoe, its figures) is exported for the tests.
@@ -77,11 +77,11 @@
       const controls = el("div", { class: "bt-practice-answers bt-odds-controls" },
         this.select("decks", L.decks, d.decks.map((n) => [n, String(n)]), start.decks),
         this.select("table", L.table, d.profiles.map((p) => [p.name, p.label]), start.profile),
-        this.select("rank", L.rank, [[-1, L.none], ...d.ranks.map((r, i) => [i, r])], -1),
+        this.select("rank", L.rank, [["", L.none], ...d.ranks.map((r) => [r, r])], ""),
         this.select("count", L.count, counts, 1));
       this.status = el("p", { class: "bt-practice-feedback", "data-status": true, role: "status",
                               "aria-live": "polite" });
-      this.table = el("div", { class: "bt-practice-scroll", "data-figures": true });
+      this.table = el("div", { "data-figures": true });
       const live = doc().querySelector("a.bt-live-link");
       this.live = el("a", { class: "bt-odds-live", "data-live": true, href: live ? live.getAttribute("href") : null,
                             text: L.live });
@@ -94,7 +94,7 @@
       const L = this.L;
       const decks = Number(this.decksBox.value);
       const profile = this.tableBox.value;
-      const rank = Number(this.rankBox.value);
+      const rank = this.rankBox.value === "" ? -1 : this.data.ranks.indexOf(this.rankBox.value);
       const out = rank < 0 ? 0 : Number(this.countBox.value);
       this.countBox.disabled = rank < 0;
       const found = figures(this.data, decks, profile, rank, out);
@@ -118,7 +118,9 @@
                        el("td", { text: row.pays }), el("td", { text: row.win }), el("td", { text: row.push }),
                        el("td", { "data-edge": true, text: row.edge })));
       }
-      const table = el("table", { class: "bt-odds-table" },
+      // Wider than a phone, the table scrolls inside itself (the site's tables do), so it takes
+      // focus: the arrow keys scroll it.
+      const table = el("table", { class: "bt-odds-table", tabindex: "0" },
                        el("caption", { text: this.fmt(L.caption, { cards: found.cards, removed: found.out }) }),
                        el("thead", {}, head), body);
       this.table.replaceChildren(table);
