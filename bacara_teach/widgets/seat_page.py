@@ -11,11 +11,15 @@ settlement, and what each choice was worth.  The page script
 
 A reader's choice changes how many cards a coup uses, and so which cards the next coup
 gets; to keep the tree small, each coup is dealt from its own six cards, the next six of
-one seeded shoe (a card a coup does not use is set aside).
+one seeded shoe (a card a coup does not use is set aside).  A free cell of the banker
+comes about once in a hundred coups, so the run keeps only the shoe's coups in which the
+banker or the bettor meets one: ``coups`` of each, in the order the shoe dealt them.
 
 >>> data = seat_data(seat="banker", seed=4, lang="en", coups=3)
->>> len(data["coups"]), sorted(data["coups"][0]["seats"]), data["seat"]
-(3, ['banker', 'bettor'], 'banker')
+>>> sum("seen" in c["seats"]["banker"]["several"] for c in data["coups"])
+3
+>>> sorted(data["coups"][0]["seats"]), data["seat"]
+(['banker', 'bettor'], 'banker')
 >>> coup = data["coups"][0]
 >>> len(coup["cards"])
 6
