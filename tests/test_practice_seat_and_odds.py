@@ -25,7 +25,7 @@ import pytest
 from bacara_teach.analysis.choice_values import choice_values
 from bacara_teach.analysis.composition import RANKS, Composition
 from bacara_teach.analysis.edges import edges_for_profile
-from bacara_teach.cards import hand_total
+from bacara_teach.cards import format_cards, hand_total
 from bacara_teach.chemin_de_fer import (
     BANKER,
     BETTOR,
@@ -34,11 +34,15 @@ from bacara_teach.chemin_de_fer import (
     as_punto_banco,
     deal_coup,
 )
+from bacara_teach.narration import narrate_step
 from bacara_teach.shoe import Shoe
 from bacara_teach.tables import profile_names
 from bacara_teach.widgets import CheminDeFerSeat, OddsExplorer
+from bacara_teach.widgets._common import Labels
 from bacara_teach.widgets._html import percent
+from bacara_teach.widgets.chemin import _LABELS as SEAT_LABELS
 from bacara_teach.widgets.odds_page import MAX_OUT, REMOVAL_DECKS, odds_data, odds_html, shoe_key
+from bacara_teach.widgets.seat_page import _PAGE_LABELS as PAGE_LABELS
 from bacara_teach.widgets.seat_page import PAGE_COUPS, seat_data, seat_html
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,7 +51,7 @@ ODDS_JS = ROOT / "docs" / "_static" / "practice-odds-explorer.js"
 NODE = shutil.which("node")
 LANGS = ("en", "es")
 PAGE_SEAT: dict[str, Any] = {"seat": "banker", "seed": 4}  # the chapter's cell: CheminDeFerSeat(seat="banker", seed=4)
-BETTORS = {"one": 1, "several": 2}
+BETTORS = 2  # several bettors, the chapter's seat
 LIMIT = 150 * 1024
 
 
@@ -97,6 +101,10 @@ def _net(bettor_total: int, banker_total: int, seat: str) -> int:
 # -- the seat's data ----------------------------------------------------------------------------
 
 
+def _branches(node: dict[str, Any]) -> dict[str | None, dict[str, Any]]:
+    return {"draw": node["draw"], "stand": node["stand"]} if "seen" in node else {None: node}
+
+
 def test_the_coups_are_the_seeded_shoe_six_cards_at_a_time(seat: dict[str, Any]) -> None:
     shoe = Shoe.standard(6, seed=4)
     for coup in seat["coups"]:
@@ -106,7 +114,7 @@ def test_the_coups_are_the_seeded_shoe_six_cards_at_a_time(seat: dict[str, Any])
             cards = [str(shoe.draw()) for _ in range(COUP_CARDS)]
             if cards == coup["cards"]:
                 break
-    asking = {role: sum("seen" in c["seats"][role]["several"] for c in seat["coups"])
+    asking = {role: sum("seen" in c["seats"][role] for c in seat["coups"])
               for role in (BETTOR, BANKER)}
     assert asking[BANKER] == PAGE_COUPS and asking[BETTOR] >= PAGE_COUPS
 
@@ -114,38 +122,41 @@ def test_the_coups_are_the_seeded_shoe_six_cards_at_a_time(seat: dict[str, Any])
 def test_a_coup_asks_exactly_when_the_engine_pauses_for_the_seat(seat: dict[str, Any]) -> None:
     for coup in seat["coups"]:
         for role in (BETTOR, BANKER):
-            for key, bettors in BETTORS.items():
-                node = coup["seats"][role][key]
-                play = CoupInPlay(coup["cards"], bettors=bettors)
-                _engine_turns(play, role)
-                view = play.pending
-                assert ("seen" in node) == (view is not None)
-                if view is not None:
-                    assert node["seen"]["cards"] == [str(c) for c in view.cards]
-                    assert (node["seen"]["third"] is None) == (view.third_card is None)
+            node = coup["seats"][role]
+            play = CoupInPlay(coup["cards"], bettors=BETTORS)
+            _engine_turns(play, role)
+            view = play.pending
+            assert ("seen" in node) == (view is not None)
+            if view is not None:
+                seen = node["seen"]
+                assert seen["cards"] == [str(c) for c in view.cards] and seen["total"] == view.total
+                third = view.third_card
+                assert seen["third"] == (None if third is None else str(third))
+                assert seen["thirdValue"] == (None if third is None else third.points)
 
 
 def test_every_ending_is_the_engine_coup_with_its_settlement(seat: dict[str, Any]) -> None:
     lang = seat["lang"]
     for coup in seat["coups"]:
         for role in (BETTOR, BANKER):
-            for key, bettors in BETTORS.items():
-                node = coup["seats"][role][key]
-                branches = ({"draw": node["draw"], "stand": node["stand"]} if "seen" in node
-                            else {None: node})
-                for choice, leaf in branches.items():
-                    made = _decisions(coup["cards"], role, bettors, choice)
-                    dealt = deal_coup(coup["cards"], bettors=bettors, bettor=made.get(BETTOR),
-                                      banker=made.get(BANKER), leftover=True)
-                    ending = coup["endings"][leaf["ending"]]
-                    assert ending["bettor"] == [str(c) for c in dealt.bettor]
-                    assert ending["banker"] == [str(c) for c in dealt.banker]
-                    assert ending["winner"] == dealt.winner.value
-                    assert [coup["lines"][i] for i in ending["narration"]] == \
-                        dealt.narrate(lang).split("\n")
-                    net = _net(hand_total(dealt.bettor), hand_total(dealt.banker), role)
-                    assert leaf["net"] == net
-                    assert leaf["result"] == {1: "won", -1: "lost", 0: "push"}[net]
+            for choice, leaf in _branches(coup["seats"][role]).items():
+                made = _decisions(coup["cards"], role, BETTORS, choice)
+                dealt = deal_coup(coup["cards"], bettors=BETTORS, bettor=made.get(BETTOR),
+                                  banker=made.get(BANKER), leftover=True)
+                ending = coup["endings"][leaf["ending"]]
+                assert ending["bettor"] == [str(c) for c in dealt.bettor]
+                assert ending["banker"] == [str(c) for c in dealt.banker]
+                assert ending["totals"] == [dealt.bettor_total, dealt.banker_total]
+                assert ending["winner"] == dealt.winner.value
+                assert [seat["lines"][i] for i in ending["narration"]] == \
+                    dealt.narrate(lang).split("\n")
+                net = _net(hand_total(dealt.bettor), hand_total(dealt.banker), role)
+                assert leaf["net"] == net
+                assert leaf["result"] == {1: "won", -1: "lost", 0: "push"}[net]
+                if choice is None:
+                    forced = [s for s in dealt.steps if s.actor == role and s.cell is not None]
+                    told = seat["lines"][leaf["forced"]] if leaf["forced"] >= 0 else None
+                    assert told == (narrate_step(forced[0], lang, dealt.tableau) if forced else None)
 
 
 def test_what_each_choice_was_worth_is_the_engine_figure() -> None:
@@ -161,38 +172,21 @@ def test_what_each_choice_was_worth_is_the_engine_figure() -> None:
             for _ in range(COUP_CARDS):
                 shoe.draw()
         for role in (BETTOR, BANKER):
-            node = coup["seats"][role]["several"]
+            node = coup["seats"][role]
             if "seen" not in node:
                 continue
             play = CoupInPlay(coup["cards"])
             _engine_turns(play, role)
             assert play.pending is not None
             values = choice_values(play.pending, before, other=as_punto_banco)
-            rows = {row["choice"]: row for row in node["worth"]["rows"]}
-            assert Fraction(rows["draw"]["exact"]) == values.draw
-            assert Fraction(rows["stand"]["exact"]) == values.stand
+            assert Fraction(node["worth"]["draw"][1]) == values.draw
+            assert Fraction(node["worth"]["stand"][1]) == values.stand
+            assert node["worth"]["draw"][0].rstrip("%").lstrip("+") == \
+                percent(values.draw).rstrip("%")
             assert node["better"] == values.better
-            for choice in ("draw", "stand"):
-                assert node[choice]["betterChoice"] == (values.better in (choice, "either"))
+            assert node["gap"] == percent(abs(values.draw - values.stand))
         for _ in range(COUP_CARDS):
             shoe.draw()
-
-
-def _shown(data: dict[str, Any]) -> list[str]:
-    """Every text of the seat's data a reader meets: labels, what is seen, results, worth, narration."""
-    texts = list(data["labels"].values())
-    for coup in data["coups"]:
-        texts += coup["lines"]
-        for role in coup["seats"].values():
-            for node in role.values():
-                leaves = [node]
-                if "seen" in node:
-                    texts += [v for k, v in node["seen"].items() if k != "cards" and v]
-                    texts += [node["worth"]["title"], *(r["label"] for r in node["worth"]["rows"])]
-                    leaves = [node["draw"], node["stand"]]
-                for leaf in leaves:
-                    texts += [leaf["status"], leaf.get("verdict", "")]
-    return texts
 
 
 def test_the_seat_speaks_the_page_language_only() -> None:
@@ -201,9 +195,10 @@ def test_the_seat_speaks_the_page_language_only() -> None:
     assert same <= {"total"}, same
     words = re.compile(r"\b(you|the|bettor|banker|draws?|stands?|wins?|lose|stake|free)\b",
                        re.IGNORECASE)
-    for text in _shown(spanish):
-        assert not words.search(re.sub(r"\{[^}]*\}", "", text)), text
-    assert any(words.search(text) for text in _shown(english))
+    for data, english_words in ((spanish, False), (english, True)):
+        texts = [*data["labels"].values(), *data["rules"], *data["lines"]]
+        found = [t for t in texts if words.search(re.sub(r"\{[^}]*\}", "", t))]
+        assert bool(found) == english_words, found[:3]
     assert spanish["numbers"]["decimal"] == ","
 
 
@@ -225,30 +220,30 @@ const seat = require(process.argv[1]);
 const data = JSON.parse(require("fs").readFileSync(0, "utf8"));
 const out = { branches: [], scores: {}, next: {} };
 for (const role of ["bettor", "banker"]) {
-  for (const bettors of ["one", "several"]) {
-    const score = seat.emptyScore();
-    const next = [];
-    for (let i = 0; i < data.coups.length; i += 1) {
-      const node = seat.tree(data, i, role, bettors);
-      const choices = seat.asks(node) ? ["draw", "stand"] : [null];
-      for (const choice of choices) {
-        const played = seat.play(data, i, role, bettors, choice);
-        out.branches.push({ coup: i, role, bettors, choice, result: played.leaf.result,
-                            net: played.leaf.net, winner: played.ending.winner,
-                            bettor: played.ending.bettor, banker: played.ending.banker,
-                            bettorTotal: played.ending.bettorTotal, bankerTotal: played.ending.bankerTotal,
-                            narration: played.narration });
-      }
-      // The score of a reader who always draws where asked.
-      seat.count(score, seat.play(data, i, role, bettors, choices[0]), choices[0]);
-      next.push(seat.nextAsking(data, i - 1, role, bettors));
+  const score = seat.emptyScore();
+  const next = [];
+  for (let i = 0; i < data.coups.length; i += 1) {
+    const node = seat.tree(data, i, role);
+    const choices = seat.asks(node) ? ["draw", "stand"] : [null];
+    for (const choice of choices) {
+      const played = seat.play(data, i, role, choice);
+      out.branches.push({ coup: i, role, choice, result: played.leaf.result, net: played.leaf.net,
+                          winner: played.ending.winner, bettor: played.ending.bettor,
+                          banker: played.ending.banker, totals: played.ending.totals,
+                          narration: played.narration,
+                          status: seat.statusText(data, role, node, played, choice),
+                          seen: node.seen ? seat.seenTexts(data, role, node.seen) : null,
+                          worth: node.seen ? seat.worthTitle(data, node.seen) : null });
     }
-    out.scores[`${role}:${bettors}`] = score;
-    out.next[`${role}:${bettors}`] = next;
+    // The score of a reader who always draws where asked.
+    seat.count(score, seat.play(data, i, role, choices[0]), choices[0]);
+    next.push(seat.nextAsking(data, i - 1, role));
   }
+  out.scores[role] = score;
+  out.next[role] = next;
 }
 let refused = 0;
-for (const bad of [[0, "banker", "several", "maybe"], [data.coups.length, "bettor", "one", null]]) {
+for (const bad of [[0, "banker", "maybe"], [data.coups.length, "bettor", null], [0, "croupier", null]]) {
   try { seat.play(data, ...bad); } catch (error) { if (error instanceof RangeError) refused += 1; }
 }
 out.refused = refused;
@@ -256,46 +251,87 @@ process.stdout.write(JSON.stringify(out));
 """
 
 
+def _expected_status(lang: str, role: str, dealt: Any, choice: str | None,
+                     node: dict[str, Any]) -> str:
+    """The sentence the live seat says after a coup (result, settlement, forced cell or verdict)."""
+    labels, page = Labels(SEAT_LABELS, lang), Labels(PAGE_LABELS, lang)
+    mine, theirs = ((dealt.bettor_total, dealt.banker_total) if role == BETTOR
+                    else (dealt.banker_total, dealt.bettor_total))
+    outcome = {1: "won", -1: "lost", 0: "push"}[_net(dealt.bettor_total, dealt.banker_total, role)]
+    parts = [labels.fill(f"result.{outcome}", mine=mine, theirs=theirs), page[f"settle.{outcome}"]]
+    if choice is None:
+        forced = [s for s in dealt.steps if s.actor == role and s.cell is not None]
+        parts.append(labels.fill("forced", step=narrate_step(forced[0], lang, dealt.tableau))
+                     if forced else labels["untouched"])
+        return " ".join(parts)
+    name = labels[f"worth.{choice}"].lower()
+    better = node["better"]
+    if better == "either":
+        parts.append(labels.fill("chose.either", choice=name))
+    elif better == choice:
+        parts.append(labels.fill("chose.better", choice=name))
+    else:
+        parts.append(labels.fill("chose.worse", choice=name, other=labels[f"worth.{better}"].lower(),
+                                 gap=node["gap"]))
+    return " ".join(parts)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_script_follows_every_branch_to_the_engine_result(lang: str) -> None:
     data = seat_data(**PAGE_SEAT, lang=lang)
+    labels = Labels(SEAT_LABELS, lang)
     out = _node(_NODE_SEAT, SEAT_JS, data)
-    assert out["refused"] == 2
-    expected_branches = 0
-    for coup in data["coups"]:
-        for role in (BETTOR, BANKER):
-            for key in BETTORS:
-                expected_branches += 2 if "seen" in coup["seats"][role][key] else 1
-    assert len(out["branches"]) == expected_branches
+    assert out["refused"] == 3
+    assert len(out["branches"]) == sum(len(_branches(c["seats"][r])) for c in data["coups"]
+                                       for r in (BETTOR, BANKER))
     totals: dict[str, dict[str, int]] = {}
     for branch in out["branches"]:
         coup = data["coups"][branch["coup"]]
-        bettors = BETTORS[branch["bettors"]]
-        made = _decisions(coup["cards"], branch["role"], bettors, branch["choice"])
-        dealt = deal_coup(coup["cards"], bettors=bettors, bettor=made.get(BETTOR),
+        role = branch["role"]
+        node = coup["seats"][role]
+        made = _decisions(coup["cards"], role, BETTORS, branch["choice"])
+        dealt = deal_coup(coup["cards"], bettors=BETTORS, bettor=made.get(BETTOR),
                           banker=made.get(BANKER), leftover=True)
         assert branch["bettor"] == [str(c) for c in dealt.bettor]
         assert branch["banker"] == [str(c) for c in dealt.banker]
-        assert (branch["bettorTotal"], branch["bankerTotal"]) == (dealt.bettor_total,
-                                                                  dealt.banker_total)
+        assert branch["totals"] == [dealt.bettor_total, dealt.banker_total]
         assert branch["winner"] == dealt.winner.value
-        net = _net(dealt.bettor_total, dealt.banker_total, branch["role"])
+        net = _net(dealt.bettor_total, dealt.banker_total, role)
         assert branch["net"] == net
         assert branch["narration"] == dealt.narrate(lang).split("\n")
+        assert branch["status"] == _expected_status(lang, role, dealt, branch["choice"], node)
+        if branch["seen"] is not None:
+            play = CoupInPlay(coup["cards"], bettors=BETTORS)
+            _engine_turns(play, role)
+            view = play.pending
+            assert view is not None
+            seen = branch["seen"]
+            assert seen["mine"] == labels.fill("your.cards", cards=format_cards(view.cards),
+                                               total=view.total)
+            assert seen["you"] == labels.fill("you", seat=labels[role])
+            if view.third_card is not None:
+                assert seen["third"] == labels.fill("third", card=str(view.third_card),
+                                                    value=view.third_card.points)
+                cell = labels.fill("cell", cards=format_cards(view.cards), total=view.total) + \
+                    labels.fill("cell.third", card=str(view.third_card))
+            else:
+                assert seen["third"] is None
+                cell = labels.fill("cell", cards=format_cards(view.cards), total=view.total)
+            assert branch["worth"] == f"{labels['worth']}: {cell}"
         if branch["choice"] in (None, "draw"):
-            key = f"{branch['role']}:{branch['bettors']}"
-            tally = totals.setdefault(key, {"coups": 0, "net": 0, "won": 0, "lost": 0, "push": 0,
-                                            "chosen": 0})
+            tally = totals.setdefault(role, {"coups": 0, "net": 0, "won": 0, "lost": 0,
+                                             "push": 0, "chosen": 0})
             tally["coups"] += 1
             tally["net"] += net
             tally[{1: "won", -1: "lost", 0: "push"}[net]] += 1
             tally["chosen"] += branch["choice"] is not None
-    for key, tally in totals.items():
-        score = out["scores"][key]
-        assert {name: score[name] for name in tally} == tally, key
-    for key, following in out["next"].items():
-        role, count = key.split(":")
-        asking = [i for i, c in enumerate(data["coups"]) if "seen" in c["seats"][role][count]]
+    for role, tally in totals.items():
+        score = out["scores"][role]
+        assert {name: score[name] for name in tally} == tally, role
+        better = sum(c["seats"][role].get("better") in ("draw", "either") for c in data["coups"])
+        assert score["better"] == better
+    for role, following in out["next"].items():
+        asking = [i for i, c in enumerate(data["coups"]) if "seen" in c["seats"][role]]
         assert following == [min([j for j in asking if j >= i], default=-1)
                              for i in range(len(data["coups"]))]
 

@@ -16,14 +16,14 @@ comes about once in a hundred coups, so the run keeps only the shoe's coups in w
 banker or the bettor meets one: ``coups`` of each, in the order the shoe dealt them.
 
 >>> data = seat_data(seat="banker", seed=4, lang="en", coups=3)
->>> sum("seen" in c["seats"]["banker"]["several"] for c in data["coups"])
+>>> sum("seen" in c["seats"]["banker"] for c in data["coups"])
 3
 >>> sorted(data["coups"][0]["seats"]), data["seat"]
 (['banker', 'bettor'], 'banker')
 >>> coup = data["coups"][0]
 >>> len(coup["cards"])
 6
->>> ending = coup["endings"][coup["seats"]["banker"]["several"]["ending"]]
+>>> ending = coup["endings"][coup["seats"]["banker"]["ending"]]
 >>> ending["winner"] in ("bettor", "banker", "push")
 True
 """
@@ -37,7 +37,7 @@ from typing import Any
 
 from bacara_teach.analysis.choice_values import choice_values
 from bacara_teach.analysis.composition import Composition
-from bacara_teach.cards import Card, format_cards, hand_total
+from bacara_teach.cards import Card, hand_total
 from bacara_teach.chemin_de_fer import (
     BANKER,
     BETTOR,
@@ -65,11 +65,9 @@ __all__ = ["PAGE_COUPS", "SEAT_KIND", "coup_net", "seat_data", "seat_html", "sea
 SEAT_KIND = "chemin-seat"
 """The page's practice kind (``data-practice``): its script is ``practice-chemin-seat.js``."""
 
-PAGE_COUPS = 10
-"""How many coups a page prepares for each seat's free cells."""
-
-BETTOR_COUNTS: dict[str, int] = {"one": 1, "several": SEVERAL}
-"""The numbers of bettors the page offers, by the key its data uses."""
+PAGE_COUPS = 6
+"""How many coups a page prepares for each seat's free cells (a page's practice script and
+data weigh at most 150 KiB, and this page also holds the table drill)."""
 
 _PAGE_LABELS: dict[str, str] = {
     "prepared": N_("The {coups} coups here come from one shuffled shoe, and each is dealt "
@@ -123,42 +121,40 @@ def _rule_text(view: View, labels: Labels) -> str:
                        row=describe_banker_row(tableau, view.total, lang))
 
 
-def _seen(view: View, labels: Labels) -> dict[str, object]:
+def _seen(view: View, rule: int) -> dict[str, object]:
     """Only what the reader's player may see: own cards, the face-up third card, the rule."""
-    other = labels[BANKER if view.role == BETTOR else BETTOR]
-    third = None
-    if view.third_card is not None:
-        third = labels.fill("third", card=str(view.third_card), value=view.third_card.points)
-    return {
-        "you": labels.fill("you", seat=labels[view.role]),
-        "cards": [str(c) for c in view.cards],
-        "mine": labels.fill("your.cards", cards=format_cards(view.cards), total=view.total),
-        "other": f"{other}: {labels['hidden']}",
-        "third": third,
-        "rule": _rule_text(view, labels),
-        "prompt": labels["ask"],
-    }
+    third = view.third_card
+    return {"cards": [str(c) for c in view.cards], "total": view.total,
+            "third": None if third is None else str(third),
+            "thirdValue": None if third is None else third.points, "rule": rule}
 
 
 class _Coup:
     """One prepared coup: its endings (told once each) and the trees of the seats."""
 
-    def __init__(self, cards: tuple[Card, ...], composition: Composition, policy: Policy,
-                 labels: Labels, page: Labels) -> None:
+    def __init__(self, cards: tuple[Card, ...], composition: Composition, policy: Policy, *,
+                 labels: Labels, rules: list[str], lines: list[str]) -> None:
         self.cards = cards
         self.composition = composition
         self.policy = policy
         self.labels = labels
-        self.page = page
+        self.rules = rules
         self.endings: list[dict[str, object]] = []
         self._index: dict[str, int] = {}
-        self.lines: list[str] = []
+        self.lines = lines
 
     def _line(self, text: str) -> int:
-        """A narration line, kept once per coup: the endings share most of theirs."""
+        """A narration line, kept once for the whole run: endings share many of theirs."""
         if text not in self.lines:
             self.lines.append(text)
         return self.lines.index(text)
+
+    def _rule(self, view: View) -> int:
+        """The rule of the reader's cell, kept once for the whole run."""
+        text = _rule_text(view, self.labels)
+        if text not in self.rules:
+            self.rules.append(text)
+        return self.rules.index(text)
 
     def _engine_turns(self, play: CoupInPlay, seat: str) -> None:
         while (view := play.pending) is not None and view.role != seat:
@@ -172,33 +168,25 @@ class _Coup:
             self.endings.append({
                 "bettor": [str(c) for c in coup.bettor],
                 "banker": [str(c) for c in coup.banker],
-                "bettorTotal": hand_total(coup.bettor),
-                "bankerTotal": hand_total(coup.banker),
+                "totals": [hand_total(coup.bettor), hand_total(coup.banker)],
                 "winner": coup.winner.value,
-                "decisions": {BETTOR: None if coup.bettor_choice is None else coup.bettor_choice.value,
-                              BANKER: None if coup.banker_choice is None else coup.banker_choice.value},
                 "narration": [self._line(line) for line in coup.narrate(lang).split("\n")],
             })
         return self._index[key]
 
     def _leaf(self, play: CoupInPlay, seat: str, *, chosen: Decision | None) -> dict[str, object]:
-        labels = self.labels
+        """An ending seen from the seat: its result and settlement, and, where the reader had
+        nothing to choose, the line telling the seat's forced cell (``forced``: -1 for none)."""
         coup = play.result()
-        mine = coup.bettor_total if seat == BETTOR else coup.banker_total
-        theirs = coup.banker_total if seat == BETTOR else coup.bettor_total
         net = coup_net(coup, seat)
-        outcome = "push" if net == 0 else "won" if net > 0 else "lost"
-        lines = [labels.fill(f"result.{outcome}", mine=mine, theirs=theirs),
-                 self.page[f"settle.{outcome}"]]
+        leaf: dict[str, object] = {"ending": self._ending(coup),
+                                   "result": "push" if net == 0 else "won" if net > 0 else "lost",
+                                   "net": net}
         if chosen is None:
             forced = [s for s in coup.steps if s.actor == seat and s.cell is not None]
-            if forced:
-                lines.append(labels.fill("forced", step=narrate_step(forced[0], labels.lang,
-                                                                     coup.tableau)))
-            else:
-                lines.append(labels["untouched"])
-        return {"ending": self._ending(coup), "result": outcome, "net": net,
-                "status": " ".join(lines)}
+            leaf["forced"] = (self._line(narrate_step(forced[0], self.labels.lang, coup.tableau))
+                              if forced else -1)
+        return leaf
 
     def tree(self, seat: str, bettors: int) -> dict[str, object]:
         """The reader's coup at ``seat``: a leaf, or the free cell and its two leaves."""
@@ -208,51 +196,40 @@ class _Coup:
         if view is None:
             return self._leaf(play, seat, chosen=None)
         values = choice_values(view, self.composition, other=self.policy)
-        node: dict[str, object] = {"seen": _seen(view, self.labels),
-                                   "worth": self._worth(view, values), "better": values.better}
+        lang = self.labels.lang
+        node: dict[str, object] = {
+            "seen": _seen(view, self._rule(view)),
+            "worth": {choice.value: [_signed(worth, lang), f"{worth.numerator}/{worth.denominator}"]
+                      for choice, worth in ((Decision.DRAW, values.draw),
+                                            (Decision.STAND, values.stand))},
+            "gap": percent(abs(values.draw - values.stand), lang=lang),
+            "better": values.better,
+        }
         for decision in (Decision.DRAW, Decision.STAND):
             branch = CoupInPlay(self.cards, bettors=bettors)
             self._engine_turns(branch, seat)
             branch.decide(decision.value)
             self._engine_turns(branch, seat)
-            leaf = self._leaf(branch, seat, chosen=decision)
-            leaf["verdict"] = self._verdict(decision, values)
-            leaf["betterChoice"] = values.better in (decision.value, "either")
-            node[decision.value] = leaf
+            node[decision.value] = self._leaf(branch, seat, chosen=decision)
         return node
 
-    def _verdict(self, chosen: Decision, values: Any) -> str:
-        labels = self.labels
-        name = labels[f"worth.{chosen.value}"].lower()
-        if values.better == "either":
-            return labels.fill("chose.either", choice=name)
-        if values.better == chosen.value:
-            return labels.fill("chose.better", choice=name)
-        other = labels[f"worth.{values.better}"].lower()
-        return labels.fill("chose.worse", choice=name, other=other,
-                           gap=percent(abs(values.draw - values.stand), lang=labels.lang))
 
-    def _worth(self, view: View, values: Any) -> dict[str, object]:
-        labels = self.labels
-        cell = labels.fill("cell", cards=format_cards(view.cards), total=view.total)
-        if view.third_card is not None:
-            cell += labels.fill("cell.third", card=str(view.third_card))
-        rows = []
-        for decision, worth in ((Decision.DRAW, values.draw), (Decision.STAND, values.stand)):
-            rows.append({"choice": decision.value, "label": labels[f"worth.{decision.value}"],
-                         "value": _signed(worth, labels.lang),
-                         "exact": f"{worth.numerator}/{worth.denominator}"})
-        return {"title": f"{labels['worth']}: {cell}", "rows": rows}
+_SEAT_KEYS = ("seat", "bettor", "banker", "bettor.tip", "banker.tip", "new", "new.tip",
+              "do.draw", "do.draw.tip", "do.stand", "do.stand.tip", "score", "narration", "worth",
+              "worth.draw", "worth.stand", "your.cards", "third", "ask", "forced", "untouched",
+              "result.won", "result.lost", "result.push", "cell", "cell.third", "chose.better",
+              "chose.worse", "chose.either")
 
 
-def _labels(labels: Labels, page: Labels, policy: str) -> dict[str, str]:
-    keys = ("seat", "bettor", "banker", "bettor.tip", "banker.tip", "bettors", "one", "several",
-            "new", "new.tip", "do.draw", "do.draw.tip", "do.stand", "do.stand.tip", "score",
-            "narration", "worth")
-    out = {key: labels[key] for key in keys}
+def _labels(labels: Labels, page: Labels, policy: str, bettors: int) -> dict[str, str]:
+    out = {key: labels[key] for key in _SEAT_KEYS}
     out["policy"] = f"{labels['policy']}: {labels[policy]}"
+    out["bettors"] = f"{labels['bettors']}: {labels['one' if bettors == 1 else 'several']}"
+    for role, other in ((BETTOR, BANKER), (BANKER, BETTOR)):
+        out[f"you.{role}"] = labels.fill("you", seat=labels[role])
+        out[f"other.{role}"] = f"{labels[other]}: {labels['hidden']}"
     out["total"] = ptr("tableau column", "total", labels.lang)
-    out.update({key: page[key] for key in _PAGE_LABELS if not key.startswith("settle.")})
+    out.update(dict(page))
     return out
 
 
@@ -270,14 +247,14 @@ def _asks(cards: tuple[Card, ...], seat: str, bettors: int, policy: Policy) -> b
 def seat_data(*, seat: str = BETTOR, bettors: int = SEVERAL, policy: str = "punto-banco",
               seed: int = 1, decks: int = 6, lang: str | None = None,
               coups: int = PAGE_COUPS) -> dict[str, Any]:
-    """The page's run of coups, every branch, for both seats and both numbers of bettors.
+    """The page's run of coups, every branch, for both seats.
 
     The arguments are the live seat's (:class:`~bacara_teach.widgets.chemin.CheminDeFerSeat`):
-    ``seat`` and ``bettors`` are where the page starts; the shoe of ``decks`` decks is
-    shuffled from ``seed`` (and again from it when it runs low), and so is a random
-    ``policy``.  The shoe is dealt six cards a coup; the run keeps, in the shoe's order, the
-    first ``coups`` coups in which the banker meets a free cell and the first ``coups`` in
-    which the bettor does (with several bettors; with one the bettor chooses far more often).
+    ``seat`` is where the page starts, ``bettors`` how many bettors stake; the shoe of
+    ``decks`` decks is shuffled from ``seed`` (and again from it when it runs low), and so is
+    a random ``policy``.  The shoe is dealt six cards a coup; the run keeps, in the shoe's
+    order, the first ``coups`` coups in which the banker meets a free cell and the first
+    ``coups`` in which the bettor does.
     """
     from bacara_teach.widgets.chemin import _LABELS
 
@@ -288,31 +265,32 @@ def seat_data(*, seat: str = BETTOR, bettors: int = SEVERAL, policy: str = "punt
     engine = get_policy(policy, seed=seed)
     chooser = get_policy(policy, seed=seed)
     wanted = {BANKER: coups, BETTOR: coups}
+    rules: list[str] = []
+    lines: list[str] = []
     prepared = []
     while any(wanted.values()):
         if shoe.remaining < COUP_CARDS:
             shoe.shuffle()
         composition = Composition.from_shoe(shoe)
         cards = tuple(shoe.draw() for _ in range(COUP_CARDS))
-        keep = [role for role in ROLES if wanted[role] and any(
-            _asks(cards, role, count, chooser) for count in BETTOR_COUNTS.values()
-            if role == BANKER or count == SEVERAL)]
+        keep = [role for role in ROLES if wanted[role] and _asks(cards, role, bettors, chooser)]
         if not keep:
             continue
         for role in keep:
             wanted[role] -= 1
-        coup = _Coup(cards, composition, engine, labels, page)
-        seats = {role: {key: coup.tree(role, count) for key, count in BETTOR_COUNTS.items()}
-                 for role in ROLES}
-        prepared.append({"cards": [str(c) for c in cards], "lines": coup.lines,
-                         "endings": coup.endings, "seats": seats})
+        coup = _Coup(cards, composition, engine, labels=labels, rules=rules, lines=lines)
+        seats = {role: coup.tree(role, bettors) for role in ROLES}
+        prepared.append({"cards": [str(c) for c in cards], "endings": coup.endings,
+                         "seats": seats})
     numbers = language(lang).numbers
     return {
         "version": 1,
         "lang": lang,
         "seat": seat,
-        "bettors": "one" if bettors == 1 else "several",
-        "labels": _labels(labels, page, policy),
+        "bettors": bettors,
+        "labels": _labels(labels, page, policy, bettors),
+        "rules": rules,
+        "lines": lines,
         "numbers": {"group": numbers["group"], "decimal": numbers["decimal"],
                     "minus": numbers["minus"]},
         "coups": prepared,

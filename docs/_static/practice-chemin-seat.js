@@ -1,19 +1,19 @@
 /* bacara_teach: the Chemin de Fer seat on the page itself, with no Python behind it.
  *
  * The engine prepared, at build time, a run of coups and every branch of each
- * (bacara_teach/widgets/seat_page.py): for each seat and each number of bettors, either the
- * coup as the rules and the other side's policy play it, or the free cell the reader meets,
- * what that player may see there, and the two endings, draw and stand, with their cards,
- * narration, result, settlement and what each choice was worth. This script only follows
- * that tree and adds up the score; it decides nothing itself.
+ * (bacara_teach/widgets/seat_page.py): for each seat, either the coup as the rules and the
+ * other side's policy play it, or the free cell the reader meets, what that player may see
+ * there, and the two endings, draw and stand, with their cards, narration, result,
+ * settlement and what each choice was worth. This script only follows that tree, fills the
+ * engine's sentences in, and adds up the score; it decides nothing itself.
  *
  * Page contract: [data-practice="chemin-seat"]; seat buttons [data-seat="bettor"|"banker"],
- * bettors buttons [data-bettors="one"|"several"], [data-deal], [data-skip], the decision
+ * [data-deal], [data-skip], the decision
  * buttons [data-answer="draw"|"stand"], what the reader sees [data-seen], the result
  * [data-status] (data-result, data-net), the score [data-score] (data-coups, data-net); the root's
  * data-coup is the coup on show (from 0), and data-over="true" once the run is played out.
  *
- * Under Node the pure part (following a branch, adding up a score) is exported for the tests.
+ * Under Node the pure part (following a branch, its sentences, a score) is exported for the tests.
  */
 (function (root, factory) {
   "use strict";
@@ -28,13 +28,58 @@
 
   // -- the pure part ------------------------------------------------------------------------------
 
-  /** The prepared tree of coup `index` for `seat` ("bettor"/"banker") and `bettors` ("one"/"several"). */
-  function tree(data, index, seat, bettors) {
+  /** The prepared tree of coup `index` for `seat` ("bettor"/"banker"). */
+  function tree(data, index, seat) {
     const coup = data.coups[index];
     if (!coup) throw new RangeError(`no coup ${index}: ${data.coups.length} are prepared`);
-    const node = coup.seats[seat] && coup.seats[seat][bettors];
-    if (!node) throw new RangeError(`no seat ${seat} with ${bettors} bettors`);
+    const node = coup.seats[seat];
+    if (!node) throw new RangeError(`no seat ${seat}: expected bettor or banker`);
     return node;
+  }
+
+  function fill(template, values, numbers) {
+    return template.replace(/\{(\w+)\}/g, (_, name) => {
+      const value = values[name];
+      if (!numbers || !Number.isInteger(value)) return String(value);
+      return value < 0 ? numbers.minus + String(-value) : String(value);
+    });
+  }
+
+  /** What the reader's player may see at the free cell, as the page shows it. */
+  function seenTexts(data, seat, seen) {
+    const L = data.labels;
+    const texts = { you: L[`you.${seat}`], other: L[`other.${seat}`], rule: data.rules[seen.rule], prompt: L.ask,
+                    mine: fill(L["your.cards"], { cards: seen.cards.join(" "), total: seen.total }, data.numbers),
+                    third: null };
+    if (seen.third) texts.third = fill(L.third, { card: seen.third, value: seen.thirdValue }, data.numbers);
+    return texts;
+  }
+
+  /** The sentence of a played coup: result, settlement, and the forced cell or the verdict. */
+  function statusText(data, seat, node, played, choice) {
+    const L = data.labels;
+    const leaf = played.leaf;
+    const [bettor, banker] = played.ending.totals;
+    const mine = seat === "bettor" ? bettor : banker;
+    const theirs = seat === "bettor" ? banker : bettor;
+    const parts = [fill(L[`result.${leaf.result}`], { mine, theirs }, data.numbers), L[`settle.${leaf.result}`]];
+    if (!choice) {
+      parts.push(leaf.forced >= 0 ? fill(L.forced, { step: data.lines[leaf.forced] }) : L.untouched);
+    } else {
+      const name = (key) => L[`worth.${key}`].toLowerCase();
+      if (node.better === "either") parts.push(fill(L["chose.either"], { choice: name(choice) }));
+      else if (node.better === choice) parts.push(fill(L["chose.better"], { choice: name(choice) }));
+      else parts.push(fill(L["chose.worse"], { choice: name(choice), other: name(node.better), gap: node.gap }));
+    }
+    return parts.join(" ");
+  }
+
+  /** The heading of what each choice was worth: the reader's cell. */
+  function worthTitle(data, seen) {
+    const L = data.labels;
+    let cell = fill(L.cell, { cards: seen.cards.join(" "), total: seen.total }, data.numbers);
+    if (seen.third) cell += fill(L["cell.third"], { card: seen.third });
+    return `${L.worth}: ${cell}`;
   }
 
   /** Whether the coup asks the reader to decide. */
@@ -47,8 +92,8 @@
    * one, else null. Returns the leaf (result, net, status...) and the ending (cards, totals, winner,
    * narration lines).
    */
-  function play(data, index, seat, bettors, choice) {
-    const node = tree(data, index, seat, bettors);
+  function play(data, index, seat, choice) {
+    const node = tree(data, index, seat);
     let leaf = node;
     if (asks(node)) {
       if (!CHOICES.includes(choice)) throw new RangeError(`coup ${index} asks for draw or stand, got ${choice}`);
@@ -58,7 +103,7 @@
     }
     const coup = data.coups[index];
     const ending = coup.endings[leaf.ending];
-    return { leaf, ending, asked: asks(node), narration: ending.narration.map((i) => coup.lines[i]) };
+    return { node, leaf, ending, asked: asks(node), narration: ending.narration.map((i) => data.lines[i]) };
   }
 
   function emptyScore() {
@@ -72,14 +117,14 @@
     score.net += played.leaf.net;
     if (choice) {
       score.chosen += 1;
-      if (played.leaf.betterChoice) score.better += 1;
+      if (played.node.better === choice || played.node.better === "either") score.better += 1;
     }
     return score;
   }
 
   /** The next coup after `index` that asks the seat to decide, or -1. */
-  function nextAsking(data, index, seat, bettors) {
-    for (let i = index + 1; i < data.coups.length; i += 1) if (asks(tree(data, i, seat, bettors))) return i;
+  function nextAsking(data, index, seat) {
+    for (let i = index + 1; i < data.coups.length; i += 1) if (asks(tree(data, i, seat))) return i;
     return -1;
   }
 
@@ -95,7 +140,6 @@
       this.data = data;
       this.L = data.labels;
       this.seat = data.seat;
-      this.bettors = data.bettors;
       this.build();
       this.restart();
       rootNode.dataset.ready = "true";
@@ -122,8 +166,6 @@
       if (waiting) waiting.remove();
       this.seatToggle = this.toggles(L.seat, "seat", [["bettor", L.bettor, L["bettor.tip"]],
                                                        ["banker", L.banker, L["banker.tip"]]], this.seat);
-      this.bettorsToggle = this.toggles(L.bettors, "bettors", [["one", L.one], ["several", L.several]],
-                                        this.bettors);
       this.dealButton = el("button", { type: "button", class: "bt-practice-next", "data-deal": true,
                                        title: L["new.tip"], text: L.new });
       this.skipButton = el("button", { type: "button", "data-skip": true, title: L["skip.tip"], text: L.skip });
@@ -149,8 +191,8 @@
       this.again = el("button", { type: "button", "data-again": true, text: L.again, hidden: true });
       this.again.addEventListener("click", () => { this.restart(); this.dealButton.focus(); });
       const note = el("p", { class: "bt-practice-kept", text: this.fmt(L.prepared, { coups: this.data.coups.length }) });
-      this.root.append(note, this.seatToggle.group, this.bettorsToggle.group,
-                       el("p", { class: "bt-seat-policy", text: L.policy }),
+      this.root.append(note, this.seatToggle.group,
+                       el("p", { class: "bt-seat-policy", text: `${L.bettors} · ${L.policy}` }),
                        el("div", { class: "bt-practice-controls" }, this.dealButton, this.skipButton, this.again),
                        this.position, this.seen, answers, this.status, this.hands, this.worth,
                        this.narration, this.score);
@@ -171,7 +213,7 @@
 
     choose(name, value) {
       if (this.waiting) return;
-      const toggle = name === "seat" ? this.seatToggle : this.bettorsToggle;
+      const toggle = this.seatToggle;
       this[name] = value;
       for (const [key, b] of Object.entries(toggle.buttons)) b.setAttribute("aria-pressed", key === value ? "true" : "false");
     }
@@ -185,11 +227,11 @@
     }
 
     skip() {
-      let i = nextAsking(this.data, this.index, this.seat, this.bettors);
+      let i = nextAsking(this.data, this.index, this.seat);
       if (i < 0) i = this.data.coups.length;
       // The coups passed over are dealt too: the rules and the engine play them.
       for (let j = this.index + 1; j < i; j += 1) {
-        count(this.tally, play(this.data, j, this.seat, this.bettors, null), null);
+        count(this.tally, play(this.data, j, this.seat, null), null);
       }
       this.deal(i);
     }
@@ -209,8 +251,8 @@
         return;
       }
       this.index = index;
-      this.played = { seat: this.seat, bettors: this.bettors };
-      this.node = tree(this.data, index, this.seat, this.bettors);
+      this.played = this.seat;
+      this.node = tree(this.data, index, this.seat);
       this.position.textContent = this.fmt(L.coup, { n: index + 1, of: this.data.coups.length });
       this.seen.replaceChildren();
       this.hands.replaceChildren();
@@ -220,8 +262,9 @@
       this.root.dataset.coup = String(index);
       if (asks(this.node)) {
         this.waiting = true;
-        this.showSeen(this.node.seen);
-        this.status.textContent = this.node.seen.prompt;
+        const seen = seenTexts(this.data, this.seat, this.node.seen);
+        this.showSeen(this.node.seen, seen);
+        this.status.textContent = seen.prompt;
         this.setButtons();
         this.answers.draw.focus();
       } else {
@@ -237,12 +280,12 @@
       return row;
     }
 
-    showSeen(seen) {
+    showSeen(seen, texts) {
       const el = this.el;
-      this.seen.append(el("p", {}, el("strong", { text: seen.you })), el("p", {}, this.cards(seen.cards)),
-                       el("p", { text: seen.mine }), el("p", { text: seen.other }));
-      if (seen.third) this.seen.append(el("p", { text: seen.third }));
-      this.seen.append(el("p", { class: "bt-practice-context", text: seen.rule }));
+      this.seen.append(el("p", {}, el("strong", { text: texts.you })), el("p", {}, this.cards(seen.cards)),
+                       el("p", { text: texts.mine }), el("p", { text: texts.other }));
+      if (texts.third) this.seen.append(el("p", { text: texts.third }));
+      this.seen.append(el("p", { class: "bt-practice-context", text: texts.rule }));
     }
 
     decide(choice) {
@@ -254,30 +297,29 @@
     finish(choice) {
       const L = this.L;
       const el = this.el;
-      const { seat, bettors } = this.played;
-      const played = play(this.data, this.index, seat, bettors, choice);
+      const seat = this.played;
+      const played = play(this.data, this.index, seat, choice);
       count(this.tally, played, choice);
       this.waiting = false;
       const leaf = played.leaf;
-      const text = choice ? `${leaf.status} ${leaf.verdict}` : leaf.status;
-      this.status.textContent = text;
+      this.status.textContent = statusText(this.data, seat, this.node, played, choice);
       this.status.className = `bt-practice-feedback bt-seat-${leaf.result}`;
       this.status.dataset.result = leaf.result;
       this.status.dataset.net = String(leaf.net);
       this.seen.replaceChildren();
       const e = played.ending;
       this.hands.replaceChildren(
-        el("p", {}, el("strong", { text: `${L.bettor}: ` }), this.cards(e.bettor), ` ${L.total} ${e.bettorTotal}`),
-        el("p", {}, el("strong", { text: `${L.banker}: ` }), this.cards(e.banker), ` ${L.total} ${e.bankerTotal}`));
+        el("p", {}, el("strong", { text: `${L.bettor}: ` }), this.cards(e.bettor), ` ${L.total} ${e.totals[0]}`),
+        el("p", {}, el("strong", { text: `${L.banker}: ` }), this.cards(e.banker), ` ${L.total} ${e.totals[1]}`));
       this.hands.dataset.winner = e.winner;
       if (choice) {
-        const worth = this.node.worth;
         const list = el("ul");
-        for (const row of worth.rows) {
-          list.append(el("li", { "data-choice": row.choice },
-                         `${row.label}: `, el("span", { title: row.exact, text: row.value }), ` (${row.exact})`));
+        for (const key of CHOICES) {
+          const [value, exact] = this.node.worth[key];
+          list.append(el("li", { "data-choice": key },
+                         `${L[`worth.${key}`]}: `, el("span", { title: exact, text: value }), ` (${exact})`));
         }
-        this.worth.replaceChildren(el("p", { text: worth.title }), list);
+        this.worth.replaceChildren(el("p", { text: worthTitle(this.data, this.node.seen) }), list);
       }
       const lines = el("ol");
       for (const line of played.narration) lines.append(el("li", { text: line }));
@@ -291,9 +333,7 @@
       const last = this.index >= this.data.coups.length - 1;
       this.dealButton.disabled = this.waiting || last;
       this.skipButton.disabled = this.waiting || last;
-      for (const toggle of [this.seatToggle, this.bettorsToggle]) {
-        for (const b of Object.values(toggle.buttons)) b.disabled = this.waiting;
-      }
+      for (const b of Object.values(this.seatToggle.buttons)) b.disabled = this.waiting;
       this.again.hidden = !last || this.waiting;
     }
 
@@ -306,5 +346,5 @@
     }
   }
 
-  return { KIND, tree, asks, play, emptyScore, count, nextAsking, SeatView };
+  return { KIND, tree, asks, play, seenTexts, statusText, worthTitle, emptyScore, count, nextAsking, SeatView };
 });
