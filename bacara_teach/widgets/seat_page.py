@@ -253,8 +253,8 @@ def seat_data(*, seat: str = BETTOR, bettors: int = SEVERAL, policy: str = "punt
     ``seat`` is where the page starts, ``bettors`` how many bettors stake; the shoe of
     ``decks`` decks is shuffled from ``seed`` (and again from it when it runs low), and so is
     a random ``policy``.  The shoe is dealt six cards a coup; the run keeps, in the shoe's
-    order, the first ``coups`` coups in which the banker meets a free cell and the first
-    ``coups`` in which the bettor does.
+    order, ``coups`` coups in which the banker meets a free cell and ``coups`` in which the
+    bettor does, the two in turn.
     """
     from bacara_teach.widgets.chemin import _LABELS
 
@@ -273,7 +273,10 @@ def seat_data(*, seat: str = BETTOR, bettors: int = SEVERAL, policy: str = "punt
             shoe.shuffle()
         composition = Composition.from_shoe(shoe)
         cards = tuple(shoe.draw() for _ in range(COUP_CARDS))
-        keep = [role for role in ROLES if wanted[role] and _asks(cards, role, bettors, chooser)]
+        # The bettor's free cells come ten times as often as the banker's: a coup is kept for
+        # the bettor only while the banker has had as many, so the two take turns in the run.
+        keep = [role for role in ROLES if wanted[role] and _asks(cards, role, bettors, chooser)
+                and (role == BANKER or wanted[BETTOR] >= wanted[BANKER])]
         if not keep:
             continue
         for role in keep:
