@@ -44,7 +44,6 @@ from bacara_teach.tableau import Decision
 from bacara_teach.text import N_
 from bacara_teach.widgets._common import Labels, button, hand_html, status_html, widget_language
 from bacara_teach.widgets._html import lines_html, percent
-from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["CheminDeFerSeat"]
 
@@ -108,7 +107,7 @@ def _signed(value: Fraction, lang: str) -> str:
     return text if value < 0 else "+" + text
 
 
-class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
+class CheminDeFerSeat(w.VBox):  # type: ignore[misc]
     """Sit at a Chemin de Fer coup as the bettor or the banker.
 
     ``CheminDeFerSeat(seat="banker", policy="random", seed=4)``: the shoe (6
@@ -123,6 +122,8 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
         self.lang = widget_language(lang)
         labels = Labels(_LABELS, self.lang)
         self.seed = seed
+        self._page_options: dict[str, Any] = {"seat": seat, "bettors": bettors, "policy": policy,
+                                              "seed": seed, "decks": decks, "lang": self.lang}
         self.shoe = Shoe.standard(decks, seed=seed)
         self.seat_toggle = w.ToggleButtons(
             options=[(labels[BETTOR], BETTOR), (labels[BANKER], BANKER)], value=seat,
@@ -167,6 +168,17 @@ class CheminDeFerSeat(StillMixin, w.VBox):  # type: ignore[misc]
             **kwargs,
         )
         self.play = self._start()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, and for a static page the seat prepared at build time
+        (:mod:`bacara_teach.widgets.seat_page`) in place of a still."""
+        from bacara_teach.widgets.seat_page import seat_html
+
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            data["text/html"] = seat_html(self._page_options)
+        return bundle
 
     # -- reading ------------------------------------------------------------------------------
     @property

@@ -26,7 +26,6 @@ from bacara_teach.tables import BetKind, get_profile, profile_names
 from bacara_teach.text import N_
 from bacara_teach.widgets._common import Labels, button, status_html, widget_language
 from bacara_teach.widgets._html import percent, table_html
-from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["OddsExplorer"]
 
@@ -68,7 +67,7 @@ def _exact(value: Fraction, lang: str) -> str:
             f"{percent(value, DIGITS, lang)}</span>")
 
 
-class OddsExplorer(StillMixin, w.VBox):  # type: ignore[misc]
+class OddsExplorer(w.VBox):  # type: ignore[misc]
     """Explore a shoe: ``OddsExplorer(decks=8, profile="casino", removed="5 5 5 5")``.
 
     ``composition`` and ``edges`` hold the shoe and the figures shown.  ``lang`` is ``"en"``
@@ -78,6 +77,7 @@ class OddsExplorer(StillMixin, w.VBox):  # type: ignore[misc]
     def __init__(self, *, decks: int = 8, profile: str = "home", removed: str = "",
                  lang: str | None = None, **kwargs: Any) -> None:
         self.lang = widget_language(lang)
+        self._page_start: dict[str, Any] = {"decks": decks, "profile": profile}
         self._updating = True  # no pricing until every control exists
         labels = Labels(_LABELS, self.lang)
         # Labels take their own width and fields room for their values, in any language
@@ -123,6 +123,17 @@ class OddsExplorer(StillMixin, w.VBox):  # type: ignore[misc]
         )
         self._updating = False
         self.update()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, and for a static page the explorer's shoes priced at build time
+        (:mod:`bacara_teach.widgets.odds_page`) in place of a still."""
+        from bacara_teach.widgets.odds_page import odds_html
+
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            data["text/html"] = odds_html(**self._page_start, lang=self.lang)
+        return bundle
 
     # -- actions ------------------------------------------------------------------------------
     def removed(self) -> tuple[Rank, ...]:

@@ -29,6 +29,7 @@ TARGET_FEEDBACK_MS = 50.0
 TARGET_BYTES = 150 * 1024
 LOADS = 5
 ANSWERS = 40
+_KIND = re.compile(r"data-practice=.([a-z][a-z-]*).")
 _DATA = re.compile(r"<script type=.application/json. class=.bt-practice-data.>(.*?)</script>", re.S)
 
 _ANSWER_TIMES = """
@@ -58,11 +59,15 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 
 def weight(page: str) -> tuple[int, int, int]:
-    """Bytes of the practice script, its styles and the page's inline drill data."""
+    """Bytes of the practice scripts (practice.js and the page's own kinds' practice-KIND.js),
+    its styles and the page's inline practice data."""
     html = (SITE / page).read_text(encoding="utf-8")
     data = sum(len(m.group(1).encode()) for m in _DATA.finditer(html))
     static = SITE / "_static"
-    return (static / "practice.js").stat().st_size, (static / "practice.css").stat().st_size, data
+    kinds = {static / f"practice-{kind}.js" for kind in _KIND.findall(html)}
+    script = (static / "practice.js").stat().st_size + sum(k.stat().st_size for k in kinds
+                                                             if k.is_file())
+    return script, (static / "practice.css").stat().st_size, data
 
 
 def main() -> None:

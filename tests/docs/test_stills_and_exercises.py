@@ -19,10 +19,7 @@ from sitecheck import Element, parse_html, parse_page
 
 from bacara_teach.exercises import ASSIGNMENTS
 from bacara_teach.practice import drill_data, stepper_data
-from bacara_teach.widgets import (
-    CheminDeFerSeat,
-    OddsExplorer,
-)
+from bacara_teach.widgets import RoadsBoard
 from bacara_teach.widgets.home import scoreboard_data
 from bacara_teach.widgets.online import online_table_data
 from bacara_teach.widgets.still import still_html
@@ -33,8 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The cell each chapter runs, and the same widget made here.
 STILLS: dict[str, Callable[[], Any]] = {
-    "chemin-de-fer": lambda: CheminDeFerSeat(seat="banker", seed=4),
-    "odds": lambda: OddsExplorer(decks=8),
+    "roads": lambda: RoadsBoard(seed=8, coups=30),
 }
 
 
