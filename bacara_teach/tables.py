@@ -289,7 +289,8 @@ class TableProfile:
 
     def offers(self, kind: BetKind | str) -> bool:
         """Does this table take bets on ``kind``?"""
-        return BetKind.parse(kind) in self.bets
+        wanted = kind if type(kind) is BetKind else BetKind.parse(kind)
+        return any(offered is wanted for offered, _ in self.payouts)
 
     def payout(self, kind: BetKind | str) -> Fraction:
         """The odds paid on a winning bet on ``kind``.
@@ -301,7 +302,7 @@ class TableProfile:
         ...
         bacara_teach.errors.IllegalAction: the home table takes no pareja-punto bets: it offers punto, banco, empate
         """
-        wanted = BetKind.parse(kind)
+        wanted = kind if type(kind) is BetKind else BetKind.parse(kind)
         for offered, odds in self.payouts:
             if offered is wanted:
                 return odds
