@@ -13,13 +13,10 @@ The shuffle is a Fisher-Yates shuffle driven only by
 seed on every platform and version, so the same seed gives the same shoe
 everywhere, in the browser's Pyodide too.
 
-Shuffle versions
-----------------
-
-A shoe reshuffled every coup is shuffled the way its *shuffle version* says;
-a shoe dealt through is always shuffled in full (both versions shuffle it the
-same way).  The version is part of what a seed means, so a saved session
-records it and replays with it:
+**Shuffle versions.**  A shoe reshuffled every coup is shuffled the way its
+*shuffle version* says; a shoe dealt through is always shuffled in full (both
+versions shuffle it the same way).  The version is part of what a seed means,
+so a saved session records it and replays with it:
 
 * version 1 (:data:`FULL_SHUFFLE`): every reshuffle puts the cards back in
   deck order and runs the Fisher-Yates shuffle over all of them (one
@@ -35,6 +32,13 @@ records it and replays with it:
   order of the cards equally likely) and a coup costs seven ``random()``
   instead of hundreds; reading the shoe (:meth:`Shoe.remaining_cards`) never
   changes the coups that follow.
+
+Both the home study-session rules and the online table's rules put every card
+back and reshuffle after every coup, so each coup is dealt from a full shoe;
+version 2 keeps exactly that (each coup's cards are a uniform draw from the
+full shoe, independent of the coups before), so both the home session and the
+online table use it for new sessions.  Worked examples are stacked shoes and
+never shuffled, so no version changes them.
 
 >>> full = Shoe.standard(8, seed=5, reshuffle="every-coup", shuffle_version=FULL_SHUFFLE)
 >>> coup = Shoe.standard(8, seed=5, reshuffle="every-coup")
