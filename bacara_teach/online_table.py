@@ -561,16 +561,22 @@ class OnlineTable:
     # -- dealing ("Continuar") --------------------------------------------------------------
     def verify_deal(self) -> None:
         """Raise unless the coup may be dealt: betting is open and a bet is on the table."""
+        self._dealt_bets()
+
+    def _dealt_bets(self) -> tuple[Bet, ...]:
+        """The bets the coup about to be dealt settles, checked together; raises otherwise."""
         self._check_open("deal")
         if not self._bets:
             raise IllegalAction(message(
                 "cannot deal coup {coup}: place a bet first (one of {bets})", coup=self.coup_number,
                 bets=list_message([k.name_message for k in self._profile.bets])))
+        bets = self.bets
         try:
-            verify_bets(self.bets, self._profile)
+            verify_bets(bets, self._profile)
         except IllegalAction as error:
             raise IllegalAction(message("cannot deal coup {coup}: {reason}", coup=self.coup_number,
                                         reason=_reason(error))) from None
+        return bets
 
     def can_deal(self) -> bool:
         try:
@@ -581,9 +587,9 @@ class OnlineTable:
 
     def deal(self) -> TableCoup:
         """"Continuar": deal one coup, settle every bet, collect commission if the shoe ended."""
-        self.verify_deal()
+        bets = self._dealt_bets()
         coup = play_coup(self._shoe)
-        settlement = settle(coup, self.bets, self._profile)
+        settlement = settle(coup, bets, self._profile, checked=True)
         self._balance = add(self._balance, settlement.net)
         self._owed = add(self._owed, settlement.commission_owed)
         kept = {paid.bet.on: paid.bet.stake for paid in settlement.bets if paid.stays}

@@ -482,6 +482,11 @@ def settle_bet(coup: Coup, bet: Bet, profile: TableProfile | str) -> SettledBet:
     """
     table = get_profile(profile)
     verify_bet(bet, table)
+    return _settled_bet(coup, bet, table)
+
+
+def _settled_bet(coup: Coup, bet: Bet, table: TableProfile) -> SettledBet:
+    """:func:`settle_bet` for a bet already checked against ``table``."""
     odds = table.payout(bet.on)
     winner = coup.winner
     if bet.on.is_side:
@@ -503,8 +508,11 @@ def settle_bet(coup: Coup, bet: Bet, profile: TableProfile | str) -> SettledBet:
     return _loss(bet, SettlementRule.PAIR_LOSES)
 
 
-def settle(coup: Coup, bets: Iterable[Bet], profile: TableProfile | str) -> CoupSettlement:
-    """Settle all ``bets`` on ``coup``; the bets are first checked together against the table.
+def settle(coup: Coup, bets: Iterable[Bet], profile: TableProfile | str, *,
+           checked: bool = False) -> CoupSettlement:
+    """Settle all ``bets`` on ``coup``; the bets are first checked together against the table
+    (``checked=True``: the caller has just checked them with :func:`verify_bets`, complete,
+    against the same table, and they are not checked again).
 
     >>> coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
     >>> [b.describe("en") for b in settle(coup, [Bet.parse("punto=5")], "online").bets]
@@ -512,5 +520,6 @@ def settle(coup: Coup, bets: Iterable[Bet], profile: TableProfile | str) -> Coup
     """
     table = get_profile(profile)
     listed = tuple(bets)
-    verify_bets(listed, table)
-    return CoupSettlement(table, coup, tuple(settle_bet(coup, bet, table) for bet in listed))
+    if not checked:
+        verify_bets(listed, table)
+    return CoupSettlement(table, coup, tuple(_settled_bet(coup, bet, table) for bet in listed))

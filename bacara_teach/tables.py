@@ -37,6 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -289,8 +290,12 @@ class TableProfile:
 
     def offers(self, kind: BetKind | str) -> bool:
         """Does this table take bets on ``kind``?"""
-        wanted = kind if type(kind) is BetKind else BetKind.parse(kind)
-        return any(offered is wanted for offered, _ in self.payouts)
+        return (kind if type(kind) is BetKind else BetKind.parse(kind)) in self._offered
+
+    @cached_property
+    def _offered(self) -> frozenset[BetKind]:
+        """The bets offered, as a set made once (every bet of every coup is checked)."""
+        return frozenset(self.bets)
 
     def payout(self, kind: BetKind | str) -> Fraction:
         """The odds paid on a winning bet on ``kind``.
