@@ -346,3 +346,14 @@ def test_settled_winnings_and_commission_are_the_exact_fractions(stake: Decimal,
     assert Fraction(paid.winnings) == winnings
     assert Fraction(paid.commission + paid.commission_owed) == winnings * profile.commission_rate
     assert Fraction(paid.net) == winnings - Fraction(paid.commission)
+
+
+def test_a_seeded_simulation_says_which_shuffle_its_seed_was_dealt_with() -> None:
+    from bacara_teach.analysis.simulation import simulate_coups
+
+    for version in (FULL_SHUFFLE, COUP_SHUFFLE):
+        run = simulate_coups(300, seed=5, shuffle_version=version)
+        assert run.shuffle_version == version and run.to_dict()["shuffle"] == version
+        shoe = Shoe.standard(8, seed=5, reshuffle="every-coup", shuffle_version=version)
+        dealt = Counter(coup_outcome(shoe).value for _ in range(300))
+        assert run.counts == {k: dealt[k] for k in run.counts}

@@ -164,7 +164,8 @@ class ConvergencePoint:
 
 @dataclass(frozen=True, kw_only=True)
 class SimulationResult:
-    """A seeded run of Punto Banco coups."""
+    """A seeded run of Punto Banco coups (``shuffle_version``: how a shoe reshuffled every coup
+    was shuffled, part of what the seed means)."""
 
     coups: int
     decks: int
@@ -174,6 +175,7 @@ class SimulationResult:
     estimates: dict[str, Estimate]
     exact: dict[str, Fraction]
     series: tuple[ConvergencePoint, ...]
+    shuffle_version: int = DEFAULT_SHUFFLE
 
     def agrees(self) -> dict[str, bool]:
         """For each outcome: does the 95% interval hold the exact probability?"""
@@ -185,6 +187,7 @@ class SimulationResult:
             "decks": self.decks,
             "seed": self.seed,
             "reshuffle": self.reshuffle,
+            "shuffle": self.shuffle_version,
             "estimates": {k: e.to_dict() for k, e in self.estimates.items()},
             "exact": {k: float(p) for k, p in self.exact.items()},
             "agrees": self.agrees(),
@@ -262,6 +265,7 @@ def simulate_coups(
         estimates={k: Estimate(n, coups) for k, n in tallies.items()},
         exact=exact,
         series=tuple(series),
+        shuffle_version=shoe.shuffle_version,
     )
 
 
