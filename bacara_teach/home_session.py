@@ -3,7 +3,10 @@
 Two to eight participants, the dealer too, start at 0 and play ten coups.
 Before each coup every participant records one prediction (Punto, Banco or
 Empate) with the fixed fictitious stake of the ``home`` table (20); the coup
-is dealt from a seeded 8-deck shoe reshuffled before every coup, and each
+is dealt from a seeded 8-deck shoe reshuffled before every coup (a full shoe
+every coup, as the rules say; with shuffle version 2, the default, only the
+cards a coup can use are shuffled, which gives every card the same chance, see
+:mod:`bacara_teach.shoe`), and each
 prediction is settled by :mod:`bacara_teach.settlement`: Punto +20/-20,
 Banco +19/-20, Empate +160/-20, a push 0.  Negative totals are allowed.
 After the last coup the highest total wins; tied leaders share the win.
@@ -49,7 +52,7 @@ from bacara_teach.saves import (
     save_version,
 )
 from bacara_teach.settlement import Bet, SettledBet, settle_bet
-from bacara_teach.shoe import Shoe
+from bacara_teach.shoe import DEFAULT_SHUFFLE, FULL_SHUFFLE, Shoe
 from bacara_teach.tables import (
     HOME,
     BetKind,
@@ -67,7 +70,9 @@ SESSION_COUPS = 10
 """Coups in a home session (the home study-session rules: a home format, not a casino requirement)."""
 
 FORMAT = "bacara-teach/home-session"
-_VERSION = 2
+_VERSION = 3
+"""Saves of version 3 record the shuffle version in their rules; earlier ones were dealt with
+shuffle version 1 and replay with it."""
 
 Seed = int | str
 
@@ -185,6 +190,7 @@ class HomeSession:
         dealer: str | None = None,
         profile: TableProfile | str = HOME,
         coups: int = SESSION_COUPS,
+        shuffle_version: int = DEFAULT_SHUFFLE,
     ) -> None:
         table = get_profile(profile)
         if table.fixed_stake is None:
@@ -202,7 +208,8 @@ class HomeSession:
         self._seed: Seed = seed
         self._coups = coups
         self._stake: Decimal = table.fixed_stake
-        self._shoe = Shoe.standard(table.decks, seed=seed, reshuffle=table.reshuffle)
+        self._shoe = Shoe.standard(table.decks, seed=seed, reshuffle=table.reshuffle,
+                                   shuffle_version=shuffle_version)
         self._pending: dict[str, BetKind | None] = {}
         self._records: list[CoupRecord] = []
         self._log: list[Operation] = []
@@ -225,6 +232,11 @@ class HomeSession:
     @property
     def seed(self) -> Seed:
         return self._seed
+
+    @property
+    def shuffle_version(self) -> int:
+        """How the shoe is shuffled before each coup (:mod:`bacara_teach.shoe`); a save keeps it."""
+        return self._shoe.shuffle_version
 
     @property
     def stake(self) -> Decimal:
@@ -430,10 +442,11 @@ class HomeSession:
     # -- saving and resuming --------------------------------------------------------------------
     def rules(self) -> dict[str, Any]:
         """The session's rules as data: the table (a registered profile and its options), the
-        roster, the dealer, the seed and the number of coups."""
+        roster, the dealer, the seed, the shuffle version and the number of coups."""
         name, options = profile_options(self._profile)
         return {"profile": name, "options": options, "players": list(self._players),
-                "dealer": self._dealer, "seed": self._seed, "coups": self._coups}
+                "dealer": self._dealer, "seed": self._seed, "shuffle": self.shuffle_version,
+                "coups": self._coups}
 
     def to_dict(self) -> dict[str, Any]:
         """The session as a save: its rules and its log; :meth:`from_dict` replays it.
@@ -453,26 +466,41 @@ class HomeSession:
 
         Each entry of the log goes through the same checks as the action it records; a deal
         must give the cards saved.  A save that fails is refused with the entry and the
-        reason (:class:`~bacara_teach.saves.SaveError`).  Version 1 saves (a full table
+        reason (:class:`~bacara_teach.saves.SaveError`).  Saves of versions 1 and 2 were
+        dealt with shuffle version 1 and replay with it; version 1 saves (a full table
         profile, records and totals) are read when their table is a registered profile as it
         is.
         """
-        if save_version(data, kind="home session", file_format=FORMAT, version=_VERSION) == 1:
+        version = save_version(data, kind="home session", file_format=FORMAT, version=_VERSION)
+        if version == 1:
             return cls._from_version_1(data)
         rules = data.get("rules")
-        if not isinstance(rules, Mapping):
-            raise SaveError(message("the rules are missing or not an object: expected profile, "
-                                    "options, players, dealer, seed and coups"), field="rules")
-        expected = {"profile", "options", "players", "dealer", "seed", "coups"}
-        if set(rules) != expected:
-            odd = sorted(set(rules) ^ expected)
-            raise SaveError(message("the rules have the wrong fields ({fields}): expected profile, "
-                                    "options, players, dealer, seed and coups",
-                                    fields=", ".join(odd)), field="rules")
+        if version == 2:
+            if not isinstance(rules, Mapping):
+                raise SaveError(message("the rules are missing or not an object: expected profile, "
+                                        "options, players, dealer, seed and coups"), field="rules")
+            expected = {"profile", "options", "players", "dealer", "seed", "coups"}
+            if set(rules) != expected:
+                odd = sorted(set(rules) ^ expected)
+                raise SaveError(message("the rules have the wrong fields ({fields}): expected "
+                                        "profile, options, players, dealer, seed and coups",
+                                        fields=", ".join(odd)), field="rules")
+            rules = {**rules, "shuffle": FULL_SHUFFLE}
+        else:
+            if not isinstance(rules, Mapping):
+                raise SaveError(message("the rules are missing or not an object: expected profile, "
+                                        "options, players, dealer, seed, shuffle and coups"),
+                                field="rules")
+            expected = {"profile", "options", "players", "dealer", "seed", "shuffle", "coups"}
+            if set(rules) != expected:
+                odd = sorted(set(rules) ^ expected)
+                raise SaveError(message("the rules have the wrong fields ({fields}): expected "
+                                        "profile, options, players, dealer, seed, shuffle and "
+                                        "coups", fields=", ".join(odd)), field="rules")
         try:
             session = cls(players=rules["players"], seed=rules["seed"], dealer=rules["dealer"],
                           profile=profile_from_options(rules["profile"], rules["options"]),
-                          coups=rules["coups"])
+                          coups=rules["coups"], shuffle_version=rules["shuffle"])
         except BacaraError as error:
             raise SaveError(message("the rules are refused: {reason}", reason=error.message),
                             field="rules") from None
@@ -515,7 +543,8 @@ class HomeSession:
         profile = registered_profile(data.get("profile"))
         try:
             session = cls(players=data["players"], seed=data["seed"], dealer=data.get("dealer"),
-                          profile=profile, coups=data.get("coups", SESSION_COUPS))
+                          profile=profile, coups=data.get("coups", SESSION_COUPS),
+                          shuffle_version=FULL_SHUFFLE)
             for saved_coup in data.get("records", []):
                 for name, on in saved_coup["predictions"].items():
                     session.predict(name, on)

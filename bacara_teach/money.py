@@ -2,13 +2,14 @@
 
 Stakes, payouts, commissions and balances are exact.  Amounts are
 :class:`~decimal.Decimal` values that never went through a float, always in
-one form (no trailing zeros after the point, no exponent above zero).  Sums of
-decimals are done in :mod:`decimal` under a context that traps every inexact
-or rounded result, so no context can round them: a sum that would not be exact
-there (too many digits) is done again on :class:`~fractions.Fraction`, as are
-sums with a Fraction in them, and converted back only when the result is a
-finite decimal, which every table's payouts guarantee (their denominators
-divide a power of ten).
+one form (no trailing zeros after the point, no exponent above zero).  Sums
+(:func:`add`) and products (:func:`multiply`, a stake by its odds) are done in
+:mod:`decimal` under a context that traps every inexact or rounded result, so
+no context can round them and no amount goes through a Fraction on the way.
+Only what that context cannot hold exactly (more than a thousand digits), and
+a Fraction given as an amount, is done on :class:`~fractions.Fraction`, and
+converted back only when the result is a finite decimal, which every table's
+payouts guarantee (their denominators divide a power of ten).
 
 >>> stake = parse_amount("5")
 >>> format_amount(stake * 19 / 20)
@@ -33,6 +34,7 @@ __all__ = [
     "format_amount",
     "format_signed",
     "is_terminating",
+    "multiply",
     "parse_amount",
     "to_decimal",
 ]
@@ -63,7 +65,6 @@ def _expected(what: str | Message, value: object) -> NotationError:
 
 _EXACT = Context(prec=1000, traps=[Inexact, Rounded, InvalidOperation, Overflow])
 """Decimal arithmetic that refuses to round: anything inexact raises instead."""
-_ONE = Decimal(1)
 _ZERO = Decimal(0)
 
 
@@ -71,12 +72,9 @@ def _canonical(value: Decimal) -> Decimal:
     """``value`` in the one form amounts take: ``4.750`` -> ``4.75``, ``2E+1`` -> ``20``, ``-0`` -> ``0``
     (what :func:`to_decimal` makes of the same number).  Raises a
     :class:`~decimal.DecimalException` if that needs more digits than the exact context has."""
-    if not value:
-        return _ZERO
-    value = value.normalize(_EXACT)
-    if value.as_tuple().exponent > 0:  # type: ignore[operator]
-        value = value.quantize(_ONE, context=_EXACT)
-    return value
+    if value == value.to_integral_value():  # a whole number: exponent 0 (never rounds)
+        return Decimal(int(value))
+    return value.normalize(_EXACT)
 
 
 def is_terminating(value: Fraction) -> bool:
@@ -187,6 +185,45 @@ def add(*amounts: Decimal | Fraction | int) -> Decimal:
     except (DecimalException, TypeError):  # a Fraction, or not exact in the context: the slow way
         pass
     return to_decimal(sum((Fraction(a) for a in amounts), Fraction(0)))
+
+
+def multiply(amount: Decimal, factor: Decimal | Fraction | int) -> Decimal:
+    """The exact product of an amount and a factor (odds, a commission rate), as an amount.
+
+    A Fraction factor with a finite decimal form is read as that decimal; the product is
+    done in :mod:`decimal` with inexact results trapped, and on Fractions only when the
+    exact context cannot hold it.
+
+    >>> multiply(Decimal("5"), Fraction(19, 20)), multiply(Decimal("4.75"), Fraction(1, 20))
+    (Decimal('4.75'), Decimal('0.2375'))
+    >>> multiply(Decimal("10"), 8)
+    Decimal('80')
+    """
+    try:
+        exact = _decimal_factor(factor)
+        if amount.is_finite() and exact is not None:
+            return _canonical(_EXACT.multiply(amount, exact))
+    except DecimalException:  # more digits than the exact context holds: the slow way
+        pass
+    return to_decimal(Fraction(amount) * Fraction(factor))
+
+
+_FACTORS: dict[Fraction, Decimal | None] = {}
+"""Fraction factors as decimals (None: no finite decimal form), each read once: the odds and
+rates of the tables are a handful."""
+
+
+def _decimal_factor(factor: Decimal | Fraction | int) -> Decimal | None:
+    if isinstance(factor, Decimal):
+        return factor if factor.is_finite() else None
+    if isinstance(factor, int):
+        return Decimal(factor)
+    found = _FACTORS.get(factor, _ZERO)
+    if found is _ZERO:
+        found = to_decimal(factor) if is_terminating(factor) else None
+        if len(_FACTORS) < 256:
+            _FACTORS[factor] = found
+    return found
 
 
 def format_amount(amount: Decimal | Fraction | int) -> str:

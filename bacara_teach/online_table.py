@@ -52,7 +52,7 @@ from bacara_teach.saves import (
     save_version,
 )
 from bacara_teach.settlement import Bet, CoupSettlement, settle, verify_bet, verify_bets
-from bacara_teach.shoe import Shoe
+from bacara_teach.shoe import DEFAULT_SHUFFLE, FULL_SHUFFLE, Shoe
 from bacara_teach.tables import (
     ONLINE,
     BetKind,
@@ -80,7 +80,9 @@ __all__ = [
 ]
 
 FORMAT = "bacara-teach/online-table"
-_VERSION = 2
+_VERSION = 3
+"""Saves of version 3 record the shuffle version in their rules; earlier ones were dealt with
+shuffle version 1 and replay with it."""
 MAX_COUP_CARDS = 6
 """A coup uses at most six cards; a dealt-through shoe with fewer left has ended."""
 
@@ -281,6 +283,7 @@ class OnlineTable:
         balance: Amount,
         profile: TableProfile | str = ONLINE,
         seed: Seed | None = None,
+        shuffle_version: int = DEFAULT_SHUFFLE,
     ) -> None:
         table = get_profile(profile)
         start = parse_amount(balance, what="balance")
@@ -300,7 +303,8 @@ class OnlineTable:
         self._phase = Phase.BETTING
         self._history: list[TableCoup] = []
         self._log: list[Operation] = []
-        self._shoe = Shoe.standard(table.decks, seed=seed, reshuffle=table.reshuffle)
+        self._shoe = Shoe.standard(table.decks, seed=seed, reshuffle=table.reshuffle,
+                                   shuffle_version=shuffle_version)
 
     # -- reading ----------------------------------------------------------------------------
     @property
@@ -310,6 +314,11 @@ class OnlineTable:
     @property
     def seed(self) -> Seed:
         return self._seed
+
+    @property
+    def shuffle_version(self) -> int:
+        """How the shoe is shuffled before each coup (:mod:`bacara_teach.shoe`); a save keeps it."""
+        return self._shoe.shuffle_version
 
     @property
     def shoe(self) -> Shoe:
@@ -343,7 +352,7 @@ class OnlineTable:
     @property
     def bets(self) -> tuple[Bet, ...]:
         """The bets on the table, in the order they were placed."""
-        return tuple(Bet(on, stake) for on, stake in self._bets.items())
+        return tuple(Bet.of_checked(on, stake) for on, stake in self._bets.items())
 
     @property
     def locked(self) -> frozenset[BetKind]:
@@ -408,8 +417,8 @@ class OnlineTable:
         except IllegalAction as error:
             return _reason(error)
         try:
-            verify_bets([Bet(on, stake) for on, stake in layout.items()], self._profile,
-                        complete=False)
+            verify_bets([Bet.of_checked(on, stake) for on, stake in layout.items()],
+                        self._profile, complete=False)
         except IllegalAction as error:
             reason = _reason(error)
             others = {k: v for k, v in self._bets.items() if k in layout and k is not bet.on}
@@ -431,24 +440,29 @@ class OnlineTable:
         return None
 
     # -- placing ----------------------------------------------------------------------------
-    def verify_place(self, on: BetKind | str, stake: Amount) -> None:
-        """Raise unless a stake of ``stake`` may be put on ``on`` now."""
+    def _placed(self, on: BetKind | str, stake: Amount) -> tuple[BetKind, Decimal, Decimal]:
+        """The position, the stake and the position's new total of a bet that may be placed
+        now; raises otherwise."""
         self._check_open("place a bet")
         kind = BetKind.parse(on)
         amount = _stake(stake, kind)
         if kind in self._locked:
             self._on_table(kind, "add to")
         layout = dict(self._bets)
-        layout[kind] = add(layout.get(kind, 0), amount)
-        problem = self._layout_problem(layout, Bet(kind, layout[kind]), Decimal(0))
+        layout[kind] = total = add(layout.get(kind, 0), amount)
+        problem = self._layout_problem(layout, Bet.of_checked(kind, total), Decimal(0))
         if problem is None:
-            return
+            return kind, amount, total
         if kind in self._bets:
             raise IllegalAction(message(
                 "bet {on}={stake} refused: it would bring the bet on {on} to {total}, and {reason}",
                 **_bet_words(kind, amount), total=amount_value(layout[kind]), reason=problem))
         raise IllegalAction(message("bet {on}={stake} refused: {reason}", **_bet_words(kind, amount),
                                     reason=problem))
+
+    def verify_place(self, on: BetKind | str, stake: Amount) -> None:
+        """Raise unless a stake of ``stake`` may be put on ``on`` now."""
+        self._placed(on, stake)
 
     def can_place(self, on: BetKind | str, stake: Amount) -> bool:
         try:
@@ -459,11 +473,9 @@ class OnlineTable:
 
     def place(self, on: BetKind | str, stake: Amount) -> BetPlaced:
         """Put ``stake`` on ``on`` (added to the stake already there, if any)."""
-        self.verify_place(on, stake)
-        kind = BetKind.parse(on)
-        amount = _stake(stake, kind)
-        self._bets[kind] = add(self._bets.get(kind, 0), amount)
-        record = BetPlaced(Bet(kind, amount))
+        kind, amount, total = self._placed(on, stake)
+        self._bets[kind] = total
+        record = BetPlaced(Bet.of_checked(kind, amount))
         self._log.append(record)
         return record
 
@@ -549,16 +561,22 @@ class OnlineTable:
     # -- dealing ("Continuar") --------------------------------------------------------------
     def verify_deal(self) -> None:
         """Raise unless the coup may be dealt: betting is open and a bet is on the table."""
+        self._dealt_bets()
+
+    def _dealt_bets(self) -> tuple[Bet, ...]:
+        """The bets the coup about to be dealt settles, checked together; raises otherwise."""
         self._check_open("deal")
         if not self._bets:
             raise IllegalAction(message(
                 "cannot deal coup {coup}: place a bet first (one of {bets})", coup=self.coup_number,
                 bets=list_message([k.name_message for k in self._profile.bets])))
+        bets = self.bets
         try:
-            verify_bets(self.bets, self._profile)
+            verify_bets(bets, self._profile)
         except IllegalAction as error:
             raise IllegalAction(message("cannot deal coup {coup}: {reason}", coup=self.coup_number,
                                         reason=_reason(error))) from None
+        return bets
 
     def can_deal(self) -> bool:
         try:
@@ -569,9 +587,9 @@ class OnlineTable:
 
     def deal(self) -> TableCoup:
         """"Continuar": deal one coup, settle every bet, collect commission if the shoe ended."""
-        self.verify_deal()
+        bets = self._dealt_bets()
         coup = play_coup(self._shoe)
-        settlement = settle(coup, self.bets, self._profile)
+        settlement = settle(coup, bets, self._profile, checked=True)
         self._balance = add(self._balance, settlement.net)
         self._owed = add(self._owed, settlement.commission_owed)
         kept = {paid.bet.on: paid.bet.stake for paid in settlement.bets if paid.stays}
@@ -654,11 +672,11 @@ class OnlineTable:
         }
 
     def rules(self) -> dict[str, Any]:
-        """The table's rules as data: a registered profile and its options, the seed and the
-        opening balance (what the player sat down with)."""
+        """The table's rules as data: a registered profile and its options, the seed, the
+        shuffle version and the opening balance (what the player sat down with)."""
         name, options = profile_options(self._profile)
         return {"profile": name, "options": options, "seed": self._seed,
-                "balance": format_amount(self._initial)}
+                "shuffle": self.shuffle_version, "balance": format_amount(self._initial)}
 
     def to_dict(self) -> dict[str, Any]:
         """The table as a save: its rules and its log; :meth:`from_dict` replays it.
@@ -678,19 +696,27 @@ class OnlineTable:
 
         Every entry goes through the same checks as the action it records, and a deal must
         give the cards saved; a save that fails is refused with the entry and the reason.
-        Version 1 saves are read when their table is a registered profile as it is.
+        Saves of versions 1 and 2 were dealt with shuffle version 1 and replay with it;
+        version 1 saves are read when their table is a registered profile as it is.
         """
-        if save_version(data, kind="online table", file_format=FORMAT, version=_VERSION) == 1:
+        version = save_version(data, kind="online table", file_format=FORMAT, version=_VERSION)
+        if version == 1:
             return cls._from_version_1(data)
         rules = data.get("rules")
-        expected = {"profile", "options", "seed", "balance"}
-        if not isinstance(rules, Mapping) or set(rules) != expected:
+        if version == 2:
+            if not isinstance(rules, Mapping) or set(rules) != {"profile", "options", "seed",
+                                                                "balance"}:
+                raise SaveError(message("the rules are missing or have the wrong fields: expected "
+                                        "profile, options, seed and balance"), field="rules")
+            rules = {**rules, "shuffle": FULL_SHUFFLE}
+        elif not isinstance(rules, Mapping) or set(rules) != {"profile", "options", "seed",
+                                                              "shuffle", "balance"}:
             raise SaveError(message("the rules are missing or have the wrong fields: expected "
-                                    "profile, options, seed and balance"), field="rules")
+                                    "profile, options, seed, shuffle and balance"), field="rules")
         try:
             table = cls(balance=_text(rules["balance"], "balance"),
                         profile=profile_from_options(rules["profile"], rules["options"]),
-                        seed=rules["seed"])
+                        seed=rules["seed"], shuffle_version=rules["shuffle"])
         except BacaraError as error:
             raise SaveError(message("the rules are refused: {reason}", reason=error.message),
                             field="rules") from None
@@ -736,7 +762,7 @@ class OnlineTable:
         profile = registered_profile(data.get("profile"))
         try:
             table = cls(balance=_text(data["initial_balance"], "balance"), profile=profile,
-                        seed=data["seed"])
+                        seed=data["seed"], shuffle_version=FULL_SHUFFLE)
             for op in data["log"]:
                 table._replay_version_1(op)
         except (KeyError, TypeError, AttributeError) as error:

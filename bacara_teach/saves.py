@@ -344,8 +344,9 @@ class SaveError(NotationError):
 
 
 def save_version(data: object, *, kind: str, file_format: str, version: int) -> int:
-    """The version of a saved ``kind`` (``"home session"``, ``"online table"``), 1 or
-    ``version``, after checking its format, its version and its top-level fields.
+    """The version of a saved ``kind`` (``"home session"``, ``"online table"``), from 1 to
+    ``version`` (the present one), after checking its format, its version and its top-level
+    fields.  Every earlier version is still read.
 
     >>> save_version({"format": "x", "version": 2, "rules": {}, "log": []}, kind="home session",
     ...              file_format="x", version=2)
@@ -361,17 +362,18 @@ def save_version(data: object, *, kind: str, file_format: str, version: int) -> 
         raise SaveError(message("not {kind}: expected an object with format {format!r}",
                                 kind=named[0], format=file_format), field="format")
     found = data.get("version")
+    if isinstance(found, bool) or not isinstance(found, int) or not 1 <= found <= version:
+        raise SaveError(message("unsupported {kind} version {found}: expected {version} (or an "
+                                "earlier one, from 1)", kind=named[1], found=repr(found),
+                                version=version), field="version")
     if found == 1:
         return 1
-    if found != version or isinstance(found, bool):
-        raise SaveError(message("unsupported {kind} version {found}: expected {version} (or 1)",
-                                kind=named[1], found=repr(found), version=version), field="version")
     unknown = sorted(set(data) - {"format", "version", "rules", "log"})
     if unknown:
         raise SaveError(message("unknown field {field!r} in {kind}: expected format, version, "
                                 "rules and log", field=unknown[0], kind=named[0]),
                         field=unknown[0])
-    return version
+    return found
 
 
 def registered_profile(saved: object) -> TableProfile:

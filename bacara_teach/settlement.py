@@ -40,8 +40,8 @@ from bacara_teach.money import (
     amount_param,
     format_amount,
     format_signed,
+    multiply,
     parse_amount,
-    to_decimal,
 )
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.tables import (
@@ -54,6 +54,8 @@ from bacara_teach.tables import (
     get_profile,
 )
 from bacara_teach.text import Message, localize_number, message, ptr, tr
+
+_ZERO = Decimal(0)
 
 __all__ = [
     "Bet",
@@ -127,7 +129,7 @@ class Bet:
     stake: Decimal
 
     def __post_init__(self) -> None:
-        on = BetKind.parse(self.on)
+        on = self.on if type(self.on) is BetKind else BetKind.parse(self.on)
         stake = parse_amount(self.stake, what="stake")
         if stake <= 0:
             raise IllegalAction(message("invalid stake {stake} on {on}: a stake must be above 0",
@@ -139,6 +141,19 @@ class Bet:
     def of(cls, on: BetKind | str, stake: Amount) -> Bet:
         """A bet from loosely typed input (a name, a decimal string)."""
         return cls(on, stake)  # type: ignore[arg-type]  # __post_init__ reads and checks both
+
+    @classmethod
+    def of_checked(cls, on: BetKind, stake: Decimal) -> Bet:
+        """A bet from a position and a stake the engine has already read and checked (an
+        amount of :mod:`bacara_teach.money`, above 0), without reading them again.
+
+        >>> Bet.of_checked(BetKind.BANCO, Decimal("5")) == Bet("banco", "5")
+        True
+        """
+        bet = object.__new__(cls)
+        object.__setattr__(bet, "on", on)
+        object.__setattr__(bet, "stake", stake)
+        return bet
 
     @classmethod
     def parse(cls, text: str) -> Bet:
@@ -256,22 +271,23 @@ def verify_bet(bet: Bet, profile: TableProfile | str) -> None:
     bacara_teach.errors.IllegalAction: bet banco=5 refused: the home table's stake is fixed at 20
     """
     table = get_profile(profile)
-    where = table_message(table.name)
-    reason: Message | None = None
+    stake = bet.stake
     if not table.offers(bet.on):
-        reason = message("{table} takes no {kind} bets; it offers {kinds}", table=where,
-                         kind=bet.on.value, kinds=", ".join(kind.value for kind in table.bets))
-    elif table.fixed_stake is not None and bet.stake != table.fixed_stake:
-        reason = message("{table}'s stake is fixed at {amount}", table=where,
+        reason = message("{table} takes no {kind} bets; it offers {kinds}",
+                         table=table_message(table.name), kind=bet.on.value,
+                         kinds=", ".join(kind.value for kind in table.bets))
+    elif table.fixed_stake is not None and stake != table.fixed_stake:
+        reason = message("{table}'s stake is fixed at {amount}", table=table_message(table.name),
                          amount=amount_param(table.fixed_stake))
-    elif table.min_bet is not None and bet.stake < table.min_bet:
-        reason = message("{table}'s minimum bet is {amount}", table=where,
+    elif table.min_bet is not None and stake < table.min_bet:
+        reason = message("{table}'s minimum bet is {amount}", table=table_message(table.name),
                          amount=amount_param(table.min_bet))
-    elif table.max_bet is not None and bet.stake > table.max_bet:
-        reason = message("{table}'s maximum bet is {amount}", table=where,
+    elif table.max_bet is not None and stake > table.max_bet:
+        reason = message("{table}'s maximum bet is {amount}", table=table_message(table.name),
                          amount=amount_param(table.max_bet))
-    if reason is not None:
-        raise IllegalAction(message("bet {bet} refused: {reason}", bet=str(bet), reason=reason))
+    else:
+        return
+    raise IllegalAction(message("bet {bet} refused: {reason}", bet=str(bet), reason=reason))
 
 
 def verify_bets(bets: Iterable[Bet], profile: TableProfile | str, *, complete: bool = True) -> None:
@@ -299,27 +315,27 @@ def verify_bets(bets: Iterable[Bet], profile: TableProfile | str, *, complete: b
         verify_bet(bet, table)
     if not listed:
         return
-    text = ", ".join(map(str, listed))
     kinds = [bet.on for bet in listed]
-    where = table_message(table.name)
     reason: Message | None = None
-    for kind in sorted(set(kinds), key=kinds.index):
-        if kinds.count(kind) > 1:
-            reason = message("{kind} is bet more than once; give one stake per position",
-                             kind=kind.value)
-            break
-    else:
-        if table.positions is Positions.ONE and len(listed) > 1:
-            reason = message("{table} takes one position per coup", table=where)
-        elif (table.positions is Positions.ONE_SIDE and BetKind.PUNTO in kinds
-              and BetKind.BANCO in kinds):
-            reason = message("{table} does not take Punto and Banco in the same coup", table=where)
-        elif complete and not table.side_bets_alone and not any(kind.is_side for kind in kinds):
-            reason = message("{table} takes Empate and the pairs only with a bet on Punto or Banco "
-                             "(choose J or B first; the option side_bets_alone=yes allows a side "
-                             "bet alone)", table=where)
+    if len(set(kinds)) < len(kinds):
+        for kind in sorted(set(kinds), key=kinds.index):
+            if kinds.count(kind) > 1:
+                reason = message("{kind} is bet more than once; give one stake per position",
+                                 kind=kind.value)
+                break
+    elif table.positions is Positions.ONE and len(listed) > 1:
+        reason = message("{table} takes one position per coup", table=table_message(table.name))
+    elif (table.positions is Positions.ONE_SIDE and BetKind.PUNTO in kinds
+          and BetKind.BANCO in kinds):
+        reason = message("{table} does not take Punto and Banco in the same coup",
+                         table=table_message(table.name))
+    elif complete and not table.side_bets_alone and not any(kind.is_side for kind in kinds):
+        reason = message("{table} takes Empate and the pairs only with a bet on Punto or Banco "
+                         "(choose J or B first; the option side_bets_alone=yes allows a side "
+                         "bet alone)", table=table_message(table.name))
     if reason is not None:
-        raise IllegalAction(message("bets {bets} refused: {reason}", bets=text, reason=reason))
+        raise IllegalAction(message("bets {bets} refused: {reason}",
+                                    bets=", ".join(map(str, listed)), reason=reason))
 
 
 # -- settling ------------------------------------------------------------------------------------
@@ -441,8 +457,8 @@ class CoupSettlement:
 
 
 def _win(bet: Bet, rule: str, odds: Fraction, rate: Fraction, timing: CommissionTiming) -> SettledBet:
-    winnings = to_decimal(Fraction(bet.stake) * odds)
-    commission = to_decimal(Fraction(winnings) * rate)
+    winnings = multiply(bet.stake, odds)
+    commission = multiply(winnings, rate) if rate else _ZERO
     if timing is CommissionTiming.ACCRUED:
         return SettledBet(bet, Result.WON, rule, odds, winnings, Decimal(0), commission, winnings)
     return SettledBet(bet, Result.WON, rule, odds, winnings, commission, Decimal(0),
@@ -466,6 +482,11 @@ def settle_bet(coup: Coup, bet: Bet, profile: TableProfile | str) -> SettledBet:
     """
     table = get_profile(profile)
     verify_bet(bet, table)
+    return _settled_bet(coup, bet, table)
+
+
+def _settled_bet(coup: Coup, bet: Bet, table: TableProfile) -> SettledBet:
+    """:func:`settle_bet` for a bet already checked against ``table``."""
     odds = table.payout(bet.on)
     winner = coup.winner
     if bet.on.is_side:
@@ -487,8 +508,11 @@ def settle_bet(coup: Coup, bet: Bet, profile: TableProfile | str) -> SettledBet:
     return _loss(bet, SettlementRule.PAIR_LOSES)
 
 
-def settle(coup: Coup, bets: Iterable[Bet], profile: TableProfile | str) -> CoupSettlement:
-    """Settle all ``bets`` on ``coup``; the bets are first checked together against the table.
+def settle(coup: Coup, bets: Iterable[Bet], profile: TableProfile | str, *,
+           checked: bool = False) -> CoupSettlement:
+    """Settle all ``bets`` on ``coup``; the bets are first checked together against the table
+    (``checked=True``: the caller has just checked them with :func:`verify_bets`, complete,
+    against the same table, and they are not checked again).
 
     >>> coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
     >>> [b.describe("en") for b in settle(coup, [Bet.parse("punto=5")], "online").bets]
@@ -496,5 +520,6 @@ def settle(coup: Coup, bets: Iterable[Bet], profile: TableProfile | str) -> Coup
     """
     table = get_profile(profile)
     listed = tuple(bets)
-    verify_bets(listed, table)
-    return CoupSettlement(table, coup, tuple(settle_bet(coup, bet, table) for bet in listed))
+    if not checked:
+        verify_bets(listed, table)
+    return CoupSettlement(table, coup, tuple(_settled_bet(coup, bet, table) for bet in listed))

@@ -37,6 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -289,7 +290,12 @@ class TableProfile:
 
     def offers(self, kind: BetKind | str) -> bool:
         """Does this table take bets on ``kind``?"""
-        return BetKind.parse(kind) in self.bets
+        return (kind if type(kind) is BetKind else BetKind.parse(kind)) in self._offered
+
+    @cached_property
+    def _offered(self) -> frozenset[BetKind]:
+        """The bets offered, as a set made once (every bet of every coup is checked)."""
+        return frozenset(self.bets)
 
     def payout(self, kind: BetKind | str) -> Fraction:
         """The odds paid on a winning bet on ``kind``.
@@ -301,7 +307,7 @@ class TableProfile:
         ...
         bacara_teach.errors.IllegalAction: the home table takes no pareja-punto bets: it offers punto, banco, empate
         """
-        wanted = BetKind.parse(kind)
+        wanted = kind if type(kind) is BetKind else BetKind.parse(kind)
         for offered, odds in self.payouts:
             if offered is wanted:
                 return odds

