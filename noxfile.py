@@ -192,10 +192,13 @@ def translations(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Run every tests/benchmarks/bench_*.py script; each prints its own figures.
 
-    ``bench_site.py`` builds the site twice (clean, then unchanged) in a temporary folder.
+    ``bench_site.py`` builds the site twice (clean, then unchanged) in a temporary folder;
+    ``bench_live.py`` times ten cold starts of the live notebook in Chromium against the
+    site in ``docs/_build/html`` (build it first: ``nox -s docs``).
     """
-    install_project(session, ["analysis", "docs"])
+    install_project(session, ["analysis", "docs", "test"])
     ensure_node_modules(session)
+    ensure_chromium(session)  # bench_live.py starts the live notebook in Chromium
     scripts = sorted(BENCHMARKS.glob("bench_*.py"))
     if not scripts:
         session.log(f"no benchmark scripts in {BENCHMARKS} yet")
