@@ -313,7 +313,7 @@ class BankerView:
         >>> view.describe("en")
         "The banker has 5; he sees the right side's third card K♦ and that the left side stood; 100 is staked on the right and 20 on the left."
         >>> view.describe("es")
-        'El banquero tiene 5; ve la tercera carta del lado derecho, K♦, y que el lado izquierdo se plantó; hay 100 apostados a la derecha y 20 a la izquierda.'
+        'El banquero tiene 5; ve la tercera carta K♦ del lado derecho y que el lado izquierdo se plantó; hay 100 apostados a la derecha y 20 a la izquierda.'
         """
         lang = resolve_language(lang)
         text = tr("The banker has {total}; he sees {right} and {left}; {right_stake} is staked "
@@ -584,10 +584,6 @@ class BanqueCoup:
         }
 
 
-def _side(side: str, lang: str) -> str:
-    return tr(_SIDE_NAMES[side], lang)
-
-
 def _narrate(coup: BanqueCoup, event: Event, lang: str) -> str:
     a, act = event.actor, event.action
     if act == "deal":
@@ -666,8 +662,11 @@ def _result_sentence(coup: BanqueCoup, side: str, lang: str) -> str:
         return tr("{side} beats the banker, {mine} to {bank}: its punters win {stake}.", lang,
                   side=name, mine=mine, bank=bank, stake=stake)
     if outcome is Outcome.LOSS:
-        return tr("The banker beats {side}, {bank} to {mine}: the bank takes {stake}.", lang,
-                  side=_side(side, lang), mine=mine, bank=bank, stake=stake)
+        if side == RIGHT:
+            return tr("The banker beats the right side, {bank} to {mine}: the bank takes "
+                      "{stake}.", lang, mine=mine, bank=bank, stake=stake)
+        return tr("The banker beats the left side, {bank} to {mine}: the bank takes {stake}.",
+                  lang, mine=mine, bank=bank, stake=stake)
     return tr("{side} ties with the banker on {mine}: its stakes are returned.", lang, side=name,
               mine=mine)
 
