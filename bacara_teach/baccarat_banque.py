@@ -826,14 +826,19 @@ def deal_coup(
     stakes: Stakes | None = None,
     right: Decision | str | None = None,
     left: Decision | str | None = None,
-    banker: Decision | str | None = None,
+    banker: Decision | str | BankerPolicy | None = None,
     decks: int = DECKS,
 ) -> BanqueCoup:
     """Deal a coup from exactly ``cards`` (deal order) with explicit decisions.
 
-    ``right`` and ``left`` answer a side's free 5; ``banker`` the banker's decision.  A
-    decision the coup needs and was not given is refused, and so is one given where the rules
-    decide or that the coup never reaches; so are cards left over.
+    ``right`` and ``left`` answer a side's free 5; ``banker`` the banker's decision, or a
+    banker policy asked with his view (the unseen cards those of a full shoe of ``decks``
+    decks).  A decision the coup needs and was not given is refused, and so is one given where
+    the rules decide or that the coup never reaches; so are cards left over.
+
+    >>> deal_coup("2♣ 3♠ 3♥ 2♦ 2♥ 2♠ K♦", stakes=Stakes(100, 20), left="stand",
+    ...           banker=best_for_bank).choices["banker"]
+    <Decision.STAND: 'stand'>
 
     >>> deal_coup("9♠ 2♥ 4♦ K♣ 2♦ 10♠ 6♥ 5♣", banker="draw").outcome(LEFT)
     <Outcome.LOSS: 'loss'>
@@ -848,10 +853,14 @@ def deal_coup(
     """
     given = parse_cards(cards)
     stakes = Stakes() if stakes is None else stakes
+    policy = banker if callable(banker) else None
     wanted = {who: _parse(answer, who) for who, answer in
-              ((RIGHT, right), (LEFT, left), (BANKER, banker)) if answer is not None}
+              ((RIGHT, right), (LEFT, left), (BANKER, None if policy else banker))
+              if answer is not None}
 
-    def decide(who: str, view: PunterView | BankerView) -> Decision | None:  # noqa: ARG001
+    def decide(who: str, view: PunterView | BankerView) -> Decision | None:
+        if policy is not None and isinstance(view, BankerView):
+            return _parse(policy(view), BANKER)
         return wanted.get(who)
 
     full = Shoe.standard(decks).point_counts()
