@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        "(right, left, banker, twice, then the third cards), narrate it, settle "
                        "the stakes and say what the banker's decision was worth.", lang),
     )
-    banque.add_argument("cards", help=tr('the cards in deal order, e.g. "{example}"', lang,
+    banque.add_argument("cards", metavar=tr("CARDS", lang), help=tr('the cards in deal order, e.g. "{example}"', lang,
                                          example="2♣ 3♠ 3♥ 2♦ 2♥ 2♠ K♦"))
     banque.add_argument("--stakes", type=_stakes, default=Stakes(10, 10),
                         help=tr("chips on the right, on the left, and optionally à cheval "
