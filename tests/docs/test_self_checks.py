@@ -24,7 +24,7 @@ from bacara_teach.tables import PROFILES
 pytestmark = pytest.mark.docs
 
 CHECKED = ("start-here", "history", "cards-and-scoring", "third-card-rule", "worked-examples",
-           "chemin-de-fer")
+           "chemin-de-fer", "baccarat-banque")
 
 
 def _checks(site_dir: Path, chapter: str, lang: str) -> list[dict[str, Any]]:
