@@ -127,7 +127,7 @@ def _choices(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentPars
 def test_the_command_table_is_what_the_modules_register() -> None:
     full = _choices(build_parser())
     assert list(full) == list(COMMANDS)
-    assert COMMAND_MODULES == ("coup", "tables", "chemin", "teacher", "odds", "roads")
+    assert COMMAND_MODULES == ("coup", "tables", "chemin", "banque", "teacher", "odds", "roads")
     for module in COMMAND_MODULES:
         sub = argparse.ArgumentParser().add_subparsers()
         importlib.import_module(f"bacara_teach.cli.{module}").register(sub)

@@ -41,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "home-session": "tables",
     "profiles": "tables",
     "chemin-de-fer": "chemin",
+    "banque": "banque",
     "assignment": "teacher",
     "grade": "teacher",
     "odds": "odds",

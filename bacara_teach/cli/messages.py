@@ -149,7 +149,7 @@ _METAVARS = frozenset((
     N_("ASSIGNMENT"), N_("BALANCE"), N_("BETTORS"), N_("CARDS"), N_("COUPS"), N_("DEALER"),
     N_("DECKS"), N_("FEEDBACK"), N_("JOBS"), N_("OUT"), N_("PLAYERS"), N_("PROFILE"),
     N_("REMOVE"), N_("REPORT"), N_("RESULTS"), N_("ROSTER"), N_("SEAT"), N_("SEED"),
-    N_("TIME_LIMIT"),
+    N_("STAKES"), N_("TIME_LIMIT"),
 ))
 """The placeholders argparse writes for the options' values (``--cards CARDS``), marked so
 that a help in another language names them in its own words."""

@@ -36,7 +36,8 @@ from bacara_teach.tables import PROFILES, BetKind
 pytestmark = pytest.mark.docs
 
 CHECKED = ("start-here", "history", "cards-and-scoring", "third-card-rule", "worked-examples",
-           "chemin-de-fer", "cdf-decisions", "home-session", "odds", "paying-bets")
+           "chemin-de-fer", "cdf-decisions", "home-session", "odds", "paying-bets",
+           "baccarat-banque")
 
 
 def _checks(site_dir: Path, chapter: str, lang: str) -> list[dict[str, Any]]:
