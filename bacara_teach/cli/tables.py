@@ -672,6 +672,8 @@ def run_profiles(args: argparse.Namespace) -> int:
                  "{limits}; pairs: {pairs}", lang, commission=commission,
                  positions=profile.positions.value, tie=profile.tie.value, limits=limits,
                  pairs=profile.pair_reading.value))
+        for rule in profile.pay_rules:
+            print(tr("  pay rule: {rule}", lang, rule=rule.describe(lang)))
         if args.name:
             for text in profile.assumptions_text(lang):
                 print(tr("  assumed: {text}", lang, text=text))
