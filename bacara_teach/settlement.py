@@ -53,6 +53,7 @@ from bacara_teach.tables import (
     TableProfile,
     TiePolicy,
     get_profile,
+    list_message,
 )
 from bacara_teach.tables import table_message as _table_message
 from bacara_teach.text import Message, localize_number, message, ptr, tr
@@ -322,6 +323,11 @@ def verify_bets(bets: Iterable[Bet], profile: TableProfile | str, *, complete: b
         elif (table.positions is Positions.ONE_SIDE and BetKind.PUNTO in kinds
               and BetKind.BANCO in kinds):
             reason = message("{table} does not take Punto and Banco in the same coup", table=where)
+        elif (complete and not table.side_bets_alone and not any(kind.is_side for kind in kinds)
+              and any(kind.win_event for kind in table.bets)):
+            reason = message("{table} takes {bets} only with a bet on Punto or Banco (choose "
+                             "Punto or Banco first)", table=where, bets=list_message(
+                                 [kind.name_message for kind in table.bets if not kind.is_side]))
         elif complete and not table.side_bets_alone and not any(kind.is_side for kind in kinds):
             reason = message("{table} takes Empate and the pairs only with a bet on Punto or Banco "
                              "(choose J or B first; the option side_bets_alone=yes allows a side "

@@ -280,7 +280,7 @@ class PayRule:
     >>> PayRule(BetKind.BANCO, "banco-wins-with-6", Fraction(1, 2)).describe("en")
     'banco: 1/2 to 1 when Banco wins with 6'
     >>> PayRule(BetKind.BANCO, "banco-wins-3-card-7", None).describe("es")
-    'Banco: empate (se devuelve la apuesta) cuando Banco gana con un 7 de tres cartas'
+    'Banco: ni gana ni pierde (se devuelve la apuesta) cuando Banco gana con un 7 de tres cartas'
     >>> PayRule(BetKind.BANCO, "banco-wins-by-11", None)
     Traceback (most recent call last):
     ...
