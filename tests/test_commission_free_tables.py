@@ -395,3 +395,33 @@ def test_a_bad_profile_is_refused_with_the_valid_names_and_exit_2(
     for name in ("home", "casino", "online", "no-commission", "ez"):
         assert name in err
     assert "'ez-baccarat'" in err
+
+
+# -- the settlement exercises at the new tables -------------------------------------------------
+
+
+@pytest.mark.parametrize("table", ["no-commission", "ez"])
+def test_settlement_questions_at_the_new_tables_are_keyed_by_the_settlement(table: str) -> None:
+    import random
+
+    from bacara_teach.exercises.kinds_settlement import SettlementKind
+
+    kind = SettlementKind()
+    questions = kind.generate(random.Random(21), 8, {"table": table})
+    profile = get_profile(table)
+    seen_rules = set()
+    for question in questions:
+        coup = Coup.from_cards(question["cards"])
+        paid = settle_bet(coup, Bet.parse(question["bet"]), profile)
+        assert Decimal(kind.key(question)) == paid.net
+        seen_rules.add(paid.rule)
+        for lang in ("en", "es"):
+            assert paid.describe(lang) in kind.explain(question, lang)
+    # each paper opens with the table's signature rule, and its categories reach the pay rules
+    signature = {"no-commission": SettlementRule.RULE_PAYS, "ez": SettlementRule.RULE_PUSHES}
+    first = settle_bet(Coup.from_cards(questions[0]["cards"]), Bet.parse(questions[0]["bet"]),
+                       profile)
+    assert first.rule == signature[table]
+    if table == "ez":
+        assert SettlementRule.EVENT_WINS in seen_rules
+    assert "sin comisión" in kind.prompt(questions[0], "es") or table == "ez"
