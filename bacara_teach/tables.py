@@ -836,8 +836,8 @@ NO_COMMISSION = TableProfile(
     positions=Positions.ONE_SIDE,
     tie=TiePolicy.RETURN,
     assumptions=(
-        N_("tie: 8:1, as at most commission-free tables; some pay 9:1 (the option "
-           "payout.empate=9)."),
+        N_("payouts: Empate is assumed to pay 8:1, as at most commission-free tables; some pay "
+           "9:1 (the option payout.empate=9)."),
     ),
     notes=(
         N_("No commission is taken: Banco pays 1:1, except a Banco win with a total of 6, which "
