@@ -3,7 +3,9 @@
 Targets on a 2-core machine, CPython, one core: an arbitrary 8-deck composition in
 floats <= 50 ms (live widget updates in the browser) and exact <= 15 ms on an idle machine,
 >= 30x faster than the straightforward enumeration of every ordered deal in the same run
-(with the same integers); the effect of removal of all ten values <= 150 ms.
+(with the same integers); the effect of removal of all ten values <= 150 ms; every bet of a
+commission-free table (its pay rules and side bets priced from every final state) on an
+arbitrary 8-deck composition <= 150 ms.
 Run: ``python tests/benchmarks/bench_analysis.py``.
 """
 
@@ -21,6 +23,7 @@ from bacara_teach.analysis.chemin_de_fer import (
     solve_decision_game,
 )
 from bacara_teach.analysis.composition import Composition
+from bacara_teach.analysis.edges import edges_for_profile
 from bacara_teach.analysis.punto_banco import count_deals, count_deals_by_enumeration
 from bacara_teach.analysis.removal import effect_of_removal
 from bacara_teach.analysis.simulation import (
@@ -37,6 +40,7 @@ TARGET_EXACT = 0.015
 TARGET_SPEEDUP = 30.0
 TARGET_REMOVAL = 0.150
 TARGET_ONLINE_COUP = 0.00025
+TARGET_TABLE = 0.150
 
 
 def best_time(work: Callable[[], object], repeats: int = 5,
@@ -93,6 +97,12 @@ def main() -> None:
     print(f"  effect of removal, 10 values: {removal * 1000:7.1f} ms  target {TARGET_REMOVAL * 1000:.0f} ms"
           f"  ratio {TARGET_REMOVAL / removal:5.2f}  (processor time {removal_cpu * 1000:.1f} ms,"
           f" ratio {TARGET_REMOVAL / removal_cpu:5.2f})")
+    for table in ("no-commission", "ez"):
+        wall = max(best_time(lambda s=s, t=table: edges_for_profile(t, s), repeats=3) for s in shoes)  # type: ignore[misc]
+        cpu = max(cpu_time(lambda s=s, t=table: edges_for_profile(t, s), repeats=3) for s in shoes)  # type: ignore[misc]
+        print(f"  every bet of {table + ',':<14}: {wall * 1000:7.1f} ms  target {TARGET_TABLE * 1000:.0f} ms"
+              f"  ratio {TARGET_TABLE / wall:5.2f}  (processor time {cpu * 1000:.1f} ms,"
+              f" ratio {TARGET_TABLE / cpu:5.2f})")
     for name, build in (
         # The uncached builder: each run counts every deal again.
         ("Chemin de Fer, 6 decks, by total", lambda: _decision_game.__wrapped__(CHEMIN_DE_FER, shoe_model(6), False)),
