@@ -425,3 +425,20 @@ def test_settlement_questions_at_the_new_tables_are_keyed_by_the_settlement(tabl
     if table == "ez":
         assert SettlementRule.EVENT_WINS in seen_rules
     assert "sin comisión" in kind.prompt(questions[0], "es") or table == "ez"
+
+
+def test_a_session_at_the_ez_table_saves_and_resumes_with_its_side_bets() -> None:
+    from bacara_teach.online_table import OnlineTable
+
+    table = OnlineTable(balance="1000", profile="ez", seed=5)
+    for _ in range(30):
+        for on, stake in (("banco", "10"), ("dragon-7", "2"), ("panda-8", "1")):
+            table.place(on, stake)
+        table.deal()
+        table.next_coup()
+    resumed = OnlineTable.from_json(table.to_json())
+    assert resumed.profile == EZ and resumed.balance == table.balance
+    nets = [paid.net for coup in table.history for paid in coup.settlement.bets]
+    assert table.balance == 1000 + sum(nets)
+    assert [c.settlement.to_dict() for c in resumed.history] == [
+        c.settlement.to_dict() for c in table.history]
