@@ -180,7 +180,7 @@ def profiles_table(profiles: Iterable[TableProfile], lang: str | None = None) ->
         + "".join(f"<td>{escape(read(p, code))}</td>" for p in profiles) + "</tr>"
         for label, read in _PROFILE_ROWS
     )
-    caption, rule = tr("The three table profiles", code), tr("Rule", code)
+    caption, rule = tr("The table profiles", code), tr("Rule", code)
     return (f"<table class='bt-table bt-profiles'><caption>{escape(caption)}"
             f"</caption><thead><tr><th scope='col'>{escape(rule)}</th>{head}</tr></thead>"
             f"<tbody>{body}</tbody></table>")
