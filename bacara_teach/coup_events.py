@@ -4,7 +4,7 @@ A :class:`Final` is what the commission-free tables and the side bets look at: e
 final total and its number of cards.  :data:`EVENTS` names the kinds of final state a rule can
 pay on; the same names are read by the settlement of a dealt coup
 (:func:`final_of`) and by the exact odds, which count every deal of a shoe by its final state
-(:func:`bacara_teach.analysis.side_bets.count_finals`).  A rule is therefore written once, as
+(``count_finals`` of ``bacara_teach.analysis.side_bets``).  A rule is therefore written once, as
 data, and priced and paid from that one place.
 
 >>> from bacara_teach.punto_banco import Coup
@@ -23,13 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from bacara_teach.errors import NotationError
+from bacara_teach.punto_banco import Coup
 from bacara_teach.text import N_, Message, message
-
-if TYPE_CHECKING:
-    from bacara_teach.punto_banco import Coup
 
 __all__ = ["EVENTS", "EVENT_TEXTS", "Final", "event_message", "final_of", "holds"]
 

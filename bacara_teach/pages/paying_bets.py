@@ -232,7 +232,7 @@ def coups_table(profile: TableProfile, stake: str, samples: Mapping[str, Coup],
                     f"<td>{escape(' '.join(str(card) for card in coup.cards))}</td>{''.join(cells)}</tr>")
     caption = tr("{table}: net change on a stake of {stake}", code, table=profile.title_text(code),
                  stake=localize_number(stake, code))
-    return (f"<table class='bt-table bt-payouts bt-coups' data-profile='{profile.name}' "
+    return (f"<table class='bt-table bt-coups' data-profile='{profile.name}' "
             f"data-stake='{stake}'><caption>{escape(caption)}</caption><thead><tr>{head}</tr>"
             f"</thead><tbody>{''.join(rows)}</tbody></table>")
 
