@@ -191,6 +191,7 @@ PROFILE_FACT_LABELS: dict[str, str] = {
     "shuffle": N_("Shuffle"),
     "payouts": N_("Bets and payouts"),
     "commission": N_("Commission"),
+    "pay_rules": N_("Exceptions to a win's payout"),
     "positions": N_("Bets per coup"),
     "tie": N_("After a tie"),
     "stakes": N_("Stakes"),
@@ -267,6 +268,8 @@ def profile_fact_rows(profile: TableProfile, lang: str | None = None) -> list[tu
         ("payouts",
          ", ".join(f"{kind.label} {odds_text(odds, lang)}" for kind, odds in profile.payouts)),
         ("commission", _commission(profile, lang)),
+        ("pay_rules", "; ".join(rule.describe(lang) for rule in profile.pay_rules)
+         or ptr("pay rules", "none", lang)),
         ("positions", _positions(profile, lang)),
         ("tie", tr(_TIE[profile.tie], lang)),
         ("stakes", _stakes(profile, lang)),
@@ -284,9 +287,12 @@ def profiles_html(profiles: Iterable[TableProfile] | None = None, lang: str | No
     This is the table the rules reference shows; a profile added to the registry
     (:func:`bacara_teach.tables.register_profile`) gets its column with nothing else to change.
 
+    >>> from bacara_teach.tables import PROFILES
     >>> html = profiles_html(lang="en")
-    >>> html.count("data-profile="), "Cards in the shoe" in html
-    (3, True)
+    >>> html.count("data-profile=") == len(PROFILES), "Cards in the shoe" in html
+    (True, True)
+    >>> "a push (stake returned) when Banco wins with a three-card 7" in html
+    True
     """
     from bacara_teach.tables import PROFILES
 

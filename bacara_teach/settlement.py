@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from bacara_teach.cards import Card
+from bacara_teach.coup_events import event_message, final_of, holds
 from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
 from bacara_teach.money import (
@@ -52,7 +53,9 @@ from bacara_teach.tables import (
     TableProfile,
     TiePolicy,
     get_profile,
+    list_message,
 )
+from bacara_teach.tables import table_message as _table_message
 from bacara_teach.text import Message, localize_number, message, ptr, tr
 
 _ZERO = Decimal(0)
@@ -101,6 +104,16 @@ class SettlementRule:
     """The hand's first two cards make a pair: the pair bet wins."""
     PAIR_LOSES = "no-pair"
     """The hand's first two cards are no pair: the pair bet loses."""
+    RULE_PAYS = "table-rule-pays"
+    """The bet won, and a pay rule of the table (:class:`~bacara_teach.tables.PayRule`) pays
+    it at odds of its own (a Banco win with 6 paid 1:2 at the no-commission table)."""
+    RULE_PUSHES = "table-rule-push"
+    """The bet won, but a pay rule of the table makes it a push (EZ Baccarat's Banco win with
+    a three-card 7)."""
+    EVENT_WINS = "event-wins"
+    """A bet on how the coup ends (Dragon 7, Panda 8): the coup ended so, the bet wins."""
+    EVENT_LOSES = "event-loses"
+    """A bet on how the coup ends: the coup ended otherwise, the bet loses."""
 
 
 _TIE_RULES = {
@@ -248,14 +261,10 @@ def table_message(name: str) -> Message:
 
     >>> str(table_message("online")), table_message("home").render("es")
     ('the online table', 'la mesa de casa')
+    >>> str(table_message("ez"))
+    'the EZ Baccarat table'
     """
-    if name == "home":
-        return message("the home table")
-    if name == "casino":
-        return message("the casino table")
-    if name == "online":
-        return message("the online table")
-    return message("the {name} table", name=name)
+    return _table_message(name)
 
 
 def verify_bet(bet: Bet, profile: TableProfile | str) -> None:
@@ -329,6 +338,11 @@ def verify_bets(bets: Iterable[Bet], profile: TableProfile | str, *, complete: b
           and BetKind.BANCO in kinds):
         reason = message("{table} does not take Punto and Banco in the same coup",
                          table=table_message(table.name))
+    elif (complete and not table.side_bets_alone and not any(kind.is_side for kind in kinds)
+          and any(kind.win_event for kind in table.bets)):
+        reason = message("{table} takes {bets} only with a bet on Punto or Banco (choose "
+                         "Punto or Banco first)", table=table_message(table.name), bets=list_message(
+                             [kind.name_message for kind in table.bets if not kind.is_side]))
     elif complete and not table.side_bets_alone and not any(kind.is_side for kind in kinds):
         reason = message("{table} takes Empate and the pairs only with a bet on Punto or Banco "
                          "(choose J or B first; the option side_bets_alone=yes allows a side "
@@ -361,6 +375,8 @@ class SettledBet:
     commission_owed: Decimal
     net: Decimal
     stays: bool = False
+    event: str | None = None
+    """The ending a pay rule or a bet on how the coup ends read (``None`` for the others)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form, every amount a decimal string."""
@@ -375,6 +391,7 @@ class SettledBet:
             "commission_owed": format_amount(self.commission_owed),
             "net": format_amount(self.net),
             "stays": self.stays,
+            "event": self.event,
         }
 
     def describe(self, lang: str | None = None) -> str:
@@ -404,6 +421,9 @@ class SettledBet:
                           owed=owed)
             else:
                 text = tr("won, paid {odds} to 1", lang, odds=odds)
+            if self.rule == SettlementRule.RULE_PAYS and self.event is not None:
+                text = tr("{result} ({event})", lang, result=text,
+                          event=event_message(self.event))
         elif self.result is Result.LOST:
             text = tr("lost", lang)
         elif self.rule == SettlementRule.TIE_RETURNS:
@@ -412,6 +432,8 @@ class SettledBet:
             text = tr("push on the tie, the bet stays for the next coup", lang)
         elif self.rule == SettlementRule.TIE_MAY_CHANGE:
             text = tr("push on the tie, the bet stays and may be changed", lang)
+        elif self.rule == SettlementRule.RULE_PUSHES and self.event is not None:
+            text = tr("push: {event}, stake returned", lang, event=event_message(self.event))
         else:
             text = ptr("bet", "push", lang)
         return tr("{on} {stake}: {result}: {net}", lang, on=self.bet.on.value,
@@ -497,8 +519,23 @@ def _settled_bet(coup: Coup, bet: Bet, table: TableProfile) -> SettledBet:
                               stays=table.tie is not TiePolicy.RETURN)
         if winner.value == bet.on.value:
             rate = table.commission_rate if bet.on is BetKind.BANCO else Fraction(0)
+            final = final_of(coup)
+            for pay_rule in table.pay_rules:
+                if pay_rule.bet is bet.on and holds(pay_rule.event, final):
+                    if pay_rule.odds is None:
+                        zero = Decimal(0)
+                        return SettledBet(bet, Result.PUSH, SettlementRule.RULE_PUSHES, None, zero,
+                                          zero, zero, zero, event=pay_rule.event)
+                    won = _win(bet, SettlementRule.RULE_PAYS, pay_rule.odds, rate, table.commission)
+                    return replace(won, event=pay_rule.event)
             return _win(bet, SettlementRule.SIDE_WINS, odds, rate, table.commission)
         return _loss(bet, SettlementRule.SIDE_LOSES)
+    event = bet.on.win_event
+    if event is not None:
+        if holds(event, final_of(coup)):
+            return replace(_win(bet, SettlementRule.EVENT_WINS, odds, Fraction(0), table.commission),
+                           event=event)
+        return replace(_loss(bet, SettlementRule.EVENT_LOSES), event=event)
     if bet.on is BetKind.EMPATE:
         if winner is Outcome.EMPATE:
             return _win(bet, SettlementRule.EMPATE_WINS, odds, Fraction(0), table.commission)

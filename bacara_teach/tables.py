@@ -14,6 +14,16 @@ Three profiles come from the rule systems of RULES.md:
 * ``casino`` (system B): a casino table with pair side bets (the casino table's rules).
 * ``online`` (system C): the online table of the online table's rules.
 
+Two are the commission-free casino tables, as published: their exceptions to a winning
+bet's odds are :class:`PayRule` data, read by the settlement and by the exact odds alike.
+
+* ``no-commission`` (NC): Banco 1:1 with no commission, a Banco win with 6 paid 1:2.
+* ``ez`` (EZ): EZ Baccarat, Banco 1:1 with no commission, a Banco win with a three-card 7 a
+  push, with its Dragon 7 (40:1) and Panda 8 (25:1) side bets.
+
+>>> get_profile("ez").pay_rules[0].describe("en")
+'banco: a push (stake returned) when Banco wins with a three-card 7'
+
 The differences the online table's rules list between "common casinos" and the online
 table are options of a profile; build a variant with
 :meth:`TableProfile.with_options`, which validates every value:
@@ -48,12 +58,15 @@ from bacara_teach.text import N_, Message, message, pmessage, tr
 
 __all__ = [
     "CASINO",
+    "EZ",
     "HOME",
+    "NO_COMMISSION",
     "ONLINE",
     "PROFILES",
     "BetKind",
     "CommissionTiming",
     "PairReading",
+    "PayRule",
     "Positions",
     "TableProfile",
     "TiePolicy",
@@ -77,6 +90,8 @@ class BetKind(enum.Enum):
     EMPATE = "empate"
     PAREJA_PUNTO = "pareja-punto"
     PAREJA_BANCO = "pareja-banco"
+    DRAGON_7 = "dragon-7"
+    PANDA_8 = "panda-8"
 
     @classmethod
     def parse(cls, text: str | BetKind) -> BetKind:
@@ -86,10 +101,12 @@ class BetKind(enum.Enum):
 
         >>> BetKind.parse("Banco"), BetKind.parse("J"), BetKind.parse("pareja_b")
         (<BetKind.BANCO: 'banco'>, <BetKind.PUNTO: 'punto'>, <BetKind.PAREJA_BANCO: 'pareja-banco'>)
-        >>> BetKind.parse("dragon")
+        >>> BetKind.parse("dragon"), BetKind.parse("Panda 8")
+        (<BetKind.DRAGON_7: 'dragon-7'>, <BetKind.PANDA_8: 'panda-8'>)
+        >>> BetKind.parse("lucky-6")
         Traceback (most recent call last):
         ...
-        bacara_teach.errors.NotationError: unknown bet 'dragon': expected one of punto, banco, empate, pareja-punto, pareja-banco
+        bacara_teach.errors.NotationError: unknown bet 'lucky-6': expected one of punto, banco, empate, pareja-punto, pareja-banco, dragon-7, panda-8
         """
         if isinstance(text, BetKind):
             return text
@@ -104,6 +121,16 @@ class BetKind(enum.Enum):
     def is_side(self) -> bool:
         """Punto and Banco are the two sides; Empate and the pairs are not."""
         return self in (BetKind.PUNTO, BetKind.BANCO)
+
+    @property
+    def win_event(self) -> str | None:
+        """The event (a name of :data:`~bacara_teach.coup_events.EVENTS`) on which a bet that
+        pays on how the coup ends wins, or ``None`` for the main bets and the pairs.
+
+        >>> BetKind.DRAGON_7.win_event, BetKind.BANCO.win_event
+        ('banco-wins-3-card-7', None)
+        """
+        return _WIN_EVENTS.get(self)
 
     @property
     def label(self) -> str:
@@ -127,7 +154,15 @@ _POSITION_NAMES: dict[BetKind, Message] = {
     BetKind.EMPATE: pmessage("bet position", "empate"),
     BetKind.PAREJA_PUNTO: pmessage("bet position", "pareja-punto"),
     BetKind.PAREJA_BANCO: pmessage("bet position", "pareja-banco"),
+    BetKind.DRAGON_7: pmessage("bet position", "dragon-7"),
+    BetKind.PANDA_8: pmessage("bet position", "panda-8"),
 }
+
+_WIN_EVENTS: dict[BetKind, str] = {
+    BetKind.DRAGON_7: "banco-wins-3-card-7",
+    BetKind.PANDA_8: "punto-wins-3-card-8",
+}
+"""The bets on how a coup ends, and the ending each one wins on (EZ Baccarat's side bets)."""
 
 
 def list_message(parts: object) -> Message:
@@ -167,6 +202,8 @@ _TABLE_NAMES: dict[str, Message] = {
     "home": message("the home table"),
     "casino": message("the casino table"),
     "online": message("the online table"),
+    "no-commission": message("the no-commission table"),
+    "ez": message("the EZ Baccarat table"),
 }
 
 
@@ -189,6 +226,8 @@ _BET_ALIASES.update({
     "e": BetKind.EMPATE, "tie": BetKind.EMPATE,
     "pp": BetKind.PAREJA_PUNTO, "pareja-j": BetKind.PAREJA_PUNTO, "player-pair": BetKind.PAREJA_PUNTO,
     "pb": BetKind.PAREJA_BANCO, "pareja-b": BetKind.PAREJA_BANCO, "banker-pair": BetKind.PAREJA_BANCO,
+    "dragon": BetKind.DRAGON_7, "dragon7": BetKind.DRAGON_7, "d7": BetKind.DRAGON_7,
+    "panda": BetKind.PANDA_8, "panda8": BetKind.PANDA_8, "p8": BetKind.PANDA_8,
 })
 
 
@@ -233,6 +272,59 @@ class PairReading(enum.Enum):
     """The first two cards have the same point value: K-Q (both 0) is a pair too."""
 
 
+@dataclass(frozen=True, slots=True)
+class PayRule:
+    """A table's exception to a winning bet's payout, as data: when ``bet`` wins and the coup
+    ended as ``event`` says (a name of :data:`~bacara_teach.coup_events.EVENTS`), the bet is
+    paid ``odds`` to 1 instead of its usual odds, or pushes when ``odds`` is ``None``.
+
+    >>> PayRule(BetKind.BANCO, "banco-wins-with-6", Fraction(1, 2)).describe("en")
+    'banco: 1/2 to 1 when Banco wins with 6'
+    >>> PayRule(BetKind.BANCO, "banco-wins-3-card-7", None).describe("es")
+    'Banco: ni gana ni pierde (se devuelve la apuesta) cuando Banco gana con un 7 de tres cartas'
+    >>> PayRule(BetKind.BANCO, "banco-wins-by-11", None)
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: invalid pay rule for banco: unknown event 'banco-wins-by-11'
+    """
+
+    bet: BetKind
+    event: str
+    odds: Fraction | None
+
+    def __post_init__(self) -> None:
+        from bacara_teach.coup_events import EVENTS
+
+        bet = BetKind.parse(self.bet)
+        object.__setattr__(self, "bet", bet)
+        if self.event not in EVENTS:
+            raise IllegalAction(message("invalid pay rule for {bet}: unknown event {event!r}",
+                                        bet=bet.name_message, event=self.event))
+        if self.odds is not None and (not isinstance(self.odds, Fraction) or self.odds <= 0
+                                      or not is_terminating(self.odds)):
+            raise IllegalAction(message(
+                "invalid pay rule for {bet}: odds {odds} are not a positive exact decimal fraction "
+                "(or none, for a push)", bet=bet.name_message, odds=repr(self.odds)))
+
+    @property
+    def event_message(self) -> Message:
+        from bacara_teach.coup_events import event_message
+
+        return event_message(self.event)
+
+    def describe(self, lang: str | None = None) -> str:
+        """The rule in a sentence, in ``lang``."""
+        if self.odds is None:
+            return tr("{bet}: a push (stake returned) when {event}", lang, bet=self.bet.name_message,
+                      event=self.event_message)
+        return tr("{bet}: {odds} to 1 when {event}", lang, bet=self.bet.name_message,
+                  odds=str(self.odds), event=self.event_message)
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {"bet": self.bet.value, "event": self.event,
+                "odds": None if self.odds is None else str(self.odds)}
+
+
 _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
     "commission": CommissionTiming,
     "positions": Positions,
@@ -254,7 +346,10 @@ class TableProfile:
     ``min_bet``/``max_bet`` bound each bet (``None``: no limit);
     ``fixed_stake``, when set, is the only stake allowed.  ``side_bets_alone`` says
     whether Empate and the pairs may be bet in a coup with no bet on Punto or Banco (at the
-    casino table they may not: the player chooses J or B first).  ``assumptions``
+    casino table they may not: the player chooses J or B first).  ``pay_rules`` are the
+    table's exceptions to a winning bet's odds (:class:`PayRule`: a Banco win with 6 paid
+    1/2 to 1 at the no-commission table, a Banco win with a three-card 7 a push at EZ
+    Baccarat), the first that applies deciding.  ``assumptions``
     names what the rule source leaves open and the profile assumes.
     """
 
@@ -276,6 +371,7 @@ class TableProfile:
     face_down: bool = False
     pair_reading: PairReading = PairReading.SAME_RANK
     side_bets_alone: bool = True
+    pay_rules: tuple[PayRule, ...] = ()
     assumptions: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -420,6 +516,7 @@ class TableProfile:
             "face_down": self.face_down,
             "pair_reading": self.pair_reading.value,
             "side_bets_alone": self.side_bets_alone,
+            "pay_rules": [rule.to_dict() for rule in self.pay_rules],
             "assumptions": list(self.assumptions),
             "notes": list(self.notes),
         }
@@ -447,6 +544,8 @@ class TableProfile:
                 values[key] = _coerce_option(key, value)
             elif key in ("assumptions", "notes"):
                 values[key] = tuple(str(v) for v in value)
+            elif key == "pay_rules":
+                values[key] = _pay_rules(value)
             else:
                 values[key] = str(value)
         return cls(**values)
@@ -458,6 +557,25 @@ OPTION_NAMES = frozenset({
     "side_bets_alone",
 })
 """Fields of :class:`TableProfile` that :meth:`TableProfile.with_options` may change."""
+
+
+def _pay_rules(value: object) -> tuple[PayRule, ...]:
+    """Pay rules from :meth:`TableProfile.to_dict` data: a list of ``{bet, event, odds}``."""
+    if not isinstance(value, list | tuple):
+        raise NotationError(message("invalid pay rules {value}: expected a list of "
+                                    "objects with a bet, an event and odds", value=repr(value)))
+    rules = []
+    for item in value:
+        if not isinstance(item, Mapping) or set(item) != {"bet", "event", "odds"}:
+            raise NotationError(message("invalid pay rule {item}: expected an object with bet, "
+                                        "event and odds (odds null for a push)", item=repr(item)))
+        odds = item["odds"]
+        try:
+            rules.append(PayRule(BetKind.parse(str(item["bet"])), str(item["event"]),
+                                 None if odds is None else _fraction(odds, message("odds"))))
+        except IllegalAction as error:
+            raise NotationError(error.message) from None
+    return tuple(rules)
 
 
 def _fraction(value: object, what: Message) -> Fraction:
@@ -619,6 +737,10 @@ def _validate(profile: TableProfile) -> None:
     if fixed is not None and ((low is not None and fixed < low) or (high is not None and fixed > high)):
         raise IllegalAction(message("{where}: fixed-stake {fixed} is outside the limits",
                                     where=where, fixed=amount_value(fixed)))
+    for rule in profile.pay_rules:
+        if not isinstance(rule, PayRule) or rule.bet not in kinds:
+            raise IllegalAction(message("{where}: a pay rule must be a PayRule for a bet the table "
+                                        "offers; got {rule}", where=where, rule=repr(rule)))
     if profile.min_players < 1:
         raise IllegalAction(message("{where}: invalid min-players {players}: expected 1 or more",
                                     where=where, players=profile.min_players))
@@ -709,7 +831,53 @@ ONLINE = TableProfile(
 )
 """System C: 6 decks reshuffled every coup; Banco 1:1 less 5% at payment; limits 1-250."""
 
-_REGISTRY: dict[str, TableProfile] = {p.name: p for p in (HOME, CASINO, ONLINE)}
+NO_COMMISSION = TableProfile(
+    name="no-commission",
+    system="NC",
+    title=N_("Punto Banco without commission: a Banco win with 6 pays half"),
+    decks=8,
+    reshuffle="never",
+    payouts=_payouts(punto=1, banco=1, empate=8),
+    pay_rules=(PayRule(BetKind.BANCO, "banco-wins-with-6", Fraction(1, 2)),),
+    positions=Positions.ONE_SIDE,
+    tie=TiePolicy.RETURN,
+    assumptions=(
+        N_("payouts: Empate is assumed to pay 8:1, as at most commission-free tables; some pay "
+           "9:1 (the option payout.empate=9)."),
+    ),
+    notes=(
+        N_("No commission is taken: Banco pays 1:1, except a Banco win with a total of 6, which "
+           "pays 1:2 (a stake of 10 wins 5)."),
+        N_("Punto pays 1:1; a tie returns Punto and Banco bets and pays Empate 8:1."),
+        N_("Eight decks dealt through; Punto and Banco never together in one coup."),
+    ),
+)
+"""The common no-commission table: Banco 1:1 with no commission, a win with 6 paid 1:2."""
+
+EZ = TableProfile(
+    name="ez",
+    system="EZ",
+    title=N_("EZ Baccarat: no commission, a Banco win with a three-card 7 pushes"),
+    decks=8,
+    reshuffle="never",
+    payouts=_payouts(punto=1, banco=1, empate=8, dragon_7=40, panda_8=25),
+    pay_rules=(PayRule(BetKind.BANCO, "banco-wins-3-card-7", None),),
+    positions=Positions.ONE_SIDE,
+    tie=TiePolicy.RETURN,
+    side_bets_alone=False,
+    notes=(
+        N_("No commission is taken: Banco pays 1:1, except a Banco win with a three-card 7 (the "
+           "Dragon 7), which is a push."),
+        N_("Punto pays 1:1; a tie returns Punto and Banco bets and pays Empate 8:1."),
+        N_("Dragon 7 pays 40:1 when Banco wins with a three-card 7; Panda 8 pays 25:1 when Punto "
+           "wins with a three-card 8; the side bets are taken with a bet on Punto or Banco."),
+        N_("Eight decks dealt through; Punto and Banco never together in one coup."),
+    ),
+)
+"""EZ Baccarat: Banco 1:1 with no commission, a three-card 7 win a push; Dragon 7 40:1, Panda 8 25:1."""
+
+_BUILT_IN = (HOME, CASINO, ONLINE, NO_COMMISSION, EZ)
+_REGISTRY: dict[str, TableProfile] = {p.name: p for p in _BUILT_IN}
 PROFILES: Mapping[str, TableProfile] = MappingProxyType(_REGISTRY)
 """The registry of table profiles, by name (a read-only view: :func:`register_profile` adds)."""
 
@@ -733,7 +901,7 @@ def register_profile(profile: TableProfile) -> TableProfile:
 
 def unregister_profile(name: str) -> None:
     """Take a profile added by :func:`register_profile` out of the registry again."""
-    if name in ("home", "casino", "online"):
+    if name in {p.name for p in _BUILT_IN}:
         raise IllegalAction(message("the {name} profile is one of the rule systems and stays "
                                     "registered", name=name))
     _REGISTRY.pop(name, None)
@@ -814,7 +982,7 @@ def profile_names() -> tuple[str, ...]:
     """The registered profile names.
 
     >>> profile_names()
-    ('home', 'casino', 'online')
+    ('home', 'casino', 'online', 'no-commission', 'ez')
     """
     return tuple(PROFILES)
 
@@ -827,7 +995,7 @@ def get_profile(name: str | TableProfile) -> TableProfile:
     >>> get_profile("macao")
     Traceback (most recent call last):
     ...
-    bacara_teach.errors.IllegalAction: unknown table profile 'macao': expected one of home, casino, online
+    bacara_teach.errors.IllegalAction: unknown table profile 'macao': expected one of home, casino, online, no-commission, ez
     """
     if isinstance(name, TableProfile):
         return name

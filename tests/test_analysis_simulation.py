@@ -275,8 +275,8 @@ def test_bad_plans_and_options_are_refused() -> None:
         play_online_table(FlatBet("banco", "5"), seed=1, on_refusal="retry")  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="number of coups 0"):
         play_online_table(FlatBet("banco", "5"), seed=1, coups=0)
-    with pytest.raises(NotationError, match="unknown bet 'dragon'"):
-        FlatBet("dragon", "5")
+    with pytest.raises(NotationError, match="unknown bet 'lucky'"):
+        FlatBet("lucky", "5")
 
 
 def test_online_sessions_through_the_runs_hook_and_with_progress() -> None:

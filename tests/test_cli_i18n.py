@@ -241,12 +241,12 @@ def test_play_in_spanish_accepts_spanish_command_words(
 def test_play_refusals_in_spanish_name_the_input_and_what_is_valid(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    script = "bet banco 500\nbet dragon 5\nfoo\nbet banco\nquit\n"
+    script = "bet banco 500\nbet lucky 5\nfoo\nbet banco\nquit\n"
     code, out, _ = run_with_input(monkeypatch, capsys, script, "--lang", "es", "play", "--seed", "7")
     assert code == 0
     assert ("error: Apuesta Banco 500 rechazada: el máximo por apuesta en la mesa en línea es 250."
             in out)
-    assert ("error: Apuesta desconocida 'dragon': se esperaba una de punto, banco, empate" in out)
+    assert ("error: Apuesta desconocida 'lucky': se esperaba una de punto, banco, empate" in out)
     assert "error: orden desconocida 'foo'" in out and "ayuda" in out
     assert "orden no válida: se esperaba apostar POSICIÓN IMPORTE" in out
     # over the balance
@@ -337,7 +337,7 @@ def test_an_unreadable_decision_in_spanish_says_what_is_valid() -> None:
          "Perfil de mesa desconocido 'macao'", "se esperaba uno de home, casino, online"),
         (["settle", "--bet", "banco=5", "--cards", BANCO_WINS], "en la mesa de casa la apuesta es fija",
          "de 20"),
-        (["settle", "--bet", "dragon=20", "--cards", BANCO_WINS], "Apuesta desconocida 'dragon'",
+        (["settle", "--bet", "lucky=20", "--cards", BANCO_WINS], "Apuesta desconocida 'lucky'",
          "punto, banco, empate"),
         (["settle", "--option", "tie=later", "--bet", "banco=20", "--cards", BANCO_WINS],
          "'later'", "se esperaba uno de"),

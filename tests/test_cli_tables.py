@@ -135,7 +135,7 @@ def test_home_session_save_to_a_file_named_during_play(
     ("argv", "message"),
     [
         (["--bet", "banco:20", "--cards", BANCO_WINS], "invalid bet 'banco:20'"),
-        (["--bet", "dragon=20", "--cards", BANCO_WINS], "unknown bet 'dragon'"),
+        (["--bet", "lucky=20", "--cards", BANCO_WINS], "unknown bet 'lucky'"),
         (["--bet", "banco=diez", "--cards", BANCO_WINS], "invalid stake 'diez'"),
         (["--bet", "banco=20", "--cards", "4♥ 2♠ 11♣ A♦"], "invalid card '11♣'"),
         (["--bet", "banco=20", "--cards", "4♥ 2♠ 9♣ A♦"], "not enough cards"),
@@ -351,11 +351,11 @@ def test_home_session_bad_start_is_exit_2(
 # -- profiles -------------------------------------------------------------------------------------------
 
 
-def test_profiles_lists_the_three_tables(capsys: pytest.CaptureFixture[str]) -> None:
+def test_profiles_lists_every_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "profiles")
     assert code == 0
     assert [line.split()[0] for line in out.splitlines() if not line.startswith(" ")] == [
-        "home", "casino", "online"]
+        "home", "casino", "online", "no-commission", "ez"]
     code, out, _ = run(capsys, "profiles", "casino", "--json")
     assert json.loads(out)["decks"] == 8
     code, out, _ = run(capsys, "profiles", "casino")

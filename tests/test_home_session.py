@@ -165,8 +165,10 @@ def test_a_prediction_the_home_table_does_not_take_is_refused() -> None:
     session = HomeSession(players=PLAYERS, seed=4)
     assert_refused(session, lambda: session.predict("Ana", "pareja-banco"), IllegalAction,
                    "a home prediction is one of punto, banco, empate")
-    assert_refused(session, lambda: session.predict("Ana", "dragon"), NotationError,
-                   "invalid prediction 'dragon' for Ana: expected one of punto, banco, empate")
+    assert_refused(session, lambda: session.predict("Ana", "dragon-7"), IllegalAction,
+                   "a home prediction is one of punto, banco, empate")
+    assert_refused(session, lambda: session.predict("Ana", "lucky"), NotationError,
+                   "invalid prediction 'lucky' for Ana: expected one of punto, banco, empate")
 
 
 def test_dealing_before_everyone_predicted_is_refused_and_changes_nothing() -> None:

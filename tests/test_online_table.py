@@ -126,7 +126,7 @@ def test_a_bet_may_be_moved_restaked_or_cancelled_before_continuar() -> None:
         ([], lambda t: t.place("banco", "0"), IllegalAction, "a stake must be above 0"),
         ([], lambda t: t.place("banco", "-5"), IllegalAction, "a stake must be above 0"),
         ([], lambda t: t.place("banco", "diez"), NotationError, "invalid stake 'diez'"),
-        ([], lambda t: t.place("dragon", "5"), NotationError, "unknown bet 'dragon'"),
+        ([], lambda t: t.place("lucky", "5"), NotationError, "unknown bet 'lucky'"),
         ([], lambda t: t.place("pareja-banco", "5"), IllegalAction, "takes no pareja-banco bets"),
         ([], lambda t: t.deal(), IllegalAction, "cannot deal coup 1: place a bet first"),
         ([], lambda t: t.cancel(), IllegalAction, "nothing to cancel"),
@@ -291,7 +291,7 @@ def test_a_saved_table_whose_log_was_edited_is_refused() -> None:
 
 # -- Hypothesis: random valid and invalid actions --------------------------------------------------------
 
-positions = st.sampled_from([*(k.value for k in BetKind), "dragon"])
+positions = st.sampled_from([*(k.value for k in BetKind), "lucky"])
 amounts = st.one_of(
     st.sampled_from(["1", "2.5", "5", "10", "20"]),
     st.decimals(min_value=1, max_value=300, places=2).map(str),

@@ -28,7 +28,7 @@ from bacara_teach.online_table import OnlineTable
 from bacara_teach.progress import TerminalProgress, progress_text
 from bacara_teach.roads import Roads, parse_results, road_title
 from bacara_teach.saves import check_seed, parse_json, read_seed, write_atomically
-from bacara_teach.tables import CASINO, HOME, ONLINE, BetKind, get_profile, table_message
+from bacara_teach.tables import CASINO, HOME, ONLINE, PROFILES, BetKind, get_profile, table_message
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGLISH_NUMBER = re.compile(r"\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)")
@@ -200,8 +200,9 @@ CASES: list[tuple[str, Callable[[], Any], str, tuple[str, ...]]] = [
      ("Sesión guardada no válida: versión 9, se esperaba la 2.",)),
     # the tables
     ("unknown profile", lambda: get_profile("macao"),
-     "unknown table profile 'macao': expected one of home, casino, online",
-     ("Perfil de mesa desconocido 'macao': se esperaba uno de home, casino, online.",)),
+     "unknown table profile 'macao': expected one of home, casino, online, no-commission, ez",
+     ("Perfil de mesa desconocido 'macao': se esperaba uno de home, casino, online, "
+      "no-commission, ez.",)),
     ("a bet the table does not take", lambda: HOME.payout("pareja-punto"),
      "the home table takes no pareja-punto bets: it offers punto, banco, empate",
      ("En la mesa de casa no se aceptan apuestas a Pareja Punto: se aceptan Punto, Banco y "
@@ -279,7 +280,7 @@ def test_the_profiles_read_in_spanish_with_spanish_numbers() -> None:
     commission = ONLINE.notes_text("es")[0]
     assert "4,75" in commission and "5\u00a0%" in commission and "se paga 1 a 1" in commission
     assert HOME.notes_text("es")[1].startswith("Banco se paga 19/20 a 1")
-    for profile in (HOME, CASINO, ONLINE):
+    for profile in PROFILES.values():
         assert profile.notes_text("en") == profile.notes
         for note in (*profile.notes_text("es"), *profile.assumptions_text("es")):
             assert ENGLISH_NUMBER.search(note) is None, note
@@ -289,7 +290,7 @@ def test_the_profiles_read_in_spanish_with_spanish_numbers() -> None:
     assert ONLINE.with_options(decks=8).title_text("es") == ONLINE.title_text("es")
     assert table_message("online").render("es") == "la mesa en línea"
     assert [kind.name_message.render("es") for kind in BetKind] == [
-        "Punto", "Banco", "Empate", "Pareja Punto", "Pareja Banco"]
+        "Punto", "Banco", "Empate", "Pareja Punto", "Pareja Banco", "Dragon 7", "Panda 8"]
     assert [str(kind.name_message) for kind in BetKind] == [kind.value for kind in BetKind]
 
 
@@ -376,8 +377,8 @@ def test_the_modules_know_no_language_codes(module: str) -> None:
 
 @pytest.mark.parametrize(("action", "english", "spanish"), [
     (lambda: BetKind.parse(cast(Any, 5)), "unknown bet 5: expected one of punto, banco, empate, "
-     "pareja-punto, pareja-banco", "Apuesta desconocida 5: se esperaba una de punto, banco, "
-     "empate, pareja-punto, pareja-banco."),
+     "pareja-punto, pareja-banco, dragon-7, panda-8", "Apuesta desconocida 5: se esperaba una de "
+     "punto, banco, empate, pareja-punto, pareja-banco, dragon-7, panda-8."),
     (lambda: check_seed(1.5), "invalid seed 1.5: expected a whole number or a text",
      "Semilla no válida 1.5: se esperaba un número entero o un texto."),
     (lambda: HomeSession.from_dict({"format": "bacara-teach/home-session", "version": 7}),

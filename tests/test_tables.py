@@ -156,7 +156,7 @@ def test_dataclasses_replace_validates_too() -> None:
         ({"min_bet": "300"}, "min-bet 300 is above max-bet 250"),
         ({"max_bet": "-1"}, "invalid max-bet"),
         ({"payouts": {"empate": "1/3"}}, "invalid payout 1/3 for empate"),
-        ({"payouts": {"dragon": "9"}}, "unknown bet 'dragon'"),
+        ({"payouts": {"lucky": "9"}}, "unknown bet 'lucky'"),
         ({"commission_rate": "1.5"}, "invalid commission rate 3/2"),
         ({"max_players": 0}, "max-players 0 is below min-players 1"),
         ({"colour": "red"}, "unknown table option 'colour': expected one of commission,"),
@@ -188,9 +188,9 @@ def test_every_table_pays_punto_banco_and_empate() -> None:
 # -- registry ---------------------------------------------------------------------------------------
 
 
-def test_registry_holds_the_three_systems() -> None:
-    assert profile_names() == ("home", "casino", "online")
-    assert [get_profile(name).system for name in profile_names()] == ["A", "B", "C"]
+def test_registry_holds_the_three_systems_and_the_commission_free_tables() -> None:
+    assert profile_names() == ("home", "casino", "online", "no-commission", "ez")
+    assert [get_profile(name).system for name in profile_names()] == ["A", "B", "C", "NC", "EZ"]
     assert get_profile(ONLINE) is ONLINE
 
 
@@ -250,5 +250,5 @@ def test_bet_position_parse_of_its_own_name(kind: BetKind) -> None:
 
 
 def test_unknown_bet_position_lists_the_valid_ones() -> None:
-    with pytest.raises(NotationError, match="unknown bet 'dragon': expected one of punto, banco"):
-        BetKind.parse("dragon")
+    with pytest.raises(NotationError, match="unknown bet 'lucky': expected one of punto, banco"):
+        BetKind.parse("lucky")

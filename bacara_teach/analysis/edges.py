@@ -25,9 +25,10 @@ from typing import Any
 
 from bacara_teach.analysis.composition import ShoeSpec, as_composition
 from bacara_teach.analysis.punto_banco import DealCounts, count_deals, pair_ways
+from bacara_teach.coup_events import EVENTS, Final, event_message
 from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
-from bacara_teach.tables import CASINO, HOME, ONLINE, TableProfile, get_profile
+from bacara_teach.tables import CASINO, HOME, ONLINE, BetKind, TableProfile, get_profile
 from bacara_teach.text import N_, Message, localize_number, message, tr
 
 __all__ = [
@@ -55,8 +56,9 @@ __all__ = [
     "house_edges",
 ]
 
-BET_POSITIONS: tuple[str, ...] = ("punto", "banco", "empate", "pareja-punto", "pareja-banco")
-"""What a bet can be on: the two hands, the tie, and a pair in either hand's first two cards."""
+BET_POSITIONS: tuple[str, ...] = tuple(kind.value for kind in BetKind)
+"""What a bet can be on: the two hands, the tie, a pair in either hand's first two cards, and
+how the coup ends (EZ Baccarat's Dragon 7 and Panda 8)."""
 
 PAIR_READINGS: tuple[str, ...] = ("rank", "points")
 """How a pair is read: same rank (K-K, not K-Q), or same point value (K-Q counts)."""
@@ -83,14 +85,17 @@ class BetTerms:
     ``payout`` is what a win pays per unit staked (the stake comes back too);
     ``commission`` the share of that win kept by the house at payment;
     ``push_on_tie`` whether a tie returns a Punto or Banco bet;
-    ``pair_reading`` how a pair bet reads a pair (``"rank"`` or ``"points"``).
+    ``pair_reading`` how a pair bet reads a pair (``"rank"`` or ``"points"``);
+    ``rules`` the table's exceptions to a win, as ``(event, odds)`` pairs (a name of
+    :data:`~bacara_teach.coup_events.EVENTS`, and the odds paid then, ``None`` for a push),
+    read from the profile's :class:`~bacara_teach.tables.PayRule` data.
 
     >>> BetTerms(name="banco", on="banco", payout=1, commission=Fraction(5, 100)).net_win
     Fraction(19, 20)
-    >>> BetTerms(name="x", on="dragon", payout=1)
+    >>> BetTerms(name="x", on="lucky-6", payout=1)
     Traceback (most recent call last):
     ...
-    bacara_teach.errors.NotationError: invalid bet position 'dragon': expected one of punto, banco, empate, pareja-punto, pareja-banco
+    bacara_teach.errors.NotationError: invalid bet position 'lucky-6': expected one of punto, banco, empate, pareja-punto, pareja-banco, dragon-7, panda-8
     """
 
     name: str
@@ -99,6 +104,7 @@ class BetTerms:
     commission: Fraction = Fraction(0)
     push_on_tie: bool = True
     pair_reading: str = "rank"
+    rules: tuple[tuple[str, Fraction | None], ...] = ()
 
     def __post_init__(self) -> None:
         if self.on not in BET_POSITIONS:
@@ -116,8 +122,44 @@ class BetTerms:
         if self.pair_reading not in PAIR_READINGS:
             raise NotationError(message("invalid pair reading {reading!r}: expected one of {names}",
                                         reading=self.pair_reading, names=", ".join(PAIR_READINGS)))
+        for event, odds in self.rules:
+            if event not in EVENTS or (odds is not None and _fraction(odds, "odds") <= 0):
+                raise NotationError(message(
+                    "invalid rule ({event!r}, {odds!r}): expected an event name and odds above 0 "
+                    "(or None for a push)", event=event, odds=odds))
         object.__setattr__(self, "payout", payout)
         object.__setattr__(self, "commission", commission)
+
+    @property
+    def by_ending(self) -> bool:
+        """Does this bet's result depend on how the coup ended (totals and cards), not only on
+        who won?  Such bets are priced from the counts of every final state."""
+        return bool(self.rules) or BetKind(self.on).win_event is not None
+
+    def result(self, final: Final) -> Fraction:
+        """What a unit stake nets on a coup that ended as ``final`` (not for the pair bets).
+
+        >>> from bacara_teach.coup_events import Final
+        >>> six_half = bets_of_profile(get_profile("no-commission"))[1]
+        >>> six_half.result(Final(5, 6, 3, 2)), six_half.result(Final(5, 7, 3, 2))
+        (Fraction(1, 2), Fraction(1, 1))
+        """
+        if self.on.startswith("pareja"):
+            raise IllegalAction("a pair bet's result is read from the first cards, not the ending")
+        event = BetKind(self.on).win_event
+        if event is not None:
+            return self.net_win if EVENTS[event](final) else Fraction(-1)
+        if self.on == "empate":
+            return self.net_win if final.punto == final.banco else Fraction(-1)
+        if final.punto == final.banco:
+            return Fraction(0) if self.push_on_tie else Fraction(-1)
+        won = final.punto > final.banco if self.on == "punto" else final.banco > final.punto
+        if not won:
+            return Fraction(-1)
+        for rule_event, odds in self.rules:
+            if EVENTS[rule_event](final):
+                return Fraction(0) if odds is None else odds * (1 - self.commission)
+        return self.net_win
 
     @property
     def net_win(self) -> Fraction:
@@ -144,12 +186,21 @@ class BetTerms:
         if self.on.startswith("pareja"):
             text = tr("{bet} ({pair})", lang, bet=text, pair=tr(_PAIR_READINGS[self.pair_reading],
                                                                   lang))
+        for event, odds in self.rules:
+            if odds is None:
+                text = tr("{bet}, a push when {event}", lang, bet=text,
+                          event=event_message(event))
+            else:
+                text = tr("{bet}, {odds}:1 when {event}", lang, bet=text, odds=_ratio(odds),
+                          event=event_message(event))
         return text
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "on": self.on, "payout": _ratio(self.payout),
                 "commission": _ratio(self.commission), "push_on_tie": self.push_on_tie,
-                "pair_reading": self.pair_reading}
+                "pair_reading": self.pair_reading,
+                "rules": [{"event": event, "odds": None if odds is None else _ratio(odds)}
+                          for event, odds in self.rules]}
 
 
 _PAIR_READINGS: dict[str, str] = {"rank": N_("same rank"), "points": N_("same point value")}
@@ -179,8 +230,9 @@ def bets_of_profile(profile: TableProfile) -> tuple[BetTerms, ...]:
     for kind in profile.bets:
         on = kind.value
         commission = profile.commission_rate if on == "banco" else Fraction(0)
+        rules = tuple((rule.event, rule.odds) for rule in profile.pay_rules if rule.bet is kind)
         bets.append(BetTerms(name=on, on=on, payout=profile.payout(kind), commission=commission,
-                             push_on_tie=True, pair_reading=reading))
+                             push_on_tie=True, pair_reading=reading, rules=rules))
     return tuple(bets)
 
 
@@ -218,10 +270,23 @@ class BetAnalysis:
     win: Fraction
     push: Fraction
     lose: Fraction
+    results: tuple[tuple[Fraction, Fraction], ...] = ()
+    """Every net result per unit staked with its probability, for a bet that pays more than
+    one way (a Banco win paid 1:1 or 1:2); empty when a win always pays ``net_win``."""
+
+    def distribution(self) -> tuple[tuple[Fraction, Fraction], ...]:
+        """``(net result per unit, probability)`` for every result, losses first."""
+        if self.results:
+            return self.results
+        pairs = ((Fraction(-1), self.lose), (Fraction(0), self.push),
+                 (self.terms.net_win, self.win))
+        return tuple((r, p) for r, p in pairs if p)
 
     @property
     def expectation(self) -> Fraction:
         """Expected result per unit staked (negative: the house's advantage)."""
+        if self.results:
+            return sum((r * p for r, p in self.results), Fraction(0))
         return self.terms.net_win * self.win - self.lose
 
     @property
@@ -243,7 +308,10 @@ class BetAnalysis:
     @property
     def variance(self) -> Fraction:
         """Exact variance of the result per unit staked."""
-        second = self.terms.net_win ** 2 * self.win + self.lose
+        if self.results:
+            second = sum((r * r * p for r, p in self.results), Fraction(0))
+        else:
+            second = self.terms.net_win ** 2 * self.win + self.lose
         return second - self.expectation ** 2
 
     @property
@@ -266,6 +334,7 @@ class BetAnalysis:
             "house_edge": show(self.house_edge),
             "variance": show(self.variance),
             "std_dev": self.std_dev,
+            "results": [{"net": show(r), "probability": show(p)} for r, p in self.distribution()],
         }
 
 
@@ -286,15 +355,31 @@ def analyse_bet(terms: BetTerms, shoe: ShoeSpec, *, counts: DealCounts | None = 
 def analyse_bets(bets: Iterable[BetTerms], shoe: ShoeSpec, *,
                  counts: DealCounts | None = None) -> tuple[BetAnalysis, ...]:
     """Analyse several bets on one shoe, counting the deals once."""
+    from bacara_teach.analysis.side_bets import FinalCounts, count_finals
+
     composition = as_composition(shoe)
     bets = tuple(bets)
     if counts is None:
-        if any(not t.on.startswith("pareja") for t in bets):
+        if any(not t.on.startswith("pareja") and not t.by_ending for t in bets):
             counts = count_deals(composition)
     elif counts.composition != composition:
         raise IllegalAction(message("the counts given were made for another shoe"))
+    finals: FinalCounts | None = None
     out = []
     for terms in bets:
+        if terms.by_ending:
+            if finals is None:
+                finals = count_finals(composition)
+            ways: dict[Fraction, int] = {}
+            for final, n in finals.by_final.items():
+                result = terms.result(final)
+                ways[result] = ways.get(result, 0) + n
+            results = tuple((r, Fraction(n, finals.total)) for r, n in sorted(ways.items()) if n)
+            win = sum((p for r, p in results if r > 0), Fraction(0))
+            push = sum((p for r, p in results if r == 0), Fraction(0))
+            out.append(BetAnalysis(terms=terms, win=win, push=push, lose=1 - win - push,
+                                   results=results))
+            continue
         if terms.on.startswith("pareja"):
             pairs, deals = pair_ways(composition, reading=terms.pair_reading)
             win, push = Fraction(pairs, deals), Fraction(0)
@@ -326,13 +411,19 @@ def edges_for_profile(profile: TableProfile | str, shoe: ShoeSpec | None = None)
     """House edges of every bet a table profile offers, from the profile's own data.
 
     ``profile`` is a :class:`bacara_teach.tables.TableProfile` or its registered
-    name (``"home"``, ``"casino"``, ``"online"``); the shoe defaults to the
-    profile's number of full decks.
+    name (``"home"``, ``"casino"``, ``"online"``, ``"no-commission"``, ``"ez"``); the shoe
+    defaults to the profile's number of full decks.  A table's pay rules (a Banco win with 6
+    paid 1:2, a Banco win with a three-card 7 a push) and its bets on how a coup ends (Dragon
+    7, Panda 8) are priced from the counts of every final state of the shoe.
 
     >>> sorted(edges_for_profile("casino"))
     ['banco', 'empate', 'pareja-banco', 'pareja-punto', 'punto']
     >>> f"{float(edges_for_profile('online')['banco'].house_edge):.2%}"
     '1.06%'
+    >>> {name: f"{float(a.house_edge):.4%}" for name, a in edges_for_profile("ez").items()}
+    {'punto': '1.2351%', 'banco': '1.0183%', 'empate': '14.3596%', 'dragon-7': '7.6113%', 'panda-8': '10.1876%'}
+    >>> f"{float(edges_for_profile('no-commission')['banco'].house_edge):.4%}"
+    '1.4581%'
     """
     if isinstance(profile, str):
         profile = get_profile(profile)

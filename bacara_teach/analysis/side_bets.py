@@ -27,6 +27,7 @@ from types import MappingProxyType
 
 from bacara_teach.analysis.composition import Composition, ShoeSpec, as_composition
 from bacara_teach.analysis.punto_banco import PAIRS, _draw_tables, _falling
+from bacara_teach.coup_events import EVENTS, Final
 from bacara_teach.errors import NotationError
 from bacara_teach.tableau import PUNTO_BANCO
 from bacara_teach.text import N_, message, tr
@@ -63,29 +64,6 @@ __all__ = [
     "pair_bet_odds",
     "standard_cards",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Final:
-    """How a coup ended: each hand's final total and its number of cards (2 or 3)."""
-
-    punto: int
-    banco: int
-    punto_cards: int
-    banco_cards: int
-
-    @property
-    def cards(self) -> int:
-        """Cards the coup used (4, 5 or 6)."""
-        return self.punto_cards + self.banco_cards
-
-    @property
-    def punto_natural(self) -> bool:
-        return self.punto_cards == 2 and self.punto >= 8
-
-    @property
-    def banco_natural(self) -> bool:
-        return self.banco_cards == 2 and self.banco >= 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,36 +144,6 @@ def count_finals(shoe: ShoeSpec) -> FinalCounts:
         c[y] += 1
     return FinalCounts(composition, _falling(n, 6),
                        MappingProxyType({Final(*key): m for key, m in sorted(counts.items())}))
-
-
-# -- the events a bet can pay on, by name ---------------------------------------------------
-
-def _wins_by(side: str, k: int) -> Callable[[Final], bool]:
-    """``side`` wins by exactly ``k`` points without a natural of its own."""
-    if side == "punto":
-        return lambda f: not f.punto_natural and f.punto - f.banco == k
-    return lambda f: not f.banco_natural and f.banco - f.punto == k
-
-
-EVENTS: dict[str, Callable[[Final], bool]] = {
-    "punto-wins": lambda f: f.punto > f.banco,
-    "banco-wins": lambda f: f.banco > f.punto,
-    "tie": lambda f: f.punto == f.banco,
-    "banco-wins-with-6": lambda f: f.banco > f.punto and f.banco == 6,
-    "banco-wins-not-6": lambda f: f.banco > f.punto and f.banco != 6,
-    "banco-wins-3-card-7": lambda f: f.banco > f.punto and f.banco == 7 and f.banco_cards == 3,
-    "banco-wins-not-3-card-7": lambda f: f.banco > f.punto and not (f.banco == 7 and f.banco_cards == 3),
-    "punto-wins-3-card-8": lambda f: f.punto > f.banco and f.punto == 8 and f.punto_cards == 3,
-    "4-cards": lambda f: f.cards == 4,
-    "5-cards": lambda f: f.cards == 5,
-    "6-cards": lambda f: f.cards == 6,
-    "5-or-6-cards": lambda f: f.cards >= 5,
-    "punto-natural-win": lambda f: f.punto_natural and f.punto > f.banco,
-    "banco-natural-win": lambda f: f.banco_natural and f.banco > f.punto,
-    "natural-tie": lambda f: (f.punto_natural or f.banco_natural) and f.punto == f.banco,
-    **{f"{side}-wins-by-{k}": _wins_by(side, k) for side in ("punto", "banco") for k in range(1, 10)},
-}
-"""Kinds of final state a bet can name (a hand "wins by k" without a natural of its own)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)

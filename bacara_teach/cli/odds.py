@@ -28,7 +28,7 @@ from bacara_teach.errors import BacaraError, IllegalAction
 from bacara_teach.progress import TerminalProgress
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
 from bacara_teach.tables import PROFILES, get_profile
-from bacara_teach.text import N_, format_number, message, nmessage, ptr, tr
+from bacara_teach.text import N_, format_number, localize_number, message, nmessage, ptr, tr
 
 
 def _deck_words(decks: int, lang: str) -> str:
@@ -123,6 +123,16 @@ def _show(x: Fraction, exact: bool) -> float | str:
     return f"{x.numerator}/{x.denominator}" if exact else float(x)
 
 
+def _net(value: Fraction, lang: str) -> str:
+    """A net result per unit staked, signed, exact: ``+1``, ``+1/2``, ``0``, ``-1``.
+
+    >>> _net(Fraction(1, 2), "en"), _net(Fraction(-1), "en"), _net(Fraction(0), "en")
+    ('+1/2', '-1', '0')
+    """
+    sign = "+" if value > 0 else ("-" if value < 0 else "")
+    return localize_number(sign + str(abs(value)), lang)
+
+
 def _profile_edges(profile: str, composition: Composition) -> dict[str, BetAnalysis]:
     return edges_for_profile(profile, composition)
 
@@ -184,6 +194,11 @@ def run_odds(args: argparse.Namespace) -> int:
         edge = format_number(float(a.house_edge), ".4%", lang)
         print(f"  {a.terms.describe(lang):<38} {edge:>9}   "
               + tr("sd {sd:.4f}", lang, sd=a.std_dev))
+        if a.results:  # paid more than one way, or on how the coup ends: every result's chance
+            print("    " + "; ".join(
+                tr("{net} per unit with probability {p}", lang, net=_net(r, lang),
+                   p=format_number(float(p), ".6f", lang) + (f" = {p}" if exact else ""))
+                for r, p in a.distribution()))
     if args.simulate is not None:
         sim = data["simulation"]
         print(tr("simulation: {coups:,} coups, seed {seed}", lang, coups=args.simulate,

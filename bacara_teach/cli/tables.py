@@ -246,8 +246,9 @@ def run_settle(args: argparse.Namespace) -> int:
 def _play_help(lang: str) -> str:
     return tr("""\
 Commands:
-  bet POSITION STAKE            put a stake on punto, banco, empate (pareja-punto, pareja-banco
-                                where the table has them); betting again adds to the stake
+  bet POSITION STAKE            put a stake on punto, banco, empate (pareja-punto, pareja-banco,
+                                dragon-7, panda-8 where the table has them); betting again
+                                adds to the stake
   change POSITION NEW-POSITION  move a bet;  change POSITION STAKE  set its stake (or both)
   cancel [POSITION]             take a bet back (all bets without a position)
   continue | continuar          deal the coup and settle the bets
@@ -672,6 +673,8 @@ def run_profiles(args: argparse.Namespace) -> int:
                  "{limits}; pairs: {pairs}", lang, commission=commission,
                  positions=profile.positions.value, tie=profile.tie.value, limits=limits,
                  pairs=profile.pair_reading.value))
+        for rule in profile.pay_rules:
+            print(tr("  pay rule: {rule}", lang, rule=rule.describe(lang)))
         if args.name:
             for text in profile.assumptions_text(lang):
                 print(tr("  assumed: {text}", lang, text=text))

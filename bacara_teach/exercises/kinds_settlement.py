@@ -1,4 +1,4 @@
-"""Question kind on settlement: the net result of one bet under one of the three table profiles.
+"""Question kind on settlement: the net result of one bet under one of the table profiles.
 
 The key is :func:`bacara_teach.settlement.settle_bet` on the coup dealt from
 the given cards; the explanation is the coup's result and the settled bet's
@@ -11,6 +11,10 @@ own description.
 Banco wins, 3 to 1. At the home table: banco 20: won, paid 19/20 to 1: +19.
 >>> print(kind.explain({"table": "home", "bet": "banco=20", "cards": "4♥ 2♠ 9♣ A♦ 8♦"}, "es"))
 Gana Banco, 3 a 1. En la mesa de casa: banco 20: ganada, se paga 19/20 a 1: +19.
+>>> kind.key({"table": "ez", "bet": "banco=10", "cards": "K♠ 3♦ 2♥ 2♣ 4♦ 2♠"})
+'0'
+>>> print(kind.explain({"table": "no-commission", "bet": "banco=10", "cards": "K♠ 3♦ 2♥ 3♣ 3♦"}))
+Banco wins, 6 to 5. At the no-commission table: banco 10: won, paid 1/2 to 1 (Banco wins with 6): +5.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
+from bacara_teach.coup_events import final_of, holds
 from bacara_teach.errors import BacaraError, NotationError
 from bacara_teach.exercises.questions import (
     AMOUNT,
@@ -50,6 +55,8 @@ _TABLE_NAMES: dict[str, Message] = {
     "home": pmessage("a table, as in 'at the ... table'", "home"),
     "casino": pmessage("a table, as in 'at the ... table'", "casino"),
     "online": pmessage("a table, as in 'at the ... table'", "online"),
+    "no-commission": pmessage("a table, as in 'at the ... table'", "no-commission"),
+    "ez": pmessage("a table, as in 'at the ... table'", "EZ Baccarat"),
 }
 _PAIR_READINGS: dict[PairReading, Message] = {
     PairReading.SAME_RANK: pmessage("what makes a pair", "same rank"),
@@ -78,7 +85,8 @@ def describe_settled(settled: SettledBet, lang: str | None = None) -> str:
     """
     return settled.describe(lang_code(lang))
 
-_STAKES: dict[str, tuple[int, ...]] = {"casino": (5, 10, 25, 50), "online": (2, 5, 10, 15, 40)}
+_STAKES: dict[str, tuple[int, ...]] = {"casino": (5, 10, 25, 50), "online": (2, 5, 10, 15, 40),
+                                       "no-commission": (5, 10, 15, 25), "ez": (5, 10, 25, 50)}
 
 
 def _coups(rng: random.Random, decks: int) -> Iterator[Coup]:
@@ -86,6 +94,17 @@ def _coups(rng: random.Random, decks: int) -> Iterator[Coup]:
         shoe = Shoe.standard(decks, seed=rng.getrandbits(64))
         while shoe.remaining >= 6:
             yield play_coup(shoe)
+
+
+_ENDINGS: dict[str, tuple[str, BetKind]] = {
+    "banco-wins-6": ("banco-wins-with-6", BetKind.BANCO),
+    "banco-wins-not-6": ("banco-wins-not-6", BetKind.BANCO),
+    "banco-3-card-7": ("banco-wins-3-card-7", BetKind.BANCO),
+    "dragon-7": ("banco-wins-3-card-7", BetKind.DRAGON_7),
+    "panda-8": ("punto-wins-3-card-8", BetKind.PANDA_8),
+}
+"""Categories of the commission-free tables: a way a coup ends (a name of
+:data:`~bacara_teach.coup_events.EVENTS`) and the bet that it decides."""
 
 
 def _bet_for(category: str, coup: Coup, rng: random.Random) -> BetKind | None:
@@ -106,6 +125,9 @@ def _bet_for(category: str, coup: Coup, rng: random.Random) -> BetKind | None:
         return BetKind.EMPATE if winner is Outcome.EMPATE else None
     if category == "empate-loses":
         return BetKind.EMPATE if winner in sides else None
+    if category in _ENDINGS:
+        event, kind = _ENDINGS[category]
+        return kind if holds(event, final_of(coup)) else None
     if category == "pair":
         hands = [k for k in (BetKind.PAREJA_PUNTO, BetKind.PAREJA_BANCO) if coup_has_pair(coup, k)]
         return rng.choice(hands) if hands else None
@@ -127,6 +149,8 @@ class SettlementKind(QuestionKind):
         "home": ("win-banco", "lose", "tie-side", "tie-empate", "empate-loses"),
         "casino": ("pair", "empate-loses", "tie-empate", "no-pair", "win-banco", "lose"),
         "online": ("win-banco", "tie-side", "lose", "win-punto", "tie-empate"),
+        "no-commission": ("banco-wins-6", "banco-wins-not-6", "tie-side", "lose", "win-punto"),
+        "ez": ("banco-3-card-7", "dragon-7", "panda-8", "banco-wins-not-6", "lose", "tie-side"),
     }
 
     def options_text(self, options: Mapping[str, Any], lang: str | None = None) -> str:

@@ -23,7 +23,7 @@ from bacara_teach.i18n import resolve_language
 from bacara_teach.money import format_amount, format_signed, to_decimal
 from bacara_teach.punto_banco import Coup
 from bacara_teach.refusals import refusal_text
-from bacara_teach.settlement import Bet, Result, settle_bet
+from bacara_teach.settlement import Bet, Result, SettlementRule, settle_bet
 from bacara_teach.tables import BetKind, TableProfile
 from bacara_teach.text import N_, localize_number, ntr, ptr, tr
 
@@ -38,6 +38,7 @@ __all__ = [
     "amount",
     "bet_text",
     "commission_table",
+    "coups_table",
     "either",
     "ledger_text",
     "nets_by_result",
@@ -45,6 +46,7 @@ __all__ = [
     "options_table",
     "pair_lines",
     "pair_verdict",
+    "pay_rule_lines",
     "price_list_table",
     "profiles_table",
     "rate_text",
@@ -183,7 +185,7 @@ def profiles_table(profiles: Iterable[TableProfile], lang: str | None = None) ->
         + "".join(f"<td>{escape(read(p, code))}</td>" for p in profiles) + "</tr>"
         for label, read in _PROFILE_ROWS
     )
-    caption, rule = tr("The three table profiles", code), tr("Rule", code)
+    caption, rule = tr("The table profiles", code), tr("Rule", code)
     return (f"<table class='bt-table bt-profiles'><caption>{escape(caption)}"
             f"</caption><thead><tr><th scope='col'>{escape(rule)}</th>{head}</tr></thead>"
             f"<tbody>{body}</tbody></table>")
@@ -193,8 +195,51 @@ def _sample_name(name: str, lang: str) -> str:
     names = {"Banco wins": ptr("sample coup", "Banco wins", lang),
              "Punto wins": ptr("sample coup", "Punto wins", lang),
              "tie": ptr("sample coup", "tie", lang),
-             "pairs": ptr("sample coup", "pairs", lang)}
+             "pairs": ptr("sample coup", "pairs", lang),
+             "Banco wins with 7": ptr("sample coup", "Banco wins with 7", lang),
+             "Banco wins with 6": ptr("sample coup", "Banco wins with 6", lang),
+             "Banco wins with a three-card 7": ptr("sample coup", "Banco wins with a three-card 7",
+                                                   lang),
+             "Punto wins with a three-card 8": ptr("sample coup", "Punto wins with a three-card 8",
+                                                   lang)}
     return names.get(name, name)
+
+
+def pay_rule_lines(profiles: Iterable[TableProfile], lang: str | None = None) -> list[str]:
+    """Each table's pay rules, one line each, as the profile's data states them."""
+    code = resolve_language(lang)
+    return [f"{profile.name}: {rule.describe(code)}" for profile in profiles
+            for rule in profile.pay_rules]
+
+
+COUPS_HEAD = (N_("Coup"), N_("Cards"))
+
+
+def coups_table(profile: TableProfile, stake: str, samples: Mapping[str, Coup],
+                lang: str | None = None) -> str:
+    """Every bet a table offers settled on each sample coup: one row per coup, one column per
+    bet, each cell the net change on a stake of ``stake`` (with the rule's words when a pay
+    rule of the table decided it)."""
+    code = resolve_language(lang)
+    head = "".join(f"<th scope='col'>{escape(tr(h, code))}</th>" for h in COUPS_HEAD)
+    head += "".join(f"<th scope='col' data-bet='{kind.value}'>{escape(kind.label)} "
+                    f"{escape(odds_text(profile.payout(kind), code))}</th>" for kind in profile.bets)
+    rows = []
+    for name, coup in samples.items():
+        cells = []
+        for kind in profile.bets:
+            paid = settle_bet(coup, Bet.of(kind, stake), profile)
+            text = signed(paid.net, code)
+            if paid.rule in (SettlementRule.RULE_PAYS, SettlementRule.RULE_PUSHES):
+                text += f" <small>({escape(odds_text(paid.odds, code)) if paid.odds else ptr('bet', 'push', code)})</small>"
+            cells.append(f"<td data-net='{format_amount(paid.net)}'>{text}</td>")
+        rows.append(f"<tr><th scope='row'>{escape(_sample_name(name, code))}</th>"
+                    f"<td>{escape(' '.join(str(card) for card in coup.cards))}</td>{''.join(cells)}</tr>")
+    caption = tr("{table}: net change on a stake of {stake}", code, table=profile.title_text(code),
+                 stake=localize_number(stake, code))
+    return (f"<table class='bt-table bt-coups' data-profile='{profile.name}' "
+            f"data-stake='{stake}'><caption>{escape(caption)}</caption><thead><tr>{head}</tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def sample_lines(samples: Mapping[str, Coup], lang: str | None = None) -> list[str]:

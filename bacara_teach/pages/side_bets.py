@@ -35,12 +35,14 @@ def _head(labels: Sequence[str], lang: str) -> str:
     return "".join(f"<th>{escape(tr(label, lang))}</th>" for label in labels)
 
 
-def edges_table(rows: Iterable[EdgeRow], lang: str | None = None) -> str:
-    """Every bet's house edge on six and on eight decks."""
+def edges_table(rows: Iterable[EdgeRow], lang: str | None = None, *,
+                css: str = "bt-side-bets") -> str:
+    """Every bet's house edge on six and on eight decks (``css``: the table's class, one per
+    table of a page)."""
     code = resolve_language(lang)
     body = "".join(f"<tr data-bet='{name}'><th>{name}</th><td>{rules}</td><td>{edge_text(six, code)}</td>"
                    f"<td>{edge_text(eight, code)}</td></tr>" for name, rules, six, eight in rows)
-    return (f"<table class='bt-table bt-side-bets'><thead><tr>{_head(EDGES_HEAD, code)}</tr></thead>"
+    return (f"<table class='bt-table {css}'><thead><tr>{_head(EDGES_HEAD, code)}</tr></thead>"
             f"<tbody>{body}</tbody></table>")
 
 

@@ -53,6 +53,8 @@ _LABELS: dict[str, str] = {
     "profile.home": N_("home"),
     "profile.casino": N_("casino"),
     "profile.online": N_("online"),
+    "profile.no-commission": N_("no commission"),
+    "profile.ez": N_("EZ Baccarat"),
     "refused": N_("This shoe cannot be priced; the figures shown stay as they were."),
 }
 

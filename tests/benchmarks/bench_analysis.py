@@ -3,8 +3,10 @@
 Targets on a 2-core machine, CPython, one core: an arbitrary 8-deck composition in
 floats <= 50 ms (live widget updates in the browser) and exact <= 15 ms on an idle machine,
 >= 30x faster than the straightforward enumeration of every ordered deal in the same run
-(with the same integers); the effect of removal of all ten values <= 150 ms; the online
-table's seeded simulation <= 0.25 ms a coup with a flat bet.
+(with the same integers); the effect of removal of all ten values <= 150 ms; every bet of a
+commission-free table (its pay rules and side bets priced from every final state) on an
+arbitrary 8-deck composition <= 150 ms; the online table's seeded simulation <= 0.25 ms a coup
+with a flat bet.
 Run: ``python tests/benchmarks/bench_analysis.py``.
 
 Each timed figure is the median of repeated runs (the best is printed beside it), as wall
@@ -30,6 +32,7 @@ from bacara_teach.analysis.chemin_de_fer import (
     solve_decision_game,
 )
 from bacara_teach.analysis.composition import Composition
+from bacara_teach.analysis.edges import edges_for_profile
 from bacara_teach.analysis.punto_banco import count_deals, count_deals_by_enumeration
 from bacara_teach.analysis.removal import effect_of_removal
 from bacara_teach.analysis.simulation import (
@@ -47,6 +50,7 @@ TARGET_EXACT = 0.015
 TARGET_SPEEDUP = 30.0
 TARGET_REMOVAL = 0.150
 TARGET_ONLINE_COUP = 0.00025
+TARGET_TABLE = 0.150
 
 
 def best_time(work: Callable[[], object], repeats: int = 5,
@@ -130,6 +134,13 @@ def main() -> None:
     print(f"  effect of removal, 10 values: {removal[0] * 1000:7.1f} ms (best {removal[1] * 1000:.1f}, "
           f"processor {removal[2] * 1000:.1f})  target {TARGET_REMOVAL * 1000:.0f} ms  ratio "
           f"{TARGET_REMOVAL / removal[0]:5.2f}  {verdict(removal[0], removal[2], TARGET_REMOVAL)}")
+    for table in ("no-commission", "ez"):
+        # The slowest shoe's median over 3 runs.
+        priced = max(timings(lambda s=s, t=table: edges_for_profile(t, s), 3) for s in shoes)  # type: ignore[misc]
+        print(f"  every bet of {table + ',':<14}: {priced[0] * 1000:7.1f} ms (best "
+              f"{priced[1] * 1000:.1f}, processor {priced[2] * 1000:.1f})  target "
+              f"{TARGET_TABLE * 1000:.0f} ms  ratio {TARGET_TABLE / priced[0]:5.2f}  "
+              f"{verdict(priced[0], priced[2], TARGET_TABLE)}")
     for name, build in (
         # The uncached builder: each run counts every deal again.
         ("Chemin de Fer, 6 decks, by total", lambda: _decision_game.__wrapped__(CHEMIN_DE_FER, shoe_model(6), False)),

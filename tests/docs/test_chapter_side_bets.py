@@ -54,3 +54,20 @@ def test_the_published_figures_stand_beside_the_engine_s(page: tuple[str, Elemen
                                       localize_number(p.figure, lang)] for p in PUBLISHED]
     links = [a.attrs["href"] for a in root.find("table", class_="bt-published").find_all("a")]
     assert links == [p.url for p in PUBLISHED]
+
+
+def test_every_bet_of_the_commission_free_tables_is_priced_from_their_profiles(
+        page: tuple[str, Element]) -> None:
+    from bacara_teach.analysis.edges import edges_for_profile
+    from bacara_teach.tables import PROFILES
+
+    lang, root = page
+    rows = _rows(root, "bt-table-edges")
+    expected = []
+    for name in (name for name, profile in PROFILES.items() if profile.pay_rules):
+        six, eight = edges_for_profile(name, 6), edges_for_profile(name, 8)
+        expected += [[f"{name}: {bet}", analysis.terms.describe(lang),
+                      *(" ".join(format_number(float(a.house_edge), ".4%", lang).split())
+                        for a in (analysis, eight[bet]))]
+                     for bet, analysis in six.items()]
+    assert rows == expected

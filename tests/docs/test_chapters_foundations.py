@@ -376,9 +376,12 @@ def test_profiles_table_shows_each_profile_data(page: Pages) -> None:
     for shown, profile in zip(rows["Commission"], profiles, strict=True):
         if profile.commission_rate:
             assert shown.startswith(f"{float(profile.commission_rate * 100):g}% of Banco wins")
-        else:  # the house's share is in the price: Banco's win pays less than even money
-            assert profile.payout("banco") < 1
+        elif profile.payout("banco") < 1:  # the house's share is in the price
             assert shown == f"no separate commission: a Banco win pays {_odds(profile.payout('banco'))}"
+        else:  # a commission-free table: its share is taken by its pay rules
+            assert profile.pay_rules and shown == "none"
+    for shown, profile in zip(rows["Exceptions to a win's payout"], profiles, strict=True):
+        assert shown == ("; ".join(rule.describe("en") for rule in profile.pay_rules) or "none")
 
 
 def test_payment_tables_are_the_engine_settlement_of_each_bet(page: Pages) -> None:

@@ -124,7 +124,20 @@ def _nets(profile_name: str, kind: BetKind, stake: str) -> dict[Result, str]:
     return out
 
 
-@pytest.mark.parametrize("name", list(PROFILES))
+PRICED = [name for name, profile in PROFILES.items() if not profile.pay_rules]
+"""The tables whose every win pays one price: a price list of four sample coups shows them."""
+RULED = [name for name, profile in PROFILES.items() if profile.pay_rules]
+"""The commission-free tables: every bet on five sample coups, one for each of their rules."""
+FREE_SAMPLES = {
+    "Banco wins with 7": "3♠ 4♦ 3♥ 3♣",
+    "Banco wins with 6": "K♠ 3♦ 2♥ 3♣ 3♦",
+    "Banco wins with a three-card 7": "K♠ 3♦ 2♥ 2♣ 4♦ 2♠",
+    "Punto wins with a three-card 8": "3♠ 4♦ 2♥ 3♣ 3♥",
+    "tie": "9♠ 9♦ K♣ K♥",
+}
+
+
+@pytest.mark.parametrize("name", PRICED)
 def test_price_list_equals_the_profile_payouts_and_settlement(paying: Element, name: str) -> None:
     table = _table(paying, "bt-payouts", data_profile=name)
     profile = get_profile(name)
@@ -135,6 +148,30 @@ def test_price_list_equals_the_profile_payouts_and_settlement(paying: Element, n
         assert _odds(pays) == profile.payout(kind)
         nets = _nets(name, kind, stake)
         assert [won, lost, push] == [nets.get(r, "never") for r in (Result.WON, Result.LOST, Result.PUSH)]
+
+
+@pytest.mark.parametrize("name", RULED)
+def test_commission_free_tables_settle_every_bet_on_every_sample_coup(paying: Element,
+                                                                       name: str) -> None:
+    table = _table(paying, "bt-coups", data_profile=name)
+    profile = get_profile(name)
+    stake = table.attrs["data-stake"]
+    heads = [th.text().rpartition(" ") for th in table.find("thead").find_all("th")][2:]
+    assert [label for label, _, _ in heads] == [kind.label for kind in profile.bets]
+    assert [_odds(odds) for _, _, odds in heads] == [profile.payout(kind) for kind in profile.bets]
+    rows = _rows(table)
+    assert [label for label, _ in rows] == list(FREE_SAMPLES)
+    for (_, (cards, *cells)), wanted in zip(rows, FREE_SAMPLES.values(), strict=True):
+        coup = Coup.from_cards(wanted)
+        assert cards == " ".join(str(card) for card in coup.cards)
+        for kind, cell in zip(profile.bets, cells, strict=True):
+            paid = settle_bet(coup, Bet.of(kind, stake), profile)
+            assert cell.split()[0] == format_signed(paid.net), (name, kind, cell)
+    # the rule of each table shows on its own coup, with the words of the page beside it
+    ruled = {"no-commission": ("Banco wins with 6", "+5 (0.5:1)"),
+             "ez": ("Banco wins with a three-card 7", "0 (push)")}
+    coup_name, cell = ruled[name]
+    assert dict(rows)[coup_name][1 + profile.bets.index(BetKind.BANCO)] == cell
 
 
 def test_home_price_list_is_the_payout_table_of_seed_000(paying: Element) -> None:
