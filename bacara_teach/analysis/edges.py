@@ -145,7 +145,8 @@ class BetTerms:
         (Fraction(1, 2), Fraction(1, 1))
         """
         if self.on.startswith("pareja"):
-            raise IllegalAction("a pair bet's result is read from the first cards, not the ending")
+            raise IllegalAction(message(
+                "a pair bet's result is read from the first cards, not the ending"))
         event = BetKind(self.on).win_event
         if event is not None:
             return self.net_win if EVENTS[event](final) else Fraction(-1)
