@@ -11,7 +11,7 @@ only reads that and adds up the nets.
 
 >>> data = scoreboard_data(["Ana", "Luis"], seed=3, lang="en")
 >>> len(data["coups"]), data["coups"][0]["status"], data["coups"][0]["nets"]
-(10, 'Coup 1: Punto wins 9 to 3.', {'punto': 20, 'banco': -20, 'empate': -20, 'pass': 0})
+(10, 'Coup 1: Banco wins 3 to 0.', {'punto': -20, 'banco': 19, 'empate': -20, 'pass': 0})
 """
 
 from __future__ import annotations
