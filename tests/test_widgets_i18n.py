@@ -342,7 +342,7 @@ def test_the_language_is_read_once_and_an_explicit_one_wins(cls: type, kwargs: d
     assert english.lang == "en"
     # The drill and the stepper give a static page their kernel-free version, in the widget's
     # language; the other widgets give a still of themselves, labelled in it.
-    kernel_free = cls.__name__ in ("TableauDrill", "CoupStepper")
+    kernel_free = cls.__name__ in ("TableauDrill", "CoupStepper", "RoadsBoard")
     assert ("data-practice=" in _bundle_html(english) and "lang='en'" in _bundle_html(english)
             if kernel_free else "Still of an interactive widget" in _bundle_html(english))
     spanish = cls(**kwargs)
