@@ -11,6 +11,8 @@ script (``docs/_static/practice-roads-board.js``) only reads them.
 The roads of one state are mostly those of the state before, so they are kept small: the
 drawing is cut into pieces (a cell, a grid line, a tag), each piece is stored once, and each
 state says which runs of the previous state's pieces it keeps and which new pieces it adds.
+The prepared run stops at the cut card or after :data:`PAGE_COUPS` coups, whichever comes
+first; the chapter's live notebook deals on.
 
 >>> from bacara_teach.widgets.roads import RoadsBoard
 >>> data = roads_data(seed=8, coups=3, lang="en", limit=5)
@@ -66,10 +68,11 @@ _PIECE = re.compile(r"<desc>.*?</desc>|<title>.*?</title>|</?[a-zA-Z]+|\s[\w:-]+
 
 
 def _pieces(html: str) -> list[str]:
-    """The drawing cut into pieces that join back into it.
+    """The drawing cut into pieces that join back into it: tag names, attributes, titles,
+    texts, so that a piece repeats (a cell's colour, a column's place) and is stored once.
 
     >>> _pieces("<svg a='1'><title>T</title><line x1='0'/></svg>")
-    ["<svg a='1'>", '<title>T</title>', "<line x1='0'/>", '</svg>']
+    ['<svg', " a='1'", '>', '<title>T</title>', '<line', " x1='0'", '/>', '</svg', '>']
     """
     pieces: list[str] = _PIECE.findall(html)
     if "".join(pieces) != html:  # pragma: no cover - the engine's drawing changed its form
