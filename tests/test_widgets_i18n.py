@@ -340,11 +340,12 @@ def test_the_language_is_read_once_and_an_explicit_one_wins(cls: type, kwargs: d
     monkeypatch.setenv("BACARA_LANG", "es")
     english = cls(lang="en", **kwargs)
     assert english.lang == "en"
-    # The drill, the stepper, the scoreboard, the online table, the Chemin de Fer seat and the
-    # odds explorer give a static page their kernel-free version, in the widget's language; the
-    # other widgets give a still of themselves, labelled in it.
+    # The drill, the stepper, the scoreboard, the online table, the Chemin de Fer seat, the odds
+    # explorer and the roads board give a static page their kernel-free version, in the widget's
+    # language; any other widget gives a still of itself, labelled in it.
     kernel_free = cls.__name__ in ("TableauDrill", "CoupStepper", "HomeScoreboard",
-                                   "OnlineTableWidget", "CheminDeFerSeat", "OddsExplorer")
+                                   "OnlineTableWidget", "CheminDeFerSeat", "OddsExplorer",
+                                   "RoadsBoard")
     assert ("data-practice=" in _bundle_html(english) and "lang='en'" in _bundle_html(english)
             if kernel_free else "Still of an interactive widget" in _bundle_html(english))
     spanish = cls(**kwargs)

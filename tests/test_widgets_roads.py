@@ -11,7 +11,6 @@ from bacara_teach.analysis.roads import deal_shoe
 from bacara_teach.road_svg import roads_html
 from bacara_teach.roads import Roads
 from bacara_teach.widgets import RoadsBoard
-from bacara_teach.widgets.still import still_html
 
 
 def test_board_deals_the_seeded_shoe_of_the_engine_and_draws_its_roads() -> None:
@@ -57,9 +56,11 @@ def test_a_refused_shoe_changes_nothing() -> None:
     assert "role='alert'" in board.status.value and "13" in board.status.value
 
 
-def test_board_speaks_spanish_and_has_a_still() -> None:
+def test_board_speaks_spanish_and_deals_on_a_static_page() -> None:
     board = RoadsBoard(seed=1, coups=12, lang="es")
     assert board.deal_button.description == "Repartir un coup"
     assert "Camino grande" in board.picture.value and "Cartas que quedan" in board.table.value
-    still = still_html(board, lang="es")
-    assert "Imagen fija" in still and "<svg" in still and "Repartir un coup</button>" in still
+    bundle = board._repr_mimebundle_()
+    page = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
+    assert "data-practice='roads-board'" in page and "lang='es'" in page
+    assert '"deal":"Repartir un coup"' in page and "Imagen fija" not in page

@@ -30,7 +30,6 @@ from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Shoe
 from bacara_teach.text import N_
 from bacara_teach.widgets._common import Labels, button, status_html, widget_language
 from bacara_teach.widgets._html import percent, table_html
-from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["RoadsBoard"]
 
@@ -62,7 +61,7 @@ def _exact(value: Fraction, lang: str, digits: int = 4) -> str:
             f"{percent(value, digits, lang)}</span>")
 
 
-class RoadsBoard(StillMixin, w.VBox):  # type: ignore[misc]
+class RoadsBoard(w.VBox):  # type: ignore[misc]
     """Deal a seeded shoe and draw its roads: ``RoadsBoard(seed=7, decks=8, coups=30)``.
 
     ``coups`` are dealt at once when the board is built.  ``shoe``, ``coups`` and ``roads``
@@ -75,6 +74,8 @@ class RoadsBoard(StillMixin, w.VBox):  # type: ignore[misc]
         self.lang = widget_language(lang)
         labels = Labels(_LABELS, self.lang)
         self.cut_card = cut_card
+        self._page_options: dict[str, Any] = {"seed": seed, "decks": decks, "coups": coups,
+                                              "cut_card": cut_card, "lang": self.lang}
         self.decks_box = w.BoundedIntText(value=decks, min=MIN_DECKS, max=MAX_DECKS,
                                           description=labels["decks"])
         self.seed_box = w.IntText(value=seed, description=labels["seed"])
@@ -104,6 +105,17 @@ class RoadsBoard(StillMixin, w.VBox):  # type: ignore[misc]
         self.new_shoe()
         if coups:
             self.deal(coups)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, and for a static page the board's shoe dealt at build time
+        (:mod:`bacara_teach.widgets.roads_page`) in place of a still."""
+        from bacara_teach.widgets.roads_page import roads_html_page
+
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            data["text/html"] = roads_html_page(self._page_options)
+        return bundle
 
     # -- actions ------------------------------------------------------------------------------
     def new_shoe(self) -> None:
