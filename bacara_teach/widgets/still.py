@@ -1,14 +1,15 @@
 """Stills of the widgets: what a widget looks like, as plain HTML with no script.
 
-A page built ahead of time has no Python behind it, so its widgets cannot
-answer a click.  What it can show is a still: the same labels, cards, tables
-and messages the live widget shows at that moment, with every control drawn
-but disabled.  The course pages show stills; the live notebooks show the real
-widgets.
+A page built ahead of time has no Python behind it, so a widget cannot answer a
+click there.  Every widget of the course prepares its answers at build time
+instead and gives a static page a working view that the site's practice scripts
+drive (its ``text/html`` beside the widget view in its display bundle: JupyterLab
+and Jupyter Notebook pick the live widget, a static page builder that view).
 
-Every widget of :mod:`bacara_teach.widgets` offers its still next to the live
-view (``text/html`` beside the widget view in its display bundle): JupyterLab
-and Jupyter Notebook pick the live widget, a static page builder the still.
+A still is the fallback for a widget whose answers cannot be prepared (an online
+table with rules the page view does not take, say): the same labels, cards, tables
+and messages the live widget shows at that moment, with every control drawn but
+disabled, and a link to the live notebook, where the widget works.
 
 >>> import ipywidgets as w
 >>> print(still_html(w.VBox([w.HTML("<b>Hi</b>"), w.Button(description="Go")]), lang="en"))
