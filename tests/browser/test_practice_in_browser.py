@@ -348,12 +348,31 @@ def test_the_stepper_steps_through_the_page_coup_and_typed_in_cards(
 
 
 def test_a_widget_that_needs_python_links_to_the_live_notebook(offline: tuple[Visit, list[str]]) -> None:
+    # Every course widget works on its page; a table whose rules a page cannot prepare (a
+    # commission owed across coups) still gives a still, and the page points its link at the
+    # page's own live notebook.
+    from bacara_teach.tables import ONLINE
+    from bacara_teach.widgets import OnlineTableWidget
+    from bacara_teach.widgets.online import page_view_supported
+
+    accrued = ONLINE.with_options(commission="accrued")
+    assert not page_view_supported(accrued)
+    bundle = OnlineTableWidget(balance="100", seed=7, profile=accrued, lang="en")._repr_mimebundle_()
+    still = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
+    assert "bt-still" in still and "data-live-link" in still
     shown, _ = offline
-    shown.open("chapters/roads.html")
+    shown.open("chapters/paying-bets.html")
     page = shown.page
+    page.evaluate("""html => {
+        const box = document.createElement("div");
+        box.innerHTML = html;
+        document.querySelector("main").prepend(box);
+        BacaraPractice.startAll(document);
+    }""", still)
     link = page.locator("a[data-live-link]")
     assert link.count() == 1
     assert link.get_attribute("href") == page.locator("a.bt-live-link").first.get_attribute("href")
+    assert link.get_attribute("href") not in (None, "#")
     assert page.evaluate("getComputedStyle(document.querySelector('.bt-still button')).pointerEvents") \
         == "none"
     shown.assert_clean()
