@@ -65,7 +65,7 @@ __all__ = ["PAGE_COUPS", "SEAT_KIND", "coup_net", "seat_data", "seat_html", "sea
 SEAT_KIND = "chemin-seat"
 """The page's practice kind (``data-practice``): its script is ``practice-chemin-seat.js``."""
 
-PAGE_COUPS = 6
+PAGE_COUPS = 4
 """How many coups a page prepares for each seat's free cells (a page's practice script and
 data weigh at most 150 KiB, and this page also holds the table drill)."""
 
