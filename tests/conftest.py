@@ -43,6 +43,9 @@ collect_ignore = ["benchmarks", "conftest.py"]  # this file holds no doctests
 # The browser tests' fixtures (Chromium, a context per test) live in their harness module.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 pytest_plugins = ["browser_harness"]
+# The built-site reader (tests/docs/sitecheck.py) serves the browser tests too, which are
+# collected before tests/docs puts its own folder on the path.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "docs"))
 sys.path.insert(0, str(DOCS / "_ext"))
 import sitebuild  # noqa: E402  (how the site is built, shared with the noxfile)
 
