@@ -21,7 +21,7 @@ from bacara_teach.analysis.edges import edges_for_profile
 from bacara_teach.chemin_de_fer import BANKER, BETTOR, CoupInPlay, as_punto_banco, deal_coup
 from bacara_teach.widgets._html import percent
 from bacara_teach.widgets.odds_page import odds_data
-from bacara_teach.widgets.seat_page import seat_data
+from bacara_teach.widgets.seat_page import PAGE_COUPS, seat_data
 
 pytestmark = pytest.mark.browser
 
@@ -104,7 +104,10 @@ def test_the_seat_plays_its_coups_on_a_phone_with_no_kernel(
     decided = 0
     last = -1
     turns = [(data["seat"], False)]  # the coup dealt at load, for the page's first seat
-    turns += [(BETTOR, True)] * 3 + [(BANKER, True)] * 3
+    # Each seat meets a free cell in PAGE_COUPS of the prepared coups: take each seat to
+    # about half of them with "Deal until you decide".
+    half = PAGE_COUPS // 2
+    turns += [(BETTOR, True)] * half + [(BANKER, True)] * half
     for number, (seat, skip) in enumerate(turns):
         if number and seat != turns[number - 1][0]:  # the other seat, from the next coup on
             root.locator(f"[data-seat='{seat}']").click()
@@ -138,7 +141,7 @@ def test_the_seat_plays_its_coups_on_a_phone_with_no_kernel(
         score = root.locator("[data-score]")
         assert int(score.get_attribute("data-coups") or "0") == index + 1
         assert int(score.get_attribute("data-net") or "99") == expected
-    assert decided >= 4
+    assert decided >= 2 * half
     _fits(page, SEAT)
     _axe(page, SEAT)
     assert asked == []
