@@ -27,14 +27,17 @@ __all__ = ["Slot", "amount_text", "cards_data", "fill_slots", "numbers_data", "p
            "scaled_units"]
 
 
-def numbers_data(lang: str) -> dict[str, str]:
-    """The symbols the page's script writes numbers with in ``lang``.
+def numbers_data(lang: str) -> dict[str, object]:
+    """The symbols the page's script writes numbers with in ``lang``, and CLDR's minimum
+    grouping digits: the same the drill's data gives its script.
 
-    >>> numbers_data("es")["decimal"]
-    ','
+    >>> numbers_data("es")["decimal"], numbers_data("es")["min_grouping"]
+    (',', 2)
     """
-    numbers = language(lang).numbers
-    return {"group": numbers["group"], "decimal": numbers["decimal"], "minus": numbers["minus"]}
+    known = language(lang)
+    numbers = known.numbers
+    return {"group": numbers["group"], "decimal": numbers["decimal"], "minus": numbers["minus"],
+            "min_grouping": known.min_grouping}
 
 
 def cards_data(cards: Iterable[Card], lang: str) -> list[list[str]]:
@@ -107,11 +110,17 @@ def amount_text(value: Decimal | Fraction | int) -> str:
     return format_amount(value)
 
 
-def practice_node(kind: str, data: Mapping[str, object], lang: str) -> str:
-    """The widget as a page holds it: its root element and its data, for the kind's script."""
+def practice_node(kind: str, data: Mapping[str, object], lang: str, *,
+                  css_class: str | None = None, waiting: str | None = None) -> str:
+    """The widget as a page holds it: its root element and its data, for the kind's script.
+
+    ``css_class`` is the root's own class (``bt-KIND`` unless given); ``waiting`` the line
+    a page without JavaScript shows (a general one unless given).
+    """
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     raw = raw.replace("</", "<\\/").replace("<!--", "<\\!--")
-    waiting = tr("This widget needs JavaScript; the live notebook has it too.", lang)
-    return (f"<div class='bt-practice bt-{escape(kind)}' data-practice='{escape(kind)}' "
+    if waiting is None:
+        waiting = tr("This widget needs JavaScript; the live notebook has it too.", lang)
+    return (f"<div class='bt-practice {escape(css_class or 'bt-' + kind)}' data-practice='{escape(kind)}' "
             f"lang='{escape(lang)}'><script type='application/json' class='bt-practice-data'>"
             f"{raw}</script><p class='bt-practice-waiting'>{escape(waiting)}</p></div>")

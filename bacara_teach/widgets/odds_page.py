@@ -19,17 +19,16 @@ prices any shoe.
 
 from __future__ import annotations
 
-import json
-from html import escape
 from typing import Any
 
 from bacara_teach.analysis.composition import RANKS, Composition
 from bacara_teach.analysis.edges import edges_for_profile
 from bacara_teach.i18n import resolve_language
 from bacara_teach.tables import BetKind, get_profile, profile_names
-from bacara_teach.text import N_, language
+from bacara_teach.text import N_
 from bacara_teach.widgets._common import Labels
 from bacara_teach.widgets._html import percent
+from bacara_teach.widgets._page import numbers_data, practice_node
 
 __all__ = ["MAX_OUT", "ODDS_KIND", "PAGE_DECKS", "REMOVAL_DECKS", "odds_data", "odds_html",
            "shoe_key"]
@@ -108,13 +107,11 @@ def odds_data(lang: str | None = None) -> dict[str, Any]:
                 shoes[shoe_key(decks, index, out)] = {"cards": shoe.total, "out": out,
                                                       "figures": _figures(shoe, lang)}
     keys = ("decks", "table", "caption", "bet", "pays", "win", "push", "edge", "shown")
-    numbers = language(lang).numbers
     return {
         "version": 1,
         "lang": lang,
         "labels": {**{key: labels[key] for key in keys}, **dict(page)},
-        "numbers": {"group": numbers["group"], "decimal": numbers["decimal"],
-                    "minus": numbers["minus"]},
+        "numbers": numbers_data(lang),
         "decks": list(PAGE_DECKS),
         "removalDecks": list(REMOVAL_DECKS),
         "maxOut": MAX_OUT,
@@ -134,9 +131,5 @@ def odds_html(*, decks: int = 8, profile: str = "home", lang: str | None = None)
     lang = resolve_language(lang)
     data = odds_data(lang)
     data["start"] = {"decks": decks if decks in PAGE_DECKS else PAGE_DECKS[-1], "profile": profile}
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    raw = raw.replace("</", "<\\/").replace("<!--", "<\\!--")
-    note = Labels(_PAGE_LABELS, lang)["noscript"]
-    return (f"<div class='bt-practice bt-odds' data-practice='{ODDS_KIND}' lang='{lang}'>"
-            f"<script type='application/json' class='bt-practice-data'>{raw}</script>"
-            f"<p class='bt-practice-waiting'>{escape(note)}</p></div>")
+    return practice_node(ODDS_KIND, data, lang, css_class="bt-odds",
+                         waiting=Labels(_PAGE_LABELS, lang)["noscript"])

@@ -28,7 +28,6 @@ import json
 import re
 from difflib import SequenceMatcher
 from fractions import Fraction
-from html import escape
 from typing import Any
 
 from bacara_teach.analysis.composition import Composition
@@ -39,9 +38,10 @@ from bacara_teach.punto_banco import Coup, play_coup
 from bacara_teach.road_svg import roads_html
 from bacara_teach.roads import Roads
 from bacara_teach.shoe import Shoe
-from bacara_teach.text import N_, language
+from bacara_teach.text import N_
 from bacara_teach.widgets._common import Labels
 from bacara_teach.widgets._html import percent
+from bacara_teach.widgets._page import numbers_data, practice_node
 
 __all__ = ["PAGE_COUPS", "ROADS_KIND", "roads_data", "roads_html_page", "roads_json",
            "roads_picture"]
@@ -145,7 +145,6 @@ def roads_data(*, seed: int = 1, decks: int = 8, coups: int = 0, cut_card: int =
         if over or len(dealt) >= limit:
             break
         dealt.append(play_coup(shoe))
-    numbers = language(lang).numbers
     keys = ("deal", "deal.tip", "ten", "ten.tip", "new", "new.tip", "caption", "shoe", "change")
     return {
         "version": 1,
@@ -156,8 +155,7 @@ def roads_data(*, seed: int = 1, decks: int = 8, coups: int = 0, cut_card: int =
                    "outcomes": [term(k, lang) for k in OUTCOMES],
                    "prepared": page.fill("prepared", seed=str(seed), decks=decks),
                    "end": page["end"], "controls": page["controls"]},
-        "numbers": {"group": numbers["group"], "decimal": numbers["decimal"],
-                    "minus": numbers["minus"]},
+        "numbers": numbers_data(lang),
         "full": [_exact(fresh[k], lang) for k in OUTCOMES],
         "pieces": pool,
         "states": states,
@@ -188,8 +186,5 @@ def roads_html_page(options: dict[str, Any]) -> str:
     """The board as a static page holds it: the practice node, its data, and a line for a
     page without JavaScript."""
     lang = resolve_language(options.get("lang"))
-    note = Labels(_PAGE_LABELS, lang)["noscript"]
-    return (f"<div class='bt-practice bt-roads-board' data-practice='{ROADS_KIND}' lang='{lang}'>"
-            f"<script type='application/json' class='bt-practice-data'>"
-            f"{roads_json(**{**options, 'lang': lang})}</script>"
-            f"<p class='bt-practice-waiting'>{escape(note)}</p></div>")
+    return practice_node(ROADS_KIND, roads_data(**{**options, "lang": lang}), lang,
+                         waiting=Labels(_PAGE_LABELS, lang)["noscript"])

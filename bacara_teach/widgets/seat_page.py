@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from html import escape
 from typing import Any
 
 from bacara_teach.analysis.choice_values import choice_values
@@ -56,9 +55,10 @@ from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import describe_banker_row, describe_player_rule, narrate_step
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import Decision
-from bacara_teach.text import N_, language, ptr
+from bacara_teach.text import N_, ptr
 from bacara_teach.widgets._common import Labels
 from bacara_teach.widgets._html import percent
+from bacara_teach.widgets._page import numbers_data, practice_node
 
 __all__ = ["PAGE_COUPS", "SEAT_KIND", "coup_net", "seat_data", "seat_html", "seat_json"]
 
@@ -285,7 +285,6 @@ def seat_data(*, seat: str = BETTOR, bettors: int = SEVERAL, policy: str = "punt
         seats = {role: coup.tree(role, bettors) for role in ROLES}
         prepared.append({"cards": [str(c) for c in cards], "endings": coup.endings,
                          "seats": seats})
-    numbers = language(lang).numbers
     return {
         "version": 1,
         "lang": lang,
@@ -294,8 +293,7 @@ def seat_data(*, seat: str = BETTOR, bettors: int = SEVERAL, policy: str = "punt
         "labels": _labels(labels, page, policy, bettors),
         "rules": rules,
         "lines": lines,
-        "numbers": {"group": numbers["group"], "decimal": numbers["decimal"],
-                    "minus": numbers["minus"]},
+        "numbers": numbers_data(lang),
         "coups": prepared,
     }
 
@@ -310,8 +308,5 @@ def seat_html(options: Mapping[str, Any]) -> str:
     """The seat as a static page holds it: the practice node, its data, and a line for a
     page without JavaScript."""
     lang = resolve_language(options.get("lang"))
-    note = Labels(_PAGE_LABELS, lang)["noscript"]
-    return (f"<div class='bt-practice bt-seat' data-practice='{SEAT_KIND}' lang='{lang}'>"
-            f"<script type='application/json' class='bt-practice-data'>"
-            f"{seat_json(**{**options, 'lang': lang})}</script>"
-            f"<p class='bt-practice-waiting'>{escape(note)}</p></div>")
+    return practice_node(SEAT_KIND, seat_data(**{**options, "lang": lang}), lang,
+                         css_class="bt-seat", waiting=Labels(_PAGE_LABELS, lang)["noscript"])
