@@ -10,10 +10,12 @@ Traceback (most recent call last):
 ...
 bacara_teach.exercises.sandbox.AnswerNotReadable: the answer must be a plain value (a number, a string in quotes, a list or dict of them), not an expression: "__import__('os').getcwd()"
 
-A program answer runs in its own process (:func:`run_program`): ``python -I -S``
-in a fresh temporary directory with a minimal environment, CPU, memory, file
-size and process limits, and a wall-clock limit after which its whole process
-group is killed.  Before any of the student's code exists in that process it
+A program answer runs in its own process (:func:`run_program`), forked for it
+alone from a waiting fork server (a ``python -I -S`` process with a minimal
+environment that has loaded the sandbox's code and never reads a program, a
+request or a result; one per program run at once, kept for the next runs), in
+a fresh temporary directory, with CPU, memory, file size and process limits,
+and a wall-clock limit after which its whole process group is killed.  Before any of the student's code exists in that process it
 confines itself in the kernel, which needs no privilege: Linux Landlock lets
 it read only the standard library (not ``site-packages``, not the engine) and
 its own folder, write, create or run nothing by path, make no TCP connection
@@ -40,6 +42,7 @@ program or the file said itself (a Python error, a malformed line) is quoted as 
 from __future__ import annotations
 
 import ast
+import atexit
 import contextlib
 import json
 import marshal
@@ -55,9 +58,10 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -67,6 +71,7 @@ from bacara_teach.errors import NotationError
 from bacara_teach.exercises.sandbox_child import (
     PRELOADED,
     REFUSALS,
+    REQUEST_FILE,
     RESULT_FILE,
     SANDBOX_FAILED,
     SECCOMP_ARCHES,
@@ -199,6 +204,8 @@ class ProgramRun:
     records: tuple[dict[str, Any], ...] = field(default=())
     load_why: Message | None = None
     seconds: float = 0.0
+    processor_seconds: float = 0.0
+    """Processor time (user + system) the program's process used (0 when it did not run)."""
 
     @property
     def reason(self) -> str:
@@ -239,9 +246,9 @@ def _child_code(source: str) -> bytes:
 
 
 def _child_command(code: bytes) -> list[str]:
-    """``python -I -S -c <run the code at the head of stdin>``: the child's code is the first
-    ``len(code)`` bytes of its stdin and its request the rest (read by the code itself).
-    ``-S``: no :mod:`site`, so no ``.pth`` file of the installation runs in the child."""
+    """``python -I -S -c <run the code at the head of stdin>``: the fork server's code is the
+    first ``len(code)`` bytes of its stdin and the grader's lines the rest (read by the code
+    itself).  ``-S``: no :mod:`site`, so no ``.pth`` file of the installation runs in it."""
     boot = f"import marshal,sys;exec(marshal.loads(sys.stdin.buffer.read({len(code)})))"
     return [sys.executable, "-I", "-S", "-c", boot]
 
@@ -319,8 +326,8 @@ class Isolation:
 
     @property
     def layers(self) -> tuple[str, ...]:
-        layers = ["separate process", "python -I -S", "temporary directory", "minimal environment",
-                  "wall-clock limit"]
+        layers = ["separate process (forked for one program)", "python -I -S", "temporary directory",
+                  "minimal environment", "wall-clock limit"]
         if sys.platform == "linux":
             layers.append("rlimits (CPU, memory, file size, processes)")
         if self.landlock_abi:
@@ -332,7 +339,7 @@ class Isolation:
         if self.as_root:
             layers.append("runs as nobody")
         if self.unshare:
-            layers.append("no network namespace")
+            layers.append("network namespace of its own (no network interface)")
         layers.append("audit hook")
         return tuple(layers)
 
@@ -458,27 +465,159 @@ def preloads(source: str) -> list[str]:
     return [module for module in PRELOADED if module in wanted]
 
 
-def _wait(process: subprocess.Popen[bytes], timeout: float) -> bool:
-    """Whether ``process`` ended within ``timeout`` seconds: the kernel wakes the grader
-    when it ends (a pidfd), instead of the grader looking again every few milliseconds."""
-    try:
-        handle = os.pidfd_open(process.pid)
-    except (AttributeError, OSError):  # pragma: no cover - not Linux 5.3+
+_SERVER_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+_IDLE_SERVERS = 4
+"""Most fork servers kept waiting for the next run (as many as programs run at once)."""
+
+
+class _ServerLost(Exception):
+    """The fork server stopped answering (it is discarded; another one is started)."""
+
+
+class _Server:
+    """A fork server (:func:`~bacara_teach.exercises.sandbox_child.serve`): a ``python -I -S``
+    process that has loaded the child's code and forks one fresh child per program."""
+
+    def __init__(self, code: bytes) -> None:
+        self.code = code
+        self.process = subprocess.Popen(
+            _child_command(code), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, cwd="/", env=_SERVER_ENV, start_new_session=True,
+            close_fds=True)
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self._in = self.process.stdin
+        self._out = self.process.stdout.fileno()
+        self._buffer = b""
+        self._in.write(code)
+        self._in.flush()
+
+    def send(self, line: bytes) -> None:
         try:
-            process.wait(max(0.0, timeout))
+            self._in.write(line + b"\n")
+            self._in.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            raise _ServerLost from None
+
+    def line(self, timeout: float | None = None) -> bytes | None:
+        """The server's next line, or ``None`` when none came within ``timeout`` seconds."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while b"\n" not in self._buffer:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([self._out], [], [], left)
+            if not ready:
+                return None
+            chunk = os.read(self._out, 4096)
+            if not chunk:
+                raise _ServerLost
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line
+
+    def alive(self) -> bool:
+        return self.process.poll() is None and not self._buffer
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self._in.close()  # the server ends when its stdin does
+        try:
+            self.process.wait(2)
         except subprocess.TimeoutExpired:
-            return False
-        return True
-    try:
-        ready, _, _ = select.select([handle], [], [], max(0.0, timeout))
-        return bool(ready)
-    finally:
-        os.close(handle)
+            self.process.kill()
+            self.process.wait()
+        with contextlib.suppress(OSError, ValueError):
+            self.process.stdout.close()  # type: ignore[union-attr]
 
 
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
+_servers: list[_Server] = []
+_servers_lock = threading.Lock()
+
+
+def _take_server(code: bytes) -> _Server:
+    """A waiting fork server of this child code, or a new one."""
+    with _servers_lock:
+        while _servers:
+            server = _servers.pop()
+            if server.code == code and server.alive():
+                return server
+            server.close()
+    return _Server(code)
+
+
+def _give_back(server: _Server) -> None:
+    with _servers_lock:
+        if len(_servers) < _IDLE_SERVERS:
+            _servers.append(server)
+            return
+    server.close()
+
+
+@atexit.register
+def _close_servers() -> None:
+    with _servers_lock:
+        while _servers:
+            _servers.pop().close()
+
+
+def _kill(pid: int) -> None:
+    """Kill the child and its process group (it is not reaped yet: the pid is still its own)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
+        os.kill(pid, signal.SIGKILL)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
+
+
+@dataclass(frozen=True)
+class _Ended:
+    returncode: int | None
+    """As :attr:`subprocess.Popen.returncode` (``None``: the server was lost)."""
+    timed_out: bool = False
+    processor_seconds: float = 0.0
+
+
+def _status(line: bytes | None) -> tuple[int, float] | None:
+    """``<wait status> <processor seconds>`` as the server writes it."""
+    parts = (line or b"").split()
+    if len(parts) != 2 or not parts[0].isdigit():
+        return None
+    try:
+        return int(parts[0]), float(parts[1])
+    except ValueError:
+        return None
+
+
+def _run_child(code: bytes, home: Path, wall_seconds: float) -> _Ended:
+    """Fork a child for the request in ``home`` and wait for it (at most ``wall_seconds``)."""
+    for attempt in (1, 2):  # a server that ended while it waited is replaced once
+        server = _take_server(code)
+        try:
+            server.send(os.fsencode(str(home)))
+            answer = server.line(wall_seconds)
+        except _ServerLost:
+            server.close()
+            if attempt == 1:
+                continue
+            return _Ended(None)
+        if answer is None or not answer.isdigit():
+            server.close()
+            return _Ended(None)
+        pid = int(answer)
+        try:
+            timed_out = server.line(wall_seconds) is None
+            _kill(pid)
+            if timed_out:
+                server.line()  # "exited", now that it is killed
+            server.send(b"reap")
+            ended = _status(server.line())
+        except _ServerLost:
+            _kill(pid)
+            server.close()
+            return _Ended(None)
+        if ended is None:
+            server.close()
+            return _Ended(None)
+        _give_back(server)
+        return _Ended(os.waitstatus_to_exitcode(ended[0]), timed_out, ended[1])
+    return _Ended(None)
 
 
 def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, home: str,
@@ -536,59 +675,55 @@ def run_program(
     started = time.monotonic()
     try:
         code = _child_code(_child_source())
-        command = _child_command(code)
-        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": str(home)}
-        with open(home / "stdout.txt", "wb") as out, open(home / "stderr.txt", "wb") as err:
-            process = subprocess.Popen(
-                command, stdin=subprocess.PIPE, stdout=out, stderr=err, cwd=home, env=env,
-                start_new_session=True, close_fds=True,
-            )
-            try:
-                # The child reads its code and its whole request before anything else; if it
-                # ended first, its exit status tells why.  The request is made while the
-                # interpreter starts (it waits for it on stdin).
-                if process.stdin is not None:
-                    with contextlib.suppress(BrokenPipeError):
-                        process.stdin.write(code)
-                        process.stdin.flush()
-                    request = _request(source, calls, filename, str(home), limits, seal=seal,
-                                       record_cap=record_cap)
-                    with contextlib.suppress(BrokenPipeError):
-                        process.stdin.write(request)
-                    with contextlib.suppress(BrokenPipeError):
-                        process.stdin.close()
-                timed_out = not _wait(process, limits.wall_seconds - (time.monotonic() - started))
-            finally:
-                _kill_group(process)
-                process.wait()
-        seconds = time.monotonic() - started
-        raw = _read_bounded(home / RESULT_FILE, limits.result_bytes + 1)
-        if process.returncode == SANDBOX_FAILED and not raw:
-            last = _last_line(home / "stderr.txt")
-            why = verbatim(last) if last else message("no reason given")
-            return ProgramRun(outcome="not-isolated", seconds=seconds, why=message(
-                "the program was not run: its sandbox could not be set up ({why})", why=why))
-        if len(raw) > limits.result_bytes:
-            return ProgramRun(outcome="malformed", seconds=seconds, why=message(
-                "its results were not in the grader's format: more than {size} bytes",
-                size=limits.result_bytes))
-        read = read_records(raw, calls, seal=seal)
-        if read.malformed is not None:
-            return ProgramRun(outcome="malformed", seconds=seconds, why=message(
-                "its results were not in the grader's format: {why}",
-                why=read.malformed_why or verbatim(read.malformed)))
-        run = _outcome(process.returncode, timed_out=timed_out, records=read.records,
-                       load_error=read.load_error, load_refused=read.load_refused,
-                       limits=limits, seconds=seconds)
-        if run.outcome in ("crashed", "no-result"):
-            last = _last_line(home / "stderr.txt")
-            if last:
-                detail = message("{why} ({detail})", why=run.why, detail=verbatim(last))
-                return ProgramRun(outcome=run.outcome, why=detail, records=run.records,
-                                  load_why=detail if run.load_why else None, seconds=seconds)
-        return run
+        request = _request(source, calls, filename, str(home), limits, seal=seal,
+                           record_cap=record_cap)
+        # readable by its owner only; the child reads it and removes it before it confines itself
+        handle = os.open(home / REQUEST_FILE, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                         | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with open(handle, "wb") as file:
+            file.write(request)
+        ended = _run_child(code, home, limits.wall_seconds - (time.monotonic() - started))
+        returncode, timed_out, cpu = ended.returncode, ended.timed_out, ended.processor_seconds
+        if returncode is None:
+            return ProgramRun(outcome="not-isolated", seconds=time.monotonic() - started,
+                              why=message("the program was not run: its sandbox could not be "
+                                          "set up ({why})",
+                                          why=message("the process that starts graded programs stopped")))
+        run = _read_run(home, calls, limits, returncode=returncode, timed_out=timed_out, seal=seal,
+                        seconds=time.monotonic() - started)
+        return replace(run, processor_seconds=cpu)
     finally:
         shutil.rmtree(home, ignore_errors=True)
+
+
+def _read_run(home: Path, calls: Sequence[Mapping[str, Any]], limits: Limits, *, returncode: int,
+              timed_out: bool, seal: str, seconds: float) -> ProgramRun:
+    """What a run that ended left in its folder, read as untrusted data."""
+    raw = _read_bounded(home / RESULT_FILE, limits.result_bytes + 1)
+    if returncode == SANDBOX_FAILED and not raw:
+        last = _last_line(home / "stderr.txt")
+        why = verbatim(last) if last else message("no reason given")
+        return ProgramRun(outcome="not-isolated", seconds=seconds, why=message(
+            "the program was not run: its sandbox could not be set up ({why})", why=why))
+    if len(raw) > limits.result_bytes:
+        return ProgramRun(outcome="malformed", seconds=seconds, why=message(
+            "its results were not in the grader's format: more than {size} bytes",
+            size=limits.result_bytes))
+    read = read_records(raw, calls, seal=seal)
+    if read.malformed is not None:
+        return ProgramRun(outcome="malformed", seconds=seconds, why=message(
+            "its results were not in the grader's format: {why}",
+            why=read.malformed_why or verbatim(read.malformed)))
+    run = _outcome(returncode, timed_out=timed_out, records=read.records,
+                   load_error=read.load_error, load_refused=read.load_refused,
+                   limits=limits, seconds=seconds)
+    if run.outcome in ("crashed", "no-result"):
+        last = _last_line(home / "stderr.txt")
+        if last:
+            detail = message("{why} ({detail})", why=run.why, detail=verbatim(last))
+            return ProgramRun(outcome=run.outcome, why=detail, records=run.records,
+                              load_why=detail if run.load_why else None, seconds=seconds)
+    return run
 
 
 def _read_bounded(path: Path, limit: int) -> bytes:

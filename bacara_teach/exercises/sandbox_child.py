@@ -1,12 +1,17 @@
 """The program that runs one student's code, in its own process (see :mod:`.sandbox`).
 
 This file imports nothing from :mod:`bacara_teach`, nor any module the interpreter has not
-loaded at its start but :mod:`resource` and, to confine itself, :mod:`ctypes`: the grader
-starts it as ``python -I -c <read this file's compiled code from stdin and run it>`` in a
-fresh temporary directory, without :mod:`site` (``-S``: no ``.pth`` file runs in it; see
-:func:`_site_builtins`; the grader compiles it once, and sends it in :mod:`marshal`'s
-format, the same interpreter's).  After the code it reads one request on stdin, a
-:mod:`marshal` dict (from the grader, the only writer of stdin)::
+loaded at its start but :mod:`resource`, :mod:`stat`, :mod:`site` (for its builtins only)
+and, to confine itself, :mod:`ctypes`.  The grader starts it as a fork server
+(:func:`serve`): ``python -I -S -c <read this file's compiled code from stdin and run it>``,
+without :mod:`site` (``-S``: no ``.pth`` file runs in it; see :func:`_site_builtins`), with
+a minimal environment; the grader compiles the code once and sends it in :mod:`marshal`'s
+format (the same interpreter's).  The server loads those modules, then for each program
+forks one fresh child and does nothing else: it never reads a request, a program or a
+result, so nothing of one program is in the memory the next one starts from, and each child
+confines itself on its own.  The child (:func:`_forked`) leaves the server's session and
+descriptors, moves to the run's fresh temporary directory, and reads its request from the
+file :data:`REQUEST_FILE` the grader wrote there (then removes it), a :mod:`marshal` dict::
 
     {"source": "...", "filename": "q12", "calls": [{"function": "play", "args": [[...], ...]}],
      "readable": [...], "hidden": [...], "import_paths": [...], "blocked_imports": [...],
@@ -674,8 +679,7 @@ def _site_builtins() -> None:
 
 
 def main(request: dict[str, Any]) -> None:
-    """Run one request (see the module docstring)."""
-    _site_builtins()
+    """Run one request (see the module docstring), in a child the server forked."""
     try:
         set_limits(request["limits"])
     except Exception as error:  # nothing of the student's has run: stop here
@@ -743,12 +747,85 @@ def _run(request: Mapping[str, Any], emit: Callable[[Mapping[str, Any]], None]) 
         emit(record)
 
 
-def _read_request() -> dict[str, Any]:
-    """The request: what follows this file's code on stdin, all of it."""
-    request: dict[str, Any] = marshal.loads(sys.stdin.buffer.read())
-    sys.stdin.close()
-    return request
+REQUEST_FILE = "request.marshal"
+"""The request, written by the grader into the run's folder (readable by its owner only); the
+child reads it and removes it before it confines itself."""
+_OUTPUT_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _forked(home: str) -> None:
+    """One run, in a process the server has just forked: never returns.
+
+    The process leaves the server's session, moves to the run's folder, writes its output to
+    ``stdout.txt`` and ``stderr.txt`` there, reads an empty stdin (``/dev/null``), keeps no
+    other descriptor of the server's (neither of its lines to and from the grader), reads and
+    removes its request, then runs :func:`main`.
+    """
+    try:
+        os.setsid()  # a process group of its own, which the grader kills at the wall-clock limit
+        os.chdir(home)
+        out = os.open("stdout.txt", _OUTPUT_FLAGS, 0o600)
+        err = os.open("stderr.txt", _OUTPUT_FLAGS, 0o600)
+        nothing = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(nothing, 0)  # not the server's line from the grader: a stdin that is empty
+        os.dup2(out, 1)
+        os.dup2(err, 2)
+        os.closerange(3, 1 << 16)  # the server's descriptors: none is the program's
+        os.environ["HOME"] = home
+        handle = os.open(REQUEST_FILE, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with open(handle, "rb") as file:
+            request: dict[str, Any] = marshal.loads(file.read())
+        os.unlink(REQUEST_FILE)
+    except BaseException as error:  # nothing of the student's exists yet: stop here
+        os.write(2, f"sandbox: {describe_error(error)}\n".encode("utf-8", "replace"))
+        os._exit(SANDBOX_FAILED)
+    try:
+        main(request)
+    except BaseException as error:  # what escaped the harness: a crash, never the server's loop
+        os.write(2, f"{describe_error(error)}\n".encode("utf-8", "replace"))
+    os._exit(1)
+
+
+def _line(stdin: Any) -> bytes:
+    line: bytes = stdin.readline()
+    if not line.endswith(b"\n"):  # the grader has gone (or wrote something else): stop
+        os._exit(0)
+    return line[:-1]
+
+
+def serve() -> None:
+    """The fork server: wait for the grader's ``<folder>`` lines and fork one child per line.
+
+    It starts as ``python -I -S`` with a minimal environment, loads what every child needs
+    (:mod:`ctypes`, :mod:`resource`, :mod:`site`'s builtins) and then only forks: it never reads
+    a request, a program or a result.  For each run it answers ``<pid>`` once forked,
+    ``exited`` when that child has ended (still unreaped, so that the grader can kill its
+    process group without any risk of reaching another), and, after the grader's ``reap``,
+    the child's wait status and the processor seconds it used.  It ends when the grader closes its stdin.
+    """
+    import ctypes  # noqa: F401 - what every child imports to confine itself
+    import resource  # noqa: F401
+    import stat  # noqa: F401
+
+    _site_builtins()
+    stdin = sys.stdin.buffer
+    while True:
+        home = _line(stdin).decode("utf-8", "surrogateescape")
+        try:
+            pid = os.fork()
+        except OSError as error:
+            os.write(1, f"error {describe_error(error)}\n".encode("ascii", "replace"))
+            continue
+        if pid == 0:
+            _forked(home)
+        os.write(1, b"%d\n" % pid)
+        os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+        os.write(1, b"exited\n")
+        if _line(stdin) != b"reap":
+            os._exit(0)
+        _, status, usage = os.wait4(pid, 0)
+        os.write(1, b"%d %.6f\n" % (status, usage.ru_utime + usage.ru_stime))
 
 
 if __name__ == "__main__":
-    main(_read_request())
+    serve()
