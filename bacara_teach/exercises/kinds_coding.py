@@ -114,12 +114,18 @@ class ProgramAnswer(AnswerType):
         return value
 
 
+@cache
+def _cards_by_value() -> dict[int, tuple[str, ...]]:
+    """The cards of a deck worth each point value, in the deck's order."""
+    return {v: tuple(str(c) for c in full_deck() if c.points == v) for v in range(10)}
+
+
 @lru_cache(maxsize=64)
 def _play_battery(seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """Coups through every path of the rules, with ranks and suits drawn from ``seed``, and
     the winner of each (the engine's outcome-only path: the same rules, no records)."""
     rng = random.Random(seed)
-    by_value = {v: [str(c) for c in full_deck() if c.points == v] for v in range(10)}
+    by_value = _cards_by_value()
 
     def card(value: int) -> tuple[int, str]:
         return value, rng.choice(by_value[value])
@@ -284,7 +290,7 @@ class CodingKind(QuestionKind):
             return Mark.zero(Status.ERROR, tr("the program did not run: {why}", code,
                                               why=said(load_error, code)), explanation)
         expected = self.expected(params)
-        calls = {c["function"]: c["args"] for c in self.calls(params)}
+        arguments: dict[str, list[Any]] = {}  # each function's calls, made for a detail only
         by_function = {r["function"]: r for r in records
                        if isinstance(r, Mapping) and isinstance(r.get("function"), str)}
         if len(by_function) == len(FUNCTIONS) and all(
@@ -315,11 +321,13 @@ class CodingKind(QuestionKind):
                                 name=name))
                 continue
             right = 0
-            for args, result, want in zip(calls[name], results, expected[name], strict=False):
+            for index, (result, want) in enumerate(zip(results, expected[name], strict=False)):
                 if _matches(result, want):
                     right += 1
                 elif sum(d.startswith(f"{name}(") for d in details) < _MAX_DETAILS:
-                    details.append(_detail(name, args, result, want, code))
+                    if not arguments:
+                        arguments.update((c["function"], c["args"]) for c in self.calls(params))
+                    details.append(_detail(name, arguments[name][index], result, want, code))
             earned += share * Fraction(right, total)
             notes.append(tr("{name}: {right} of {total} right", code, name=name, right=right,
                             total=total))

@@ -815,18 +815,31 @@ def _text(value: object, limit: int, what: Message) -> str:
     return value
 
 
-def _result(item: object, where: Message) -> list[Any]:
+def _plain(value: object) -> bool:
+    """Whether ``value`` is one the harness sends as ``["ok", value]``."""
+    kind = type(value)
+    if value is None or kind is bool:
+        return True
+    if kind is int:
+        return abs(value) <= _MAX_INT  # type: ignore[arg-type]
+    if kind is str:
+        return len(value) <= _MAX_VALUE_CHARS  # type: ignore[arg-type]
+    if kind is float:
+        return math.isfinite(value)  # type: ignore[arg-type]
+    return False
+
+
+def _result(item: object, number: int, index: int) -> list[Any]:
+    """Result ``index`` of line ``number``: a ``[kind, value]`` pair the harness writes."""
+    if type(item) is list and len(item) == 2 and item[0] == "ok" and _plain(item[1]):
+        return ["ok", item[1]]  # most results: checked without wording anything
+    where = message("line {number}, result {index}", number=number, index=index)
     if not isinstance(item, list) or len(item) != 2:
         raise _Malformed(message("{where} is not a pair [kind, value]", where=where))
     kind, value = item
     if kind == "ok":
-        plain = value is None or isinstance(value, bool) or (
-            isinstance(value, int) and abs(value) <= _MAX_INT) or (
-            isinstance(value, float) and math.isfinite(value)) or (
-            isinstance(value, str) and len(value) <= _MAX_VALUE_CHARS)
-        if not plain:
-            raise _Malformed(message("{where} holds a value the harness never sends", where=where))
-    elif kind == "ok-type":
+        raise _Malformed(message("{where} holds a value the harness never sends", where=where))
+    if kind == "ok-type":
         _text(value, _MAX_TYPE_CHARS, message("{where}'s type name", where=where))
     elif kind == "error":
         _text(value, _MAX_ERROR_CHARS, message("{where}'s error", where=where))
@@ -942,8 +955,7 @@ def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]], *, seal: str | 
                 raise _Malformed(message(
                     "line {number}: {name} returned {count} results for {calls} calls",
                     number=number, name=name, count=len(results), calls=len(call["args"])))
-            checked = [_result(item, message("line {number}, result {index}", number=number,
-                                             index=i)) for i, item in enumerate(results, 1)]
+            checked = [_result(item, number, i) for i, item in enumerate(results, 1)]
             records.append({"function": name, "results": checked})
     except _Malformed as error:
         return Records(malformed=str(error), malformed_why=error.why)

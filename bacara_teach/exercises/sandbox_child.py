@@ -526,9 +526,15 @@ def _landlock(libc: Any, abi: int, rules: Sequence[Sequence[str]]) -> None:
     if ruleset < 0:
         raise _fail("landlock_create_ruleset", ctypes.get_errno())
     try:
+        # one rule structure and one set of arguments for every rule (about two hundred)
+        rule = PathBeneathAttr(0, -1)
+        arguments = (ctypes.c_long(_SYS_LANDLOCK_ADD_RULE), ctypes.c_long(ruleset),
+                     ctypes.c_long(_LANDLOCK_RULE_PATH_BENEATH), ctypes.byref(rule),
+                     ctypes.c_uint32(0))
+        flags = os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC
         for path, kind in rules:
             try:
-                handle = os.open(path, os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC)
+                handle = os.open(path, flags)
             except FileNotFoundError:
                 continue
             try:
@@ -539,10 +545,9 @@ def _landlock(libc: Any, abi: int, rules: Sequence[Sequence[str]]) -> None:
                     access = _FS_READ_FILE
                 else:
                     continue  # a link or anything else is not granted
-                rule = PathBeneathAttr(access & handled, handle)
-                if syscall(ctypes.c_long(_SYS_LANDLOCK_ADD_RULE), ctypes.c_long(ruleset),
-                           ctypes.c_long(_LANDLOCK_RULE_PATH_BENEATH), ctypes.byref(rule),
-                           ctypes.c_uint32(0)) != 0:
+                rule.allowed_access = access & handled
+                rule.parent_fd = handle
+                if syscall(*arguments) != 0:
                     raise _fail(f"landlock_add_rule {path}", ctypes.get_errno())
             finally:
                 os.close(handle)
@@ -786,6 +791,37 @@ def _forked(home: str) -> None:
     os._exit(1)
 
 
+_WARM_UP = """\
+CARDS = {"A": 1, "J": 0, "Q": 0, "K": 0}
+
+
+def rule(total, third=None):
+    if third is None:
+        return total <= 5
+    return total <= 2 or (total == 3 and third != 8) or 2 <= third <= 7
+
+
+def play(cards):
+    points = [CARDS[card[:-1]] if card[:-1] in CARDS else int(card[:-1]) for card in cards]
+    if (points[0] + points[2]) % 10 > (points[1] + points[3]) % 10:
+        return "punto"
+    return "banco"
+"""
+
+
+def _warm_up() -> None:
+    """Compile and call the server's own sample through the harness once (never a student's
+    code: a constant of this file), so that every child starts with Python's compiler and the
+    harness's code warm instead of warming them up itself."""
+    namespace: dict[str, Any] = {}
+    exec(compile(_WARM_UP, "<warm-up>", "exec"), namespace)  # this file's own text
+    calls = [{"function": "rule", "args": [[t, v] for t in range(8) for v in (None, *range(10))]},
+             {"function": "play", "args": [[["10♥", "K♠", "4♦", "A♣", "J♥"]]] * 40},
+             {"function": "missing", "args": [[0]]}]
+    for record in call_all(namespace, calls):
+        _dumps({"seal": "0" * 32, **record})
+
+
 def _line(stdin: Any) -> bytes:
     line: bytes = stdin.readline()
     if not line.endswith(b"\n"):  # the grader has gone (or wrote something else): stop
@@ -808,6 +844,7 @@ def serve() -> None:
     import stat  # noqa: F401
 
     _site_builtins()
+    _warm_up()
     stdin = sys.stdin.buffer
     while True:
         home = _line(stdin).decode("utf-8", "surrogateescape")
