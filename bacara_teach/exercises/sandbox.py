@@ -558,6 +558,19 @@ def _close_servers() -> None:
             _servers.pop().close()
 
 
+def _forget_servers() -> None:
+    """In a process forked from the grader: the servers are the grader's, not its own."""
+    for server in _servers:
+        for pipe in (server.process.stdin, server.process.stdout):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                pipe.close()  # type: ignore[union-attr]
+    _servers.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_servers)
+
+
 def _kill(pid: int) -> None:
     """Kill the child and its process group (it is not reaped yet: the pid is still its own)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -589,19 +602,14 @@ def _run_child(code: bytes, home: Path, wall_seconds: float) -> _Ended:
     """Fork a child for the request in ``home`` and wait for it (at most ``wall_seconds``)."""
     for attempt in (1, 2):  # a server that ended while it waited is replaced once
         server = _take_server(code)
+        pid = None
         try:
             server.send(os.fsencode(str(home)))
             answer = server.line(wall_seconds)
-        except _ServerLost:
-            server.close()
-            if attempt == 1:
-                continue
-            return _Ended(None)
-        if answer is None or not answer.isdigit():
-            server.close()
-            return _Ended(None)
-        pid = int(answer)
-        try:
+            if answer is None or not answer.isdigit():  # no fork (the server said why)
+                server.close()
+                return _Ended(None)
+            pid = int(answer)
             timed_out = server.line(wall_seconds) is None
             _kill(pid)
             if timed_out:
@@ -609,9 +617,17 @@ def _run_child(code: bytes, home: Path, wall_seconds: float) -> _Ended:
             server.send(b"reap")
             ended = _status(server.line())
         except _ServerLost:
-            _kill(pid)
+            if pid is not None:
+                _kill(pid)
             server.close()
+            if attempt == 1 and pid is None:
+                continue
             return _Ended(None)
+        except BaseException:  # interrupted: neither this child nor its server is left behind
+            if pid is not None:
+                _kill(pid)
+            server.close()
+            raise
         if ended is None:
             server.close()
             return _Ended(None)

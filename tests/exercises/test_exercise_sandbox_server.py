@@ -104,3 +104,16 @@ def test_the_isolation_layers_name_the_network_namespace_as_the_programs_own() -
                    sandbox.Isolation(landlock_abi=7, seccomp=True, as_root=False, unshare=None).layers)
     if isolation().unshare is not None:
         assert "network namespace of its own (no network interface)" in sandbox.isolation_layers()
+
+
+@runs_programs
+def test_a_process_forked_from_the_grader_never_shares_its_servers() -> None:
+    assert answer("def f(x):\n    return x - 1\n", [[1]]) == 0
+    with sandbox._servers_lock:
+        assert sandbox._servers
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the forked copy of this test process
+        os._exit(0 if not sandbox._servers else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert answer("def f(x):\n    return x - 2\n", [[1]]) == -1  # the grader's own server still answers
