@@ -478,8 +478,9 @@ class _Server:
     """A fork server (:func:`~bacara_teach.exercises.sandbox_child.serve`): a ``python -I -S``
     process that has loaded the child's code and forks one fresh child per program."""
 
-    def __init__(self, code: bytes) -> None:
+    def __init__(self, code: bytes, held: tuple[tuple[str, str], ...]) -> None:
         self.code = code
+        self.held = held
         self.process = subprocess.Popen(
             _child_command(code), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL, cwd="/", env=_SERVER_ENV, start_new_session=True,
@@ -488,7 +489,8 @@ class _Server:
         self._in = self.process.stdin
         self._out = self.process.stdout.fileno()
         self._buffer = b""
-        self._in.write(code)
+        rules = marshal.dumps(held)  # the Landlock rules it opens once, for every child
+        self._in.write(code + b"%d\n" % len(rules) + rules)
         self._in.flush()
 
     def send(self, line: bytes) -> None:
@@ -532,15 +534,15 @@ _servers: list[_Server] = []
 _servers_lock = threading.Lock()
 
 
-def _take_server(code: bytes) -> _Server:
-    """A waiting fork server of this child code, or a new one."""
+def _take_server(code: bytes, held: tuple[tuple[str, str], ...]) -> _Server:
+    """A waiting fork server of this child code and these held rules, or a new one."""
     with _servers_lock:
         while _servers:
             server = _servers.pop()
-            if server.code == code and server.alive():
+            if server.code == code and server.held == held and server.alive():
                 return server
             server.close()
-    return _Server(code)
+    return _Server(code, held)
 
 
 def _give_back(server: _Server) -> None:
@@ -600,8 +602,9 @@ def _status(line: bytes | None) -> tuple[int, float] | None:
 
 def _run_child(code: bytes, home: Path, wall_seconds: float) -> _Ended:
     """Fork a child for the request in ``home`` and wait for it (at most ``wall_seconds``)."""
+    held = _landlock_rules() if isolation().landlock_abi else ()
     for attempt in (1, 2):  # a server that ended while it waited is replaced once
-        server = _take_server(code)
+        server = _take_server(code, held)
         pid = None
         try:
             server.send(os.fsencode(str(home)))
@@ -643,7 +646,8 @@ def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, hom
     found = isolation()
     landlock = None
     if found.landlock_abi:
-        rules = [*_landlock_rules(), (home, "tree"), ("/dev/null", "tree"), ("/dev/urandom", "tree")]
+        # with the standard library's rules (_landlock_rules), which the fork server holds open
+        rules = [(home, "tree"), ("/dev/null", "tree"), ("/dev/urandom", "tree")]
         landlock = {"abi": found.landlock_abi, "rules": rules}
     return marshal.dumps({
         "source": source, "filename": filename, "calls": list(calls),

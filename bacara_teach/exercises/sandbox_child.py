@@ -9,13 +9,15 @@ a minimal environment; the grader compiles the code once and sends it in :mod:`m
 format (the same interpreter's).  The server loads those modules, then for each program
 forks one fresh child and does nothing else: it never reads a request, a program or a
 result, so nothing of one program is in the memory the next one starts from, and each child
-confines itself on its own.  The child (:func:`_forked`) leaves the server's session and
+confines itself on its own.  At its start the server also opens (``O_PATH``) the paths of
+the Landlock rules for the standard library, which the grader sends after the code; each
+child grants those descriptors with the request's own rules, then closes them.  The child (:func:`_forked`) leaves the server's session and
 descriptors, moves to the run's fresh temporary directory, and reads its request from the
 file :data:`REQUEST_FILE` the grader wrote there (then removes it), a :mod:`marshal` dict::
 
     {"source": "...", "filename": "q12", "calls": [{"function": "play", "args": [[...], ...]}],
      "readable": [...], "hidden": [...], "import_paths": [...], "blocked_imports": [...],
-     "landlock": {"abi": 7, "rules": [("/usr/lib/python3.11", "tree"), ...]} or None,
+     "landlock": {"abi": 7, "rules": [("/tmp/bacara-grade-x1", "tree"), ...]} or None,
      "seccomp": True, "network_namespace": True, "preload": ["fractions"],
      "limits": {"cpu_seconds": 5, "memory_bytes": 536870912, "file_bytes": 1048576}}
 
@@ -502,9 +504,59 @@ def _fail(what: str, error_number: int) -> OSError:
     return OSError(error_number, f"{what}: {os.strerror(error_number)}")
 
 
-def _landlock(libc: Any, abi: int, rules: Sequence[Sequence[str]]) -> None:
-    import ctypes
+def _opened_rule(path: str, kind: str) -> tuple[int, int] | None:
+    """``(O_PATH descriptor, access)`` of one rule: reading a folder (``tree``: what is in it
+    too; ``list``: its entries only) or a file or device; ``None`` for a missing path, a link
+    or anything else, which is never granted (links are not followed)."""
     import stat
+
+    try:
+        handle = os.open(path, os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    mode = os.fstat(handle).st_mode
+    if stat.S_ISDIR(mode):
+        return handle, _FS_READ_DIR if kind == "list" else _FS_READ_DIR | _FS_READ_FILE
+    if stat.S_ISREG(mode) or stat.S_ISCHR(mode):
+        return handle, _FS_READ_FILE
+    os.close(handle)
+    return None
+
+
+_held: list[tuple[str, int, int]] = []
+"""The fork server's rules for the standard library, opened once at its start: ``(path,
+descriptor, access)``.  A child inherits the descriptors, grants them, and closes them before
+any of the program's code exists (:func:`_release_held`)."""
+
+
+def _hold(rules: Sequence[Sequence[str]]) -> None:
+    """Open the held rules, each moved to the top of the descriptor table (the highest numbers
+    this process may use), so that a child's own files get the numbers a fresh process gives
+    them (its result file is descriptor 3)."""
+    import resource
+
+    top = min(resource.getrlimit(resource.RLIMIT_NOFILE)[0], 1 << 16) - 1
+    for path, kind in rules:
+        opened = _opened_rule(path, kind)
+        if opened is None:
+            continue
+        handle, access = opened
+        if top - len(_held) > 64 + len(rules):  # room above the numbers a child uses
+            moved = top - len(_held)
+            os.dup2(handle, moved, inheritable=False)
+            os.close(handle)
+            handle = moved
+        _held.append((path, handle, access))
+
+
+def _release_held() -> None:
+    while _held:
+        os.close(_held.pop()[1])
+
+
+def _landlock(libc: Any, abi: int, rules: Sequence[Sequence[str]]) -> None:
+    """Restrict this process to reading what the server's held rules and ``rules`` grant."""
+    import ctypes
 
     class RulesetAttr(ctypes.Structure):
         _fields_ = [("handled_access_fs", ctypes.c_uint64), ("handled_access_net", ctypes.c_uint64),
@@ -531,20 +583,17 @@ def _landlock(libc: Any, abi: int, rules: Sequence[Sequence[str]]) -> None:
         arguments = (ctypes.c_long(_SYS_LANDLOCK_ADD_RULE), ctypes.c_long(ruleset),
                      ctypes.c_long(_LANDLOCK_RULE_PATH_BENEATH), ctypes.byref(rule),
                      ctypes.c_uint32(0))
-        flags = os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC
+        for path, handle, access in _held:
+            rule.allowed_access = access & handled
+            rule.parent_fd = handle
+            if syscall(*arguments) != 0:
+                raise _fail(f"landlock_add_rule {path}", ctypes.get_errno())
         for path, kind in rules:
-            try:
-                handle = os.open(path, flags)
-            except FileNotFoundError:
+            opened = _opened_rule(path, kind)
+            if opened is None:
                 continue
+            handle, access = opened
             try:
-                mode = os.fstat(handle).st_mode
-                if stat.S_ISDIR(mode):
-                    access = _FS_READ_DIR if kind == "list" else _FS_READ_DIR | _FS_READ_FILE
-                elif stat.S_ISREG(mode) or stat.S_ISCHR(mode):
-                    access = _FS_READ_FILE
-                else:
-                    continue  # a link or anything else is not granted
                 rule.allowed_access = access & handled
                 rule.parent_fd = handle
                 if syscall(*arguments) != 0:
@@ -697,8 +746,11 @@ def main(request: dict[str, Any]) -> None:
             __import__(module)
     sys.dont_write_bytecode = True
     try:
-        confine(landlock=request.get("landlock"), seccomp=bool(request.get("seccomp")),
-                network_namespace=bool(request.get("network_namespace")))
+        try:
+            confine(landlock=request.get("landlock"), seccomp=bool(request.get("seccomp")),
+                    network_namespace=bool(request.get("network_namespace")))
+        finally:
+            _release_held()  # granted or not, the server's descriptors are not the program's
         _drop_root()
     except Exception as error:  # nothing of the student's has run: stop here
         os.write(2, f"sandbox: {describe_error(error)}\n".encode("utf-8", "replace"))
@@ -775,7 +827,11 @@ def _forked(home: str) -> None:
         os.dup2(nothing, 0)  # not the server's line from the grader: a stdin that is empty
         os.dup2(out, 1)
         os.dup2(err, 2)
-        os.closerange(3, 1 << 16)  # the server's descriptors: none is the program's
+        low = 3  # the server's descriptors: none is the program's (the held rules are closed
+        for held in sorted(fd for _, fd, _ in _held):  # once granted, before any of its code)
+            os.closerange(low, held)
+            low = held + 1
+        os.closerange(low, 1 << 16)
         os.environ["HOME"] = home
         handle = os.open(REQUEST_FILE, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
         with open(handle, "rb") as file:
@@ -846,6 +902,8 @@ def serve() -> None:
     _site_builtins()
     _warm_up()
     stdin = sys.stdin.buffer
+    size = _line(stdin)  # then the standard library's Landlock rules, opened once for every child
+    _hold(marshal.loads(stdin.read(int(size))) if size.isdigit() else ())
     while True:
         home = _line(stdin).decode("utf-8", "surrogateescape")
         try:
