@@ -889,11 +889,13 @@ def serve() -> None:
     """The fork server: wait for the grader's ``<folder>`` lines and fork one child per line.
 
     It starts as ``python -I -S`` with a minimal environment, loads what every child needs
-    (:mod:`ctypes`, :mod:`resource`, :mod:`site`'s builtins) and then only forks: it never reads
-    a request, a program or a result.  For each run it answers ``<pid>`` once forked,
-    ``exited`` when that child has ended (still unreaped, so that the grader can kill its
-    process group without any risk of reaching another), and, after the grader's ``reap``,
-    the child's wait status and the processor seconds it used.  It ends when the grader closes its stdin.
+    (:mod:`ctypes`, :mod:`resource`, :mod:`site`'s builtins), warms up on its own sample
+    (:func:`_warm_up`), reads ``<size>`` and that many bytes of the standard library's Landlock
+    rules, opens them (:func:`_hold`), and then only forks: it never reads a request, a
+    program or a result.  For each run it answers ``<pid>`` once forked, ``exited`` when that
+    child has ended (still unreaped, so that the grader can kill its process group without
+    any risk of reaching another), and, after the grader's ``reap``, the child's wait status
+    and the processor seconds it used.  It ends when the grader closes its stdin.
     """
     import ctypes  # noqa: F401 - what every child imports to confine itself
     import resource  # noqa: F401
