@@ -488,6 +488,8 @@ class _Server:
         assert self.process.stdin is not None and self.process.stdout is not None
         self._in = self.process.stdin
         self._out = self.process.stdout.fileno()
+        self._poll = select.poll()  # not select(): any descriptor number
+        self._poll.register(self._out, select.POLLIN)
         self._buffer = b""
         rules = marshal.dumps(held)  # the Landlock rules it opens once, for every child
         self._in.write(code + b"%d\n" % len(rules) + rules)
@@ -505,8 +507,7 @@ class _Server:
         deadline = None if timeout is None else time.monotonic() + timeout
         while b"\n" not in self._buffer:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready, _, _ = select.select([self._out], [], [], left)
-            if not ready:
+            if not self._poll.poll(None if left is None else math.ceil(left * 1000)):
                 return None
             chunk = os.read(self._out, 4096)
             if not chunk:
