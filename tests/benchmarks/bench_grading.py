@@ -14,7 +14,8 @@ program's own process as well as this one.
 
 Against a bare isolated interpreter start (``python -I -c pass``) of the same run: one
 sandboxed program answer (the model program on one paper's calls, marked) <= 2x one bare
-start, and the batch <= 2x as many bare starts, two at a time.
+start, and the batch <= 2x as many bare starts, two at a time (timed before and after the
+batch, and averaged).
 
 Run: ``python tests/benchmarks/bench_grading.py`` (add a number to grade another count).
 """
@@ -88,6 +89,14 @@ def bare_start() -> float:
     return time.perf_counter() - start
 
 
+def bare_batch(count: int) -> float:
+    """Wall time of ``count`` bare isolated starts, as many at a time as the batch grades."""
+    start = time.perf_counter()
+    with ThreadPoolExecutor(JOBS) as pool:
+        list(pool.map(lambda _: bare_start(), range(count)))
+    return time.perf_counter() - start
+
+
 def one_answer(seed: int) -> tuple[float, float]:
     """Wall time of one program answer (run in its sandbox and marked), and the processor time
     of the program's process (a child of the fork server, so not among this process's children)."""
@@ -138,6 +147,7 @@ def single(runs: int = 15) -> None:
 def main(count: int = 200) -> None:
     single()
     roster = [Student(f"s{i:03d}", f"Student {i}") for i in range(count)]
+    bare_before = bare_batch(count)
     with tempfile.TemporaryDirectory(prefix="bench-grading-") as folder:
         start = time.perf_counter()
         for i, student in enumerate(roster):
@@ -152,10 +162,9 @@ def main(count: int = 200) -> None:
         start = time.perf_counter()
         report_files(book)
         reported = time.perf_counter() - start
-    start = time.perf_counter()
-    with ThreadPoolExecutor(JOBS) as pool:
-        list(pool.map(lambda _: bare_start(), range(count)))
-    bare = time.perf_counter() - start
+    bare_after = bare_batch(count)
+    bare = (bare_before + bare_after) / 2  # before and after the batch, so that a machine whose
+    # load changes meanwhile weighs on both sides alike
     full = sum(1 for g in book.grades if g.total == g.maximum)
     print(f"bench_grading: {count} submissions of '{ASSIGNMENT}' "
           f"({len(make_paper(ASSIGNMENT, 'x').questions)} questions, one program each), {JOBS} at a time")
@@ -167,7 +176,8 @@ def main(count: int = 200) -> None:
     print(f"  grading      : {graded:7.2f} s  ({graded / count * 1000:6.1f} ms per submission)"
           f"  target {TARGET_SECONDS:.0f} s  ratio {graded / TARGET_SECONDS:5.2f}"
           f"  {verdict(graded <= TARGET_SECONDS)}")
-    print(f"  bare starts  : {bare:7.2f} s for {count}, {JOBS} at a time; the batch is "
+    print(f"  bare starts  : {bare:7.2f} s for {count}, {JOBS} at a time (mean of {bare_before:.2f} s before"
+          f" and {bare_after:.2f} s after the batch); the batch is "
           f"{graded / bare:4.2f}x that, target {TARGET_RATIO:.0f}x, ratio {TARGET_RATIO * bare / graded:5.2f}"
           f"  {verdict(graded <= TARGET_RATIO * bare)}")
     print(f"  gradebook    : {written:7.2f} s to write the CSV")
