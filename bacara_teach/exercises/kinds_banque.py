@@ -81,10 +81,11 @@ CLEAR_MARGIN = Fraction(1, 20)
 """How far apart the two decisions' values must be, per chip staked, for a paper to ask
 about them: 5 chips in every 100 staked (no near ties)."""
 
-_STAKE_PAIRS = ((100, 20), (20, 100), (50, 50), (10, 60), (80, 10), (40, 30), (30, 40),
-                (60, 50), (50, 60), (20, 20))
-"""The stakes on the right and on the left that a decision question is drawn with."""
-_CLOSE_PAIRS = ((50, 50), (40, 30), (30, 40), (60, 50), (50, 60), (20, 20))
+_STAKE_PAIRS = ((100, 20), (20, 100), (10, 60), (80, 10), (40, 30), (30, 40), (60, 50),
+                (50, 60), (25, 20), (20, 25))
+"""The stakes on the right and on the left that a decision question is drawn with (never
+equal: the rule of thumb aims at the larger)."""
+_CLOSE_PAIRS = ((40, 30), (30, 40), (60, 50), (50, 60), (25, 20), (20, 25))
 """Stakes close to each other, where the rule of thumb most often takes the worse decision."""
 
 
@@ -243,9 +244,9 @@ class BanqueDecisionKind(QuestionKind):
     def prompt(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         code = lang_code(lang)
         view = banque_view(params, self.name)
-        return tr("Baccarat Banque, {decks} packs shuffled together. The banker holds **{cards}**. "
-                  "{situation} He is free to draw or to stand. Which decision is worth more to "
-                  "the bank on average: draw or stand?", code, decks=DECKS,
+        return tr("Baccarat Banque, {decks} packs shuffled together. The banker's cards are "
+                  "**{cards}**. {situation} He is free to draw or to stand. Which decision is "
+                  "worth more to the bank on average: draw or stand?", code, decks=DECKS,
                   cards=format_cards(view.cards), situation=view.describe(code))
 
     def key(self, params: Mapping[str, Any]) -> str:
