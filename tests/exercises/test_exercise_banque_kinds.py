@@ -190,8 +190,9 @@ def test_every_kind_of_settlement_question_is_drawn_and_keyed_right(seed: int, a
 
 def test_the_engine_s_worked_coup_settles_the_bank_the_sides_and_the_stake_a_cheval() -> None:
     kind = get_kind("banque-settlement")
-    coup = {"cards": "9♠ 2♥ 4♦ K♣ 2♦ 10♠ 6♥ 5♣", "stakes": {"right": 10, "left": 30, "cheval": 20},
-            "decisions": {"banker": "draw"}}
+    coup: dict[str, Any] = {"cards": "9♠ 2♥ 4♦ K♣ 2♦ 10♠ 6♥ 5♣",
+                            "stakes": {"right": 10, "left": 30, "cheval": 20},
+                            "decisions": {"banker": "draw"}}
     keys = {ask: kind.key({**coup, "ask": ask}) for ask in ("bank", "right", "left", "cheval")}
     assert keys == {"bank": "20", "right": "10", "left": "-30", "cheval": "0"}
     assert keys == {ask: str(value) for ask, value in
@@ -206,8 +207,9 @@ def test_the_engine_s_worked_coup_settles_the_bank_the_sides_and_the_stake_a_che
 def test_a_half_stake_a_cheval_is_an_exact_amount() -> None:
     # the right side ties on 7 with the banker, who stands; the left's natural 9 beats his 7:
     # the stake à cheval wins half of 15
-    params = {"cards": "7♠ 9♥ 7♦ K♣ K♦ K♥", "stakes": {"right": 10, "left": 10, "cheval": 15},
-              "decisions": {"banker": "stand"}, "ask": "cheval"}
+    params: dict[str, Any] = {"cards": "7♠ 9♥ 7♦ K♣ K♦ K♥",
+                              "stakes": {"right": 10, "left": 10, "cheval": 15},
+                              "decisions": {"banker": "stand"}, "ask": "cheval"}
     assert restated_settlement(params["cards"], params["stakes"], params["decisions"])["cheval"] \
         == Fraction(15, 2)
     assert get_kind("banque-settlement").key(params) == "7.5"
@@ -218,8 +220,8 @@ def test_a_half_stake_a_cheval_is_an_exact_amount() -> None:
 
 # -- refusals ----------------------------------------------------------------------------------
 
-DECISION = {"banker": "3♥ 2♠", "right": "K♦", "left": None, "stakes": {"right": 100, "left": 20}}
-SETTLE = {"cards": "9♠ 2♥ 4♦ K♣ 2♦ 10♠ 6♥ 5♣", "stakes": {"right": 10, "left": 30, "cheval": 20},
+DECISION: dict[str, Any] = {"banker": "3♥ 2♠", "right": "K♦", "left": None, "stakes": {"right": 100, "left": 20}}
+SETTLE: dict[str, Any] = {"cards": "9♠ 2♥ 4♦ K♣ 2♦ 10♠ 6♥ 5♣", "stakes": {"right": 10, "left": 30, "cheval": 20},
           "decisions": {"banker": "draw"}, "ask": "bank"}
 
 
