@@ -220,9 +220,11 @@ def test_a_half_stake_a_cheval_is_an_exact_amount() -> None:
 
 # -- refusals ----------------------------------------------------------------------------------
 
-DECISION: dict[str, Any] = {"banker": "3♥ 2♠", "right": "K♦", "left": None, "stakes": {"right": 100, "left": 20}}
-SETTLE: dict[str, Any] = {"cards": "9♠ 2♥ 4♦ K♣ 2♦ 10♠ 6♥ 5♣", "stakes": {"right": 10, "left": 30, "cheval": 20},
-          "decisions": {"banker": "draw"}, "ask": "bank"}
+DECISION: dict[str, Any] = {"banker": "3♥ 2♠", "right": "K♦", "left": None,
+                            "stakes": {"right": 100, "left": 20}}
+SETTLE: dict[str, Any] = {"cards": "9♠ 2♥ 4♦ K♣ 2♦ 10♠ 6♥ 5♣",
+                          "stakes": {"right": 10, "left": 30, "cheval": 20},
+                          "decisions": {"banker": "draw"}, "ask": "bank"}
 
 
 @pytest.mark.parametrize(("kind", "params", "words"), [
