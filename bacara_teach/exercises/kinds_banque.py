@@ -192,8 +192,8 @@ def _draw_situation(rng: random.Random, *, fails: bool) -> dict[str, Any] | None
     right = shoe.draw() if rng.random() < 0.6 else None
     left = shoe.draw() if rng.random() < 0.6 else None
     if fails:
-        # the rule of thumb can only miss where the two sides' columns of Punto Banco's table
-        # disagree: the side it ignores pulls the other way
+        # the rule of thumb misses most often where the two sides' columns of Punto Banco's
+        # table disagree: the side it ignores pulls the other way (elsewhere it hardly misses)
         asked = {PUNTO_BANCO.banker_decision(total, None if c is None else c.points)
                  for c in (right, left)}
         if len(asked) == 1:
@@ -216,7 +216,11 @@ def _word(decision: Decision, lang: str) -> str:
 
 
 class BanqueDecisionKind(QuestionKind):
-    """The banker's free decision at Baccarat Banque: the one worth more to the bank."""
+    """The banker's free decision at Baccarat Banque: the one worth more to the bank.
+
+    The option ``rule_of_thumb_fails`` says how many of an item's questions are situations
+    where the rule of thumb takes the worse decision (by default half of them, rounded up).
+    """
 
     name = "banque-decision"
     title = N_("Baccarat Banque: the banker's decision")
