@@ -218,6 +218,20 @@ _add(Assignment(
         Item(kind="cdf-money", count=3),
     ),
 ))
+_add(Assignment(
+    name="more-tables",
+    title=N_("Commission-free tables and Baccarat Banque"),
+    intro=N_("The net result of a bet at the no-commission table and at EZ Baccarat (its Dragon 7 "
+             "and Panda 8 too), the banker's free decision at Baccarat Banque, worth more or less "
+             "to the bank, and settling a coup of Baccarat Banque."),
+    items=(
+        Item(kind="settlement", count=2, options={"table": "no-commission"}),
+        Item(kind="settlement", count=3,
+             options={"table": "ez", "categories": ("banco-3-card-7", "dragon-7", "panda-8")}),
+        Item(kind="banque-decision", count=3),
+        Item(kind="banque-settlement", count=2, points=2),
+    ),
+))
 
 ASSIGNMENTS: Mapping[str, Assignment] = MappingProxyType(_ASSIGNMENTS)
 """Every assignment, by name."""
@@ -233,7 +247,7 @@ def get_assignment(name: str) -> Assignment:
     >>> get_assignment("poker")
     Traceback (most recent call last):
     ...
-    bacara_teach.exercises.questions.ParamsError: unknown assignment 'poker': expected one of scoring, third-card, settlement, chemin-de-fer
+    bacara_teach.exercises.questions.ParamsError: unknown assignment 'poker': expected one of scoring, third-card, settlement, chemin-de-fer, more-tables
     """
     try:
         return ASSIGNMENTS[name]

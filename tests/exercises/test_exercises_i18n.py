@@ -739,7 +739,8 @@ def test_spanish_settlement_says_a_payout_one_way_and_the_game_is_bacara() -> No
     assert "se paga" in explanations and "pagada a" not in explanations
     notebooks = [paper_notebook(make_paper(name, "ana", "es")) for name in ASSIGNMENTS]
     words = " ".join("".join(c["source"]) for nb in notebooks for c in nb["cells"])
-    assert "bacará" in words and "baccarat" not in words.lower()
+    # EZ Baccarat is a table's trade name, the same in every language; the game is bacará
+    assert "bacará" in words and "baccarat" not in words.lower().replace("ez baccarat", "")
     from bacara_teach.exercises.printing import rules_card_html
 
     card = rules_card_html("es")
