@@ -10,8 +10,10 @@ from fractions import Fraction
 import pytest
 
 from bacara_teach.analysis.composition import Composition
+from bacara_teach.analysis.edges import edges_for_profile
 from bacara_teach.analysis.punto_banco import count_deals
 from bacara_teach.cli import main
+from bacara_teach.tables import get_profile
 
 
 @pytest.fixture(autouse=True)
@@ -191,3 +193,13 @@ def test_one_deck_holds_each_suited_card_once(capsys: pytest.CaptureFixture[str]
     assert status == 0 and out.startswith("102 cards (2 decks, less 5h 5h)")
     status, out, _ = run(capsys, "odds", "--decks", "1", "--remove", "5h")
     assert status == 0 and out.startswith("51 cards (1 deck, less 5h)")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_odds_text_keeps_the_edges_in_one_column_however_long_a_bet_s_name(
+        capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    status, out, _ = run(capsys, "--lang", lang, "odds", "--profile", "ez")
+    assert status == 0
+    rows = [line for line in out.splitlines() if line.startswith("  ") and "%" in line]
+    assert len(rows) == len(edges_for_profile(get_profile("ez")))
+    assert len({line.index("%") for line in rows}) == 1, rows

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 
 import pytest
 
@@ -16,12 +18,53 @@ from bacara_teach.analysis.roads import (
     removal_path,
     streak_study,
 )
-from bacara_teach.errors import IllegalAction
+from bacara_teach.errors import IllegalAction, ShoeExhausted
+from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.shoe import Shoe
 
 # Twelve cards: small enough to deal every order, big enough for two coups.
 TINY = Composition.from_points([4, 2, 2, 1, 1, 1, 1, 0, 0, 0])
 SKEWED = Composition.from_points([2, 1, 0, 2, 0, 3, 0, 2, 0, 2])
+# Eighteen cards of four values: three coups always fit, so patterns of two coups can be asked.
+THREE_COUPS = Composition.from_points([7, 0, 0, 3, 0, 4, 0, 0, 0, 4])
+RANK = {0: "K", 1: "A", **{v: str(v) for v in range(2, 10)}}
+
+
+@cache
+def _ended(points: tuple[int, ...]) -> Outcome | None:
+    """The winner of the coup dealt from exactly these cards, or None while it needs more."""
+    try:
+        return Coup.from_cards(" ".join(f"{RANK[v]}s" for v in points)).winner
+    except ShoeExhausted:
+        return None
+
+
+@cache
+def _by_hand(shoe: Composition, pattern: str) -> dict[str, Fraction]:
+    """The next coup's odds among the deals whose first coups went ``pattern``, found apart
+    from the module: every order of the shoe, card by card, each card drawn with its chance,
+    and the engine's own coup (:meth:`Coup.from_cards`) saying where each coup ends."""
+    wanted = [Outcome({"B": "banco", "P": "punto", "E": "empate"}[c]) for c in pattern]
+
+    @cache
+    def walk(counts: tuple[int, ...], done: int, coup: tuple[int, ...]) -> dict[str, Fraction]:
+        ended = _ended(coup) if len(coup) >= 4 else None
+        if ended is not None:
+            if done == len(wanted):
+                return {ended.value: Fraction(1)}
+            return walk(counts, done + 1, ()) if ended is wanted[done] else {}
+        out: dict[str, Fraction] = {}
+        n = sum(counts)
+        for value, k in enumerate(counts):
+            if k:
+                left = (*counts[:value], k - 1, *counts[value + 1:])
+                for key, chance in walk(left, done, (*coup, value)).items():
+                    out[key] = out.get(key, Fraction(0)) + Fraction(k, n) * chance
+        return out
+
+    joint = walk(shoe.points, 0, ())
+    seen = sum(joint.values(), Fraction(0))
+    return {key: joint.get(key, Fraction(0)) / seen for key in ("banco", "punto", "empate")}
 
 
 @pytest.mark.parametrize("shoe", [TINY, SKEWED], ids=["tiny", "skewed"])
@@ -30,6 +73,24 @@ def test_next_coup_given_the_road_equals_the_average_of_the_cards_left(shoe: Com
     by_dealing = pattern_odds_by_dealing(shoe, results)
     assert by_dealing == pattern_odds_by_removal(shoe, results)
     assert sum(by_dealing.values()) == 1
+
+
+@pytest.mark.parametrize("results", ["B", "BB", "BP", "PE"])
+@pytest.mark.parametrize("route", [pattern_odds_by_dealing, pattern_odds_by_removal],
+                         ids=["dealing", "removal"])
+def test_a_road_pattern_s_odds_are_those_of_every_deal_that_draws_it(
+        route: Callable[[Composition, str], dict[str, Fraction]], results: str) -> None:
+    """Both routes share how they follow the pattern; a count written here apart checks that too."""
+    expected = _by_hand(THREE_COUPS, results)
+    assert route(THREE_COUPS, results) == expected
+    assert sum(expected.values()) == 1
+
+
+def test_a_longer_road_moves_a_small_shoe_s_odds_further() -> None:
+    fresh = count_deals(THREE_COUPS).probabilities()
+    after = {results: pattern_odds_by_dealing(THREE_COUPS, results) for results in ("B", "BB", "PP")}
+    assert len({tuple(odds.values()) for odds in (fresh, *after.values())}) == 4
+    assert after["BB"]["banco"] != after["B"]["banco"]
 
 
 def test_with_no_result_known_the_next_coup_is_the_full_shoe() -> None:

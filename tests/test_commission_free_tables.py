@@ -12,6 +12,7 @@ import dataclasses
 import io
 import json
 import sys
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
@@ -373,6 +374,68 @@ def test_play_at_the_ez_table(monkeypatch: pytest.MonkeyPatch,
     for paid in played.settlement.bets:
         assert paid.describe("en") in out
     assert f"Balance: {ledger.balance}" in out
+
+
+def _first_seed(table: TableProfile, ending: str) -> int:
+    """The first seed whose first coup at ``table`` ends as named, read from its cards."""
+    from bacara_teach.online_table import OnlineTable
+
+    def ends(coup: Coup) -> bool:
+        banco, punto = coup.banco_total, coup.punto_total
+        if ending == "banco-three-card-7":
+            return banco > punto and banco == 7 and len(coup.banco) == 3
+        if ending == "punto-three-card-8":
+            return punto > banco and punto == 8 and len(coup.punto) == 3
+        assert ending == "banco-6"
+        return banco > punto and banco == 6
+
+    return next(seed for seed in range(1, 5000)
+                if ends(play_coup(OnlineTable(balance="100", profile=table, seed=seed).shoe)))
+
+
+# What the table pays, from its profile's data; the lines the table prints, written out here.
+Played = tuple[str, str, list[str], Callable[[TableProfile], list[str]],
+               Callable[[TableProfile], Fraction | int]]
+PLAYED: list[Played] = [
+    ("ez", "banco-three-card-7", ["banco 10", "dragon-7 2", "panda-8 1"],
+     lambda t: ["banco 10: push: Banco wins with a three-card 7, stake returned: 0",
+                f"dragon-7 2: won, paid {t.payout('dragon-7')} to 1: +{2 * t.payout('dragon-7')}",
+                "panda-8 1: lost: -1"], lambda t: 100 + 2 * t.payout("dragon-7") - 1),
+    ("ez", "punto-three-card-8", ["punto 10", "panda-8 2", "dragon-7 1"],
+     lambda t: ["punto 10: won, paid 1 to 1: +10",
+                f"panda-8 2: won, paid {t.payout('panda-8')} to 1: +{2 * t.payout('panda-8')}",
+                "dragon-7 1: lost: -1"], lambda t: 100 + 10 + 2 * t.payout("panda-8") - 1),
+    ("no-commission", "banco-6", ["banco 10"],
+     lambda t: ["banco 10: won, paid 1/2 to 1 (Banco wins with 6): +5"], lambda t: 105),
+]
+
+
+@pytest.mark.parametrize("case", PLAYED, ids=[f"{row[0]}-{row[1]}" for row in PLAYED])
+def test_play_settles_the_new_tables_rules_and_side_bets_when_they_win(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], case: Played) -> None:
+    name, ending, bets, lines, balance = case
+    table = get_profile(name)
+    seed = _first_seed(table, ending)
+    script = "".join(f"bet {bet}\n" for bet in bets) + "continue\nquit\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    code, out, err = run(capsys, "play", "--profile", name, "--seed", str(seed))
+    assert (code, err) == (0, "")
+    for line in lines(table):
+        assert f"  {line}\n" in out
+    assert f"Balance: {balance(table)}\n" in out
+
+
+def test_play_at_the_ez_table_in_spanish_refuses_a_side_bet_alone_and_pays_dragon_7(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    seed = _first_seed(EZ, "banco-three-card-7")
+    script = "bet dragon-7 2\ncontinue\nbet banco 10\ncontinue\nquit\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    code, out, err = run(capsys, "--lang", "es", "play", "--profile", "ez", "--seed", str(seed))
+    assert (code, err) == (0, "")
+    assert ("error: No se puede repartir el coup 1: la mesa de EZ Baccarat solo admite Empate, "
+            "Dragon 7 y Panda 8 junto a una apuesta a Punto o a Banco") in out
+    assert f"dragon-7 2: ganada, se paga {EZ.payout('dragon-7')} a 1: +{2 * EZ.payout('dragon-7')}" in out
+    assert "banco 10: ni gana ni pierde: Banco gana con un 7 de tres cartas" in out
 
 
 @pytest.mark.parametrize("command", [

@@ -136,7 +136,7 @@ def test_the_decision_words_of_the_reference_index() -> None:
 def test_the_four_tables_in_spanish_name_the_chemin_de_fer_roles_as_people() -> None:
     spanish = start_here.four_tables_html("es")
     assert "los apostadores cobran 1:1" in spanish
-    assert "Las cuatro mesas, leídas del motor" in spanish
+    assert "Las mesas del curso, leídas del motor" in spanish
     english = start_here.four_tables_html("en")
     assert "bettors 1:1; the bank wins the stakes" in english
     facts = start_here.facts("es")

@@ -86,9 +86,9 @@ def build_parser(command: str | None = None, lang: str | None = None) -> argpars
     parser = CliParser(
         prog="bacara-teach",
         description=tr(
-            "Baccarat's rules, dealt and explained: Punto Banco and Chemin de Fer. Messages "
-            "are printed in the language --lang {codes} chooses (before or after the command); "
-            "without it the {variable} environment variable, else the locale (LC_ALL, "
+            "Baccarat's rules, dealt and explained: Punto Banco, Chemin de Fer and Baccarat "
+            "Banque. Messages are printed in the language --lang {codes} chooses (before or after "
+            "the command); without it the {variable} environment variable, else the locale (LC_ALL, "
             "LC_MESSAGES, LANG, e.g. LANG={example}), decides, else English. --json output is "
             "the same in every language.", lang,
             codes="|".join(language_codes()), variable=ENV_VAR, example=_locale_example()),

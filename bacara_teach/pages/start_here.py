@@ -77,7 +77,7 @@ def chemin_de_fer_pays(lang: str | None = None) -> str:
 
 
 def four_tables_html(lang: str | None = None) -> str:
-    """The four tables of the site, read from the profiles and the Chemin de Fer rules."""
+    """The tables of the course: every Punto Banco profile, and Chemin de Fer's home session."""
     from bacara_teach import chemin_de_fer_session as cdf
     from bacara_teach.shoe import Shoe
     from bacara_teach.tables import PROFILES
@@ -95,7 +95,7 @@ def four_tables_html(lang: str | None = None) -> str:
     head = [tr("Table", lang), tr("Decks", lang), tr("Cards", lang), tr("Shuffle", lang),
             tr("Pays", lang), tr("Commission", lang)]
     return html_table(head, rows, css_class="bt-four-tables",
-                      caption=tr("The four tables, read from the engine", lang))
+                      caption=tr("The tables of the course, read from the engine", lang))
 
 
 def facts(lang: str | None = None) -> dict[str, str]:

@@ -8,9 +8,14 @@ than routing each request through Playwright keeps page timings true: routing
 adds a round trip to this process for each of the ~150 files a live notebook
 loads.)
 
+The static-page tests share what they set up here: :func:`offline_visit` blocks the
+in-browser Python app (``lite/``) and every ``.wasm`` file, so whatever works works
+without a kernel, and :func:`serious_violations` runs axe-core on a page.
+
 This module is also a pytest plugin (``tests/conftest.py`` loads it): one Chromium
 per test session, a fresh browser context per test (``desktop``, ``phone``,
-``dark``), and a closing report of the figures the in-browser tests measured.
+``dark``, and ``offline_desktop``, ``offline_phone`` with the runtime blocked), and a
+closing report of the figures the in-browser tests measured.
 """
 
 from __future__ import annotations
@@ -25,6 +30,10 @@ import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+ON_A_PHONE: dict[str, Any] = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+"""The context options of a 390 px touch phone, as the static-page tests use it."""
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 FIGURES: dict[str, str] = {}
 """Figures measured by the browser tests (kernel start, bytes, response times), reported
 at the end of the run."""
@@ -117,6 +126,43 @@ def visit(browser: Any, site_url: str, *, console_errors: bool = True,
         context.close()
 
 
+def block_runtime(context: Any) -> list[str]:
+    """Abort every request of ``context`` for the lite app or a .wasm file; returns the
+    list of the URLs so asked (a static page that works alone leaves it empty)."""
+    asked: list[str] = []
+
+    def block(route: Any) -> None:
+        asked.append(route.request.url)
+        route.abort()
+
+    context.route("**/lite/**", block)
+    context.route("**/*.wasm", block)
+    return asked
+
+
+def offline_visit(browser: Any, site_url: str, **context_options: Any) -> Iterator[tuple[Visit, list[str]]]:
+    """:func:`visit` with the in-browser runtime blocked; yields the visit and the blocked URLs."""
+    for shown in visit(browser, site_url, **context_options):
+        yield shown, block_runtime(shown.page.context)
+
+
+def serious_violations(page: Any, root: str = "document") -> list[dict[str, Any]]:
+    """The serious and critical accessibility violations axe-core finds in ``page``, under
+    the element ``root`` selects (or the whole document)."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run 'npm ci' (the nox sessions do)", pytrace=False)
+    page.add_script_tag(path=str(AXE))
+    result: list[dict[str, Any]] = page.evaluate(
+        "async (selector) => { const where = selector === 'document' ? document"
+        " : document.querySelector(selector);"
+        " const r = await axe.run(where, {resultTypes: ['violations']});"
+        " return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.map(n => n.html.slice(0, 160))})); }",
+        root,
+    )
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
 # -- pytest plugin: fixtures and the closing report ---------------------------------------------
 
 
@@ -134,7 +180,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def desktop(browser: Any, site_url: str) -> Iterator[Visit]:
-    yield from visit(browser, site_url, viewport={"width": 1280, "height": 900})
+    yield from visit(browser, site_url, viewport=DESKTOP)
 
 
 @pytest.fixture
@@ -146,6 +192,18 @@ def phone(browser: Any, site_url: str) -> Iterator[Visit]:
 @pytest.fixture
 def dark(browser: Any, site_url: str) -> Iterator[Visit]:
     yield from visit(browser, site_url, color_scheme="dark")
+
+
+@pytest.fixture
+def offline_desktop(browser: Any, site_url: str) -> Iterator[tuple[Visit, list[str]]]:
+    """A desktop visit with the in-browser runtime blocked, and the URLs it blocked."""
+    yield from offline_visit(browser, site_url, viewport=DESKTOP)
+
+
+@pytest.fixture
+def offline_phone(browser: Any, site_url: str) -> Iterator[tuple[Visit, list[str]]]:
+    """A phone visit (:data:`ON_A_PHONE`) with the in-browser runtime blocked, and the URLs it blocked."""
+    yield from offline_visit(browser, site_url, **ON_A_PHONE)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from browser_harness import FIGURES, Visit, visit
+from browser_harness import FIGURES, Visit, serious_violations, visit
 
 import bacara_teach
 from bacara_teach import Coup
@@ -36,8 +36,6 @@ from bacara_teach.widgets import CheminDeFerSeat, HomeScoreboard, OddsExplorer, 
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 KERNEL_READY_TARGET_S = 15.0
 WIDGET_RESPONSE_TARGET_MS = 300.0
 LIVE_BYTES_TARGET = 30 * 1024 * 1024
@@ -425,21 +423,6 @@ def test_home_scoreboard_records_predictions_and_scores_a_coup(lite: Visit) -> N
     lite.assert_clean()
 
 
-def _axe(page: Any, context: str = "document") -> list[dict[str, Any]]:
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run 'npm ci' (the nox sessions do)", pytrace=False)
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate(
-        "async (selector) => { const where = selector === 'document' ? document"
-        " : document.querySelector(selector);"
-        " const r = await axe.run(where, {resultTypes: ['violations']});"
-        " return r.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html.slice(0, 160)),"
-        " help: v.help})); }",
-        context,
-    )
-    return [v for v in result if v["impact"] in ("serious", "critical")]
-
-
 def test_course_pages_have_no_serious_accessibility_violations(
     browser: Any, site_url: str, site_dir: Path
 ) -> None:
@@ -448,7 +431,7 @@ def test_course_pages_have_no_serious_accessibility_violations(
     for path in pages:
         for shown in visit(browser, site_url, viewport={"width": 1280, "height": 900}):
             shown.open(path)
-            assert _axe(shown.page) == [], path
+            assert serious_violations(shown.page) == [], path
 
 
 def test_widgets_have_no_serious_accessibility_violations(lite: Visit) -> None:
@@ -457,4 +440,4 @@ def test_widgets_have_no_serious_accessibility_violations(lite: Visit) -> None:
                " OnlineTableWidget(seed=4), CheminDeFerSeat(seed=5), OddsExplorer(),"
                " HomeScoreboard(players=('Ana', 'Luis'), seed=6)])")
     lite.page.locator(".widget-button").first.wait_for(timeout=90_000)
-    assert _axe(lite.page, ".jp-OutputArea-output") == []
+    assert serious_violations(lite.page, ".jp-OutputArea-output") == []

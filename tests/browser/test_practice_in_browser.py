@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, visit
+from browser_harness import ON_A_PHONE, PHONE, Visit, offline_visit, serious_violations
 
 from bacara_teach.practice import drill_data
 from bacara_teach.tableau import (
@@ -31,30 +29,9 @@ from bacara_teach.trainer import Feedback, deal_situation
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = {"punto-banco": "chapters/third-card-rule.html", "chemin-de-fer": "chapters/chemin-de-fer.html"}
 DRILL = '[data-practice="tableau-drill"]'
 QUESTIONS = 100
-
-
-def _blocked(context: Any) -> list[str]:
-    """Abort every request for the lite app or a .wasm file; returns the list of those asked."""
-    asked: list[str] = []
-
-    def block(route: Any) -> None:
-        asked.append(route.request.url)
-        route.abort()
-
-    context.route("**/lite/**", block)
-    context.route("**/*.wasm", block)
-    return asked
-
-
-@pytest.fixture
-def offline(browser: Any, site_url: str) -> Iterator[tuple[Visit, list[str]]]:
-    for shown in visit(browser, site_url, viewport={"width": 1280, "height": 900}):
-        yield shown, _blocked(shown.page.context)
 
 
 def _tableau(game: str, bettors: str | None) -> Tableau:
@@ -146,8 +123,8 @@ def _drill(page: Any, game: str, lang: str, count: int, *, keys: bool = False) -
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("game", sorted(PAGES))
 def test_the_drill_judges_a_hundred_answers_as_the_engine_with_no_kernel(
-        offline: tuple[Visit, list[str]], game: str, lang: str) -> None:
-    shown, asked = offline
+        offline_desktop: tuple[Visit, list[str]], game: str, lang: str) -> None:
+    shown, asked = offline_desktop
     page = _open(shown, game, lang)
     assert page.locator("html").get_attribute("lang") == lang
     seen = _drill(page, game, lang, QUESTIONS)
@@ -162,8 +139,8 @@ def test_the_drill_judges_a_hundred_answers_as_the_engine_with_no_kernel(
     shown.assert_clean()
 
 
-def test_progress_is_kept_across_a_reload_and_reset_clears_it(offline: tuple[Visit, list[str]]) -> None:
-    shown, _ = offline
+def test_progress_is_kept_across_a_reload_and_reset_clears_it(offline_desktop: tuple[Visit, list[str]]) -> None:
+    shown, _ = offline_desktop
     page = _open(shown, "punto-banco", "en")
     _drill(page, "punto-banco", "en", 12)
     cells = page.locator(f"{DRILL} [data-mastery] [data-cell]")
@@ -186,8 +163,8 @@ def test_progress_is_kept_across_a_reload_and_reset_clears_it(offline: tuple[Vis
 
 
 @pytest.mark.parametrize("game", sorted(PAGES))
-def test_the_drill_works_from_the_keyboard_alone(offline: tuple[Visit, list[str]], game: str) -> None:
-    shown, _ = offline
+def test_the_drill_works_from_the_keyboard_alone(offline_desktop: tuple[Visit, list[str]], game: str) -> None:
+    shown, _ = offline_desktop
     page = _open(shown, game, "en")
     # Before focus has moved into the drill, its keys already answer it.
     page.keyboard.press("s")
@@ -208,9 +185,9 @@ def test_the_drill_works_from_the_keyboard_alone(offline: tuple[Visit, list[str]
     shown.assert_clean()
 
 
-def test_the_spanish_drill_answers_to_its_own_keys(offline: tuple[Visit, list[str]]) -> None:
+def test_the_spanish_drill_answers_to_its_own_keys(offline_desktop: tuple[Visit, list[str]]) -> None:
     """R robar, P plantarse, L elección libre: the keys the Spanish page names."""
-    shown, _ = offline
+    shown, _ = offline_desktop
     page = _open(shown, "chemin-de-fer", "es")
     assert "Teclas: R robar, P plantarse" in page.locator(DRILL).inner_text()
     page.locator(f"{DRILL} [data-mode='all']").focus()
@@ -219,8 +196,8 @@ def test_the_spanish_drill_answers_to_its_own_keys(offline: tuple[Visit, list[st
 
 
 def test_hard_mode_asks_only_banco_rows_three_to_six_against_a_third_card(
-        offline: tuple[Visit, list[str]]) -> None:
-    shown, _ = offline
+        offline_desktop: tuple[Visit, list[str]]) -> None:
+    shown, _ = offline_desktop
     page = _open(shown, "punto-banco", "en")
     page.locator(f"{DRILL} [data-mode='hard']").click()
     assert page.locator(f"{DRILL} [data-mode='hard']").get_attribute("aria-pressed") == "true"
@@ -234,12 +211,9 @@ def test_hard_mode_asks_only_banco_rows_three_to_six_against_a_third_card(
 
 def test_the_drill_fits_a_phone_and_has_no_serious_accessibility_violation(
         browser: Any, site_url: str) -> None:
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run 'npm ci' (the nox sessions do)", pytrace=False)
     for lang in ("en", "es"):
         for game in PAGES:
-            for shown in visit(browser, site_url, viewport=PHONE, is_mobile=True, has_touch=True):
-                asked = _blocked(shown.page.context)
+            for shown, asked in offline_visit(browser, site_url, **ON_A_PHONE):
                 page = _open(shown, game, lang)
                 page.locator(f"{DRILL} [data-answer]").first.click()
                 overflow = page.evaluate(
@@ -251,12 +225,7 @@ def test_the_drill_fits_a_phone_and_has_no_serious_accessibility_violation(
                     b = button.bounding_box()
                     assert b is not None and b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"]
                     assert b["height"] >= 24
-                page.add_script_tag(path=str(AXE))
-                found = page.evaluate(
-                    "async () => (await axe.run(document.querySelector('[data-practice]'),"
-                    " {resultTypes: ['violations']})).violations"
-                    ".map(v => ({id: v.id, impact: v.impact, help: v.help}))")
-                assert [v for v in found if v["impact"] in ("serious", "critical")] == [], (game, lang)
+                assert serious_violations(page, "[data-practice]") == [], (game, lang)
                 assert asked == []
                 shown.assert_clean()
 
@@ -276,8 +245,8 @@ CHECKED = ("start-here", "history", "cards-and-scoring", "third-card-rule", "wor
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_every_self_check_answers_right_and_wrong_with_its_reason(
-        offline: tuple[Visit, list[str]], lang: str) -> None:
-    shown, asked = offline
+        offline_desktop: tuple[Visit, list[str]], lang: str) -> None:
+    shown, asked = offline_desktop
     for chapter in CHECKED:
         shown.open(("es/" if lang == "es" else "") + f"chapters/{chapter}.html")
         page = shown.page
@@ -313,11 +282,11 @@ def test_every_self_check_answers_right_and_wrong_with_its_reason(
 
 
 def test_the_stepper_steps_through_the_page_coup_and_typed_in_cards(
-        offline: tuple[Visit, list[str]]) -> None:
+        offline_desktop: tuple[Visit, list[str]]) -> None:
     from bacara_teach import Coup
     from bacara_teach.narration import narrate_step
 
-    shown, asked = offline
+    shown, asked = offline_desktop
     shown.open("chapters/worked-examples.html")
     page = shown.page
     root = page.locator("[data-practice='coup-stepper']")
@@ -347,7 +316,7 @@ def test_the_stepper_steps_through_the_page_coup_and_typed_in_cards(
     shown.assert_clean()
 
 
-def test_a_widget_that_needs_python_links_to_the_live_notebook(offline: tuple[Visit, list[str]]) -> None:
+def test_a_widget_that_needs_python_links_to_the_live_notebook(offline_desktop: tuple[Visit, list[str]]) -> None:
     # Every course widget works on its page; a table whose rules a page cannot prepare (a
     # commission owed across coups) still gives a still, and the page points its link at the
     # page's own live notebook.
@@ -360,7 +329,7 @@ def test_a_widget_that_needs_python_links_to_the_live_notebook(offline: tuple[Vi
     bundle = OnlineTableWidget(balance="100", seed=7, profile=accrued, lang="en")._repr_mimebundle_()
     still = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
     assert "bt-still" in still and "data-live-link" in still
-    shown, _ = offline
+    shown, _ = offline_desktop
     shown.open("chapters/paying-bets.html")
     page = shown.page
     page.evaluate("""html => {
@@ -378,10 +347,10 @@ def test_a_widget_that_needs_python_links_to_the_live_notebook(offline: tuple[Vi
     shown.assert_clean()
 
 
-def test_the_timed_round_ends_with_its_score_and_keeps_the_best(offline: tuple[Visit, list[str]]) -> None:
+def test_the_timed_round_ends_with_its_score_and_keeps_the_best(offline_desktop: tuple[Visit, list[str]]) -> None:
     from bacara_teach.practice import ROUND_SECONDS, drill_data
 
-    shown, _ = offline
+    shown, _ = offline_desktop
     page = shown.page
     page.clock.install()
     page = _open(shown, "punto-banco", "en")

@@ -8,41 +8,19 @@ roads, odds) is held against the state the engine prepared for that many coups.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, visit
+from browser_harness import PHONE, Visit, offline_visit, serious_violations
 from sitecheck import parse_html
 
 from bacara_teach.widgets.roads_page import roads_data, roads_picture
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BOARD = '[data-practice="roads-board"]'
 LANGS = ("en", "es")
 PAGE = {"seed": 8, "coups": 30}  # the chapter's cell: RoadsBoard(seed=8, coups=30)
-
-
-def _blocked(context: Any) -> list[str]:
-    asked: list[str] = []
-
-    def block(route: Any) -> None:
-        asked.append(route.request.url)
-        route.abort()
-
-    context.route("**/lite/**", block)
-    context.route("**/*.wasm", block)
-    return asked
-
-
-@pytest.fixture
-def on_a_phone(browser: Any, site_url: str) -> Iterator[tuple[Visit, list[str]]]:
-    for shown in visit(browser, site_url, viewport=PHONE, is_mobile=True, has_touch=True):
-        yield shown, _blocked(shown.page.context)
 
 
 _SHOWN = """
@@ -82,9 +60,9 @@ def _check(page: Any, data: dict[str, Any], k: int) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_board_deals_the_prepared_shoe_on_a_phone(on_a_phone: tuple[Visit, list[str]],
+def test_the_board_deals_the_prepared_shoe_on_a_phone(offline_phone: tuple[Visit, list[str]],
                                                       lang: str) -> None:
-    shown, blocked = on_a_phone
+    shown, blocked = offline_phone
     data = roads_data(**PAGE, lang=lang)
     last = len(data["states"]) - 1
     shown.open(("es/" if lang == "es" else "") + "chapters/roads.html")
@@ -122,17 +100,10 @@ def test_the_board_deals_the_prepared_shoe_on_a_phone(on_a_phone: tuple[Visit, l
 
 
 def test_the_board_passes_axe_in_dark_mode(browser: Any, site_url: str) -> None:
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run 'npm ci' (the nox sessions do)", pytrace=False)
-    for shown in visit(browser, site_url, viewport=PHONE, color_scheme="dark"):
-        _blocked(shown.page.context)
+    for shown, _ in offline_visit(browser, site_url, viewport=PHONE, color_scheme="dark"):
         shown.open("chapters/roads.html")
         page = shown.page
         page.evaluate("document.documentElement.dataset.theme = 'dark'")
         page.locator(f"{BOARD}[data-ready='true']").wait_for(timeout=10_000)
         page.locator(f'{BOARD} [data-deal="1"]').click()
-        page.add_script_tag(path=str(AXE))
-        found = page.evaluate(
-            f"async () => (await axe.run(document.querySelector('{BOARD}'),"
-            " {resultTypes: ['violations']})).violations.map(v => ({id: v.id, impact: v.impact}))")
-        assert [v for v in found if v["impact"] in ("serious", "critical")] == []
+        assert serious_violations(page, BOARD) == []

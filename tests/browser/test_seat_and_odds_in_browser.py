@@ -9,12 +9,10 @@ page did not prepare says so and leads to the live notebook.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, visit
+from browser_harness import PHONE, Visit, serious_violations
 
 from bacara_teach.analysis.composition import RANKS, Composition
 from bacara_teach.analysis.edges import edges_for_profile
@@ -25,29 +23,9 @@ from bacara_teach.widgets.seat_page import PAGE_COUPS, seat_data
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SEAT = '[data-practice="chemin-seat"]'
 ODDS = '[data-practice="odds-explorer"]'
 LANGS = ("en", "es")
-
-
-def _blocked(context: Any) -> list[str]:
-    asked: list[str] = []
-
-    def block(route: Any) -> None:
-        asked.append(route.request.url)
-        route.abort()
-
-    context.route("**/lite/**", block)
-    context.route("**/*.wasm", block)
-    return asked
-
-
-@pytest.fixture
-def on_a_phone(browser: Any, site_url: str) -> Iterator[tuple[Visit, list[str]]]:
-    for shown in visit(browser, site_url, viewport=PHONE, is_mobile=True, has_touch=True):
-        yield shown, _blocked(shown.page.context)
 
 
 def _open(shown: Visit, chapter: str, lang: str, root: str) -> Any:
@@ -64,16 +42,6 @@ def _fits(page: Any, root: str) -> None:
         box = control.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         assert box["height"] >= 24
-
-
-def _axe(page: Any, root: str) -> None:
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run 'npm ci' (the nox sessions do)", pytrace=False)
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        f"async () => (await axe.run(document.querySelector('{root}'),"
-        " {resultTypes: ['violations']})).violations.map(v => ({id: v.id, impact: v.impact}))")
-    assert [v for v in found if v["impact"] in ("serious", "critical")] == []
 
 
 def _engine_net(cards: list[str], seat: str, choice: str | None, bettors: int) -> int:
@@ -93,8 +61,8 @@ def _engine_net(cards: list[str], seat: str, choice: str | None, bettors: int) -
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_seat_plays_its_coups_on_a_phone_with_no_kernel(
-        on_a_phone: tuple[Visit, list[str]], lang: str) -> None:
-    shown, asked = on_a_phone
+        offline_phone: tuple[Visit, list[str]], lang: str) -> None:
+    shown, asked = offline_phone
     page = _open(shown, "chemin-de-fer", lang, SEAT)
     data = seat_data(seat="banker", seed=4, lang=lang)
     root = page.locator(SEAT)
@@ -143,15 +111,15 @@ def test_the_seat_plays_its_coups_on_a_phone_with_no_kernel(
         assert int(score.get_attribute("data-net") or "99") == expected
     assert decided >= 2 * half
     _fits(page, SEAT)
-    _axe(page, SEAT)
+    assert serious_violations(page, SEAT) == []
     assert asked == []
     shown.assert_clean()
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_explorer_shows_the_engine_odds_on_a_phone_with_no_kernel(
-        on_a_phone: tuple[Visit, list[str]], lang: str) -> None:
-    shown, asked = on_a_phone
+        offline_phone: tuple[Visit, list[str]], lang: str) -> None:
+    shown, asked = offline_phone
     page = _open(shown, "odds", lang, ODDS)
     root = page.locator(ODDS)
     data = odds_data(lang)
@@ -193,7 +161,7 @@ def test_the_explorer_shows_the_engine_odds_on_a_phone_with_no_kernel(
     assert status.get_attribute("data-prepared") == "true"
     assert shown_rows() == engine_rows(3, "casino", None, 0)
     _fits(page, ODDS)
-    _axe(page, ODDS)
+    assert serious_violations(page, ODDS) == []
     assert asked == []
     shown.assert_clean()
 

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from html import unescape
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, visit
+from browser_harness import ON_A_PHONE, Visit, offline_visit, serious_violations, visit
 
 from bacara_teach.money import format_amount
 from bacara_teach.widgets import HomeScoreboard, OnlineTableWidget
@@ -30,26 +28,11 @@ TABLE = '[data-practice="online-table"]'
 PLAYERS = ("Ana", "Luis", "Eva")
 
 
-def _blocked(context: Any) -> list[str]:
-    asked: list[str] = []
-
-    def block(route: Any) -> None:
-        asked.append(route.request.url)
-        route.abort()
-
-    context.route("**/lite/**", block)
-    context.route("**/*.wasm", block)
-    return asked
-
-
 @pytest.fixture(params=["desktop", "phone"])
-def offline(request: pytest.FixtureRequest, browser: Any,
-            site_url: str) -> Iterator[tuple[Visit, list[str], bool]]:
-    phone = request.param == "phone"
-    options: dict[str, Any] = ({"viewport": PHONE, "is_mobile": True, "has_touch": True} if phone
-                               else {"viewport": {"width": 1280, "height": 900}})
-    for shown in visit(browser, site_url, **options):
-        yield shown, _blocked(shown.page.context), phone
+def offline(request: pytest.FixtureRequest) -> tuple[Visit, list[str], bool]:
+    """The harness's offline desktop or phone visit, and whether it is the phone."""
+    shown, asked = request.getfixturevalue(f"offline_{request.param}")
+    return shown, asked, request.param == "phone"
 
 
 def _text(html: str) -> str:
@@ -200,19 +183,12 @@ def test_the_views_keep_a_visible_focus_and_hold_in_dark_mode(browser: Any, site
         shown.assert_clean()
 
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-
-
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_views_have_no_serious_accessibility_violation(browser: Any, site_url: str,
                                                            lang: str) -> None:
     """After a deal (cards, narration, tables on show), in dark mode too."""
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run 'npm ci' (the nox sessions do)", pytrace=False)
     for scheme in ("light", "dark"):
-        for shown in visit(browser, site_url, viewport=PHONE, is_mobile=True, has_touch=True,
-                           color_scheme=scheme):
-            asked = _blocked(shown.page.context)
+        for shown, asked in offline_visit(browser, site_url, **ON_A_PHONE, color_scheme=scheme):
             page = shown.page
             for chapter, root in (("home-session", BOARD), ("paying-bets", TABLE)):
                 node = _open(shown, chapter, root, lang)
@@ -224,13 +200,6 @@ def test_the_views_have_no_serious_accessibility_violation(browser: Any, site_ur
                     node.locator("[data-chip='5']").click()
                     node.locator("[data-place]").click()
                     node.locator("[data-continue]").click()
-                page.add_script_tag(path=str(AXE))
-                found = page.evaluate(
-                    f"async () => (await axe.run(document.querySelector('{root}'),"
-                    " {resultTypes: ['violations']})).violations"
-                    ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
-                    " nodes: v.nodes.map(n => n.target.join(' '))}))")
-                assert [v for v in found if v["impact"] in ("serious", "critical")] == [], \
-                    (chapter, lang, scheme, found)
+                assert serious_violations(page, root) == [], (chapter, lang, scheme)
             assert asked == []
             shown.assert_clean()

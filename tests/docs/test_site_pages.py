@@ -184,3 +184,40 @@ def test_every_internal_link_resolves(site_dir: Path) -> None:
 
 def test_site_loads_nothing_from_another_origin(site_dir: Path) -> None:
     assert outside_references(site_dir) == []
+
+
+# Pages that speak of Baccarat Banque, the commission-free tables and side bets, or the roads
+# link to the chapter that teaches it, in both languages.
+BANQUE, SIDE_BETS, ROADS = ("chapters/baccarat-banque.html", "chapters/side-bets.html",
+                            "chapters/roads.html")
+LINKED = {
+    "index.html": {BANQUE, SIDE_BETS, ROADS},
+    "chapters/start-here.html": {BANQUE, SIDE_BETS, ROADS},
+    "chapters/history.html": {BANQUE, SIDE_BETS, ROADS},
+    "chapters/odds.html": {SIDE_BETS, ROADS},
+    "reference/rules-punto-banco.html": {SIDE_BETS},
+    "reference/glossary.html": {BANQUE, SIDE_BETS, ROADS},
+    "reference/faq.html": {SIDE_BETS, ROADS},
+}
+
+
+def _linked_from_text(page: Element, path: str) -> set[str]:
+    """Where the links in the page's article (not its menus) lead, as site paths."""
+    import posixpath
+
+    articles = page.find_all("article")
+    assert articles, f"{path} has no article"
+    targets: set[str] = set()
+    for a in articles[0].find_all("a"):
+        href = a.attrs.get("href", "").split("#")[0]
+        if href and "://" not in href:
+            targets.add(posixpath.normpath(posixpath.join(posixpath.dirname(path), href)))
+    return targets
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("path", sorted(LINKED))
+def test_pages_that_speak_of_the_newer_chapters_link_to_them(site_dir: Path, path: str,
+                                                             lang: str) -> None:
+    page = parse_page(site_dir / ("es" if lang == "es" else "") / path)
+    assert LINKED[path] <= _linked_from_text(page, path)
