@@ -48,6 +48,7 @@ Fraction(-40, 1)
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -444,16 +445,16 @@ def decision_values(view: BankerView, *, five_draws: Fraction = FIVE_DRAWS) -> d
     five_pair = (five.numerator, five.denominator)
     mass = stand = draw = 0
 
+    # The bank's result per chip against a side's final total t: standing (on view.total) and,
+    # for each value e of the banker's third card, drawing (on view.total + e).
+    stands = [_sign(view.total, t) for t in range(10)]
+    draws = [[_sign((view.total + e) % 10, t) for e in range(10)] for t in range(10)]
+
     def score(weight: int, finals: list[tuple[int, int]]) -> None:
         nonlocal mass, stand, draw
         mass += weight
-        stand += weight * sum(w * _sign(view.total, t) for w, t in finals)
-        drawn = 0
-        for e in range(10):
-            if counts[e]:
-                banker = (view.total + e) % 10
-                drawn += counts[e] * sum(w * _sign(banker, t) for w, t in finals)
-        draw += weight * drawn
+        stand += weight * sum(w * stands[t] for w, t in finals)
+        draw += weight * sum(w * sum(map(operator.mul, counts, draws[t])) for w, t in finals)
 
     if not hidden:
         score(1, [])

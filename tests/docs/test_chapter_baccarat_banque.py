@@ -98,3 +98,24 @@ def test_the_spanish_page_names_the_roles_in_spanish(site_dir: Path) -> None:
     for word in ("banquero", "apostadores", "lado derecho", "a caballo"):
         assert word in text
     assert "Where the rules come from" not in text
+
+
+def test_the_drill_carries_the_engine_s_situations_in_the_page_s_language(
+        page: tuple[str, Element], site_dir: Path) -> None:
+    from bacara_teach.widgets.banque_page import BANQUE_KIND, banque_drill_data, drill_text
+
+    lang, root = page
+    nodes = [d for d in root.find_all("div") if d.attrs.get("data-practice") == BANQUE_KIND]
+    assert len(nodes) == 1
+    assert nodes[0].attrs.get("lang") == lang
+    (holder,) = nodes[0].find_all("script")
+    raw = holder._raw_text()
+    expected = banque_drill_data(lang)
+    assert json.loads(raw) == expected
+    assert drill_text(lang) in root.text()
+    served = site_dir / "_static" / "practice-banque-drill.js"
+    size = (len(raw.encode("utf-8")) + served.stat().st_size
+            + (site_dir / "_static" / "practice.js").stat().st_size)
+    assert size <= 150 * 1024, f"{lang}: {size} bytes of script and data"
+    if lang == "es":
+        assert not ENGLISH_DECIMAL.search(" ".join(s["why"] for s in expected["situations"]))
