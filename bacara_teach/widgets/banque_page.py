@@ -117,7 +117,7 @@ def drill_text(lang: str | None = None, *, seed: int = PAGE_SEED,
     rule of thumb gets wrong or the stakes decide.
 
     >>> drill_text("en", count=3)
-    'Each side carries a stake of 10, 20, 50 or 100 chips. In 1 of these 3 situations the rule of thumb takes the worse decision; in 2, other stakes would reverse the better decision.'
+    'Each side carries a stake of 10, 20, 50 or 100 chips. In 1 of these 3 situations the rule of thumb takes the worse decision; in 1, other stakes would reverse the better decision.'
     """
     lang = resolve_language(lang)
     prepared = situations(seed, count)

@@ -146,7 +146,7 @@
         const seen = s.sides[i];
         rows.push(el("p", { class: "bt-banque-hand", "data-side": side, "data-did": seen.did },
                      el("strong", { text: `${L[`${side}.side`]}: ` }), `${seen.text} `,
-                     seen.cards.length ? this.cards(seen.cards) : null));
+                     seen.did === "natural" ? this.cards(seen.cards) : null)); // a third card is named in the text
       });
       rows.push(el("p", {}, el("strong", { text: `${L.stakes}: ` }), s.stakesText));
       rows.push(el("p", { class: "bt-practice-context", text: L.ask }));
