@@ -9,12 +9,10 @@ the same situation, and so is the running score; starting again clears it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, visit
+from browser_harness import PHONE, Visit, serious_violations
 
 from bacara_teach.baccarat_banque import best_for_bank, decision_values
 from bacara_teach.banque_practice import BanqueSituation, explain
@@ -24,28 +22,8 @@ from bacara_teach.widgets.banque_page import banque_drill_data, situations
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 DRILL = '[data-practice="banque-drill"]'
 ANSWERED = 5
-
-
-def _blocked(context: Any) -> list[str]:
-    asked: list[str] = []
-
-    def block(route: Any) -> None:
-        asked.append(route.request.url)
-        route.abort()
-
-    context.route("**/lite/**", block)
-    context.route("**/*.wasm", block)
-    return asked
-
-
-@pytest.fixture
-def on_a_phone(browser: Any, site_url: str) -> Iterator[tuple[Visit, list[str]]]:
-    for shown in visit(browser, site_url, viewport=PHONE, is_mobile=True, has_touch=True):
-        yield shown, _blocked(shown.page.context)
 
 
 def _fits(page: Any) -> None:
@@ -59,8 +37,8 @@ def _fits(page: Any) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_drill_answers_right_and_wrong_offline_on_a_phone(
-        on_a_phone: tuple[Visit, list[str]], lang: str) -> None:
-    shown, asked = on_a_phone
+        offline_phone: tuple[Visit, list[str]], lang: str) -> None:
+    shown, asked = offline_phone
     shown.open(("es/" if lang == "es" else "") + "chapters/baccarat-banque.html")
     page = shown.page
     page.locator(f"{DRILL}[data-ready='true']").wait_for(timeout=10_000)
@@ -109,20 +87,15 @@ def test_the_drill_answers_right_and_wrong_offline_on_a_phone(
     assert root.locator("[data-score]").get_attribute("data-asked") == "0"
     assert shown.failed == [] and shown.errors == []  # nothing asked for while offline
     page.context.set_offline(False)  # axe reads the page's stylesheets
-    if AXE.is_file():
-        page.add_script_tag(path=str(AXE))
-        found = page.evaluate(
-            f"async () => (await axe.run(document.querySelector('{DRILL}'),"
-            " {resultTypes: ['violations']})).violations.map(v => ({id: v.id, impact: v.impact}))")
-        assert [v for v in found if v["impact"] in ("serious", "critical")] == []
+    assert serious_violations(page, DRILL) == []
     assert asked == []
     shown.assert_clean()
 
 
 @pytest.mark.parametrize("lang", ["en"])
 def test_the_last_situation_ends_the_run_with_the_score(
-        on_a_phone: tuple[Visit, list[str]], lang: str) -> None:
-    shown, _ = on_a_phone
+        offline_phone: tuple[Visit, list[str]], lang: str) -> None:
+    shown, _ = offline_phone
     shown.open("chapters/baccarat-banque.html")
     page = shown.page
     page.locator(f"{DRILL}[data-ready='true']").wait_for(timeout=10_000)
