@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from bacara_teach.baccarat_banque import (
@@ -56,6 +56,7 @@ from bacara_teach.exercises.questions import (
     ParamsError,
     QuestionKind,
     cards_param,
+    distinct_in_turn,
     invalid,
     lang_code,
     param,
@@ -230,17 +231,7 @@ class BanqueDecisionKind(QuestionKind):
         fails = int(options.get("rule_of_thumb_fails", (count + 1) // 2))
         kinds = [True] * min(fails, count) + [False] * (count - min(fails, count))
         rng.shuffle(kinds)
-        out: list[dict[str, Any]] = []
-        for wanted in kinds:
-            for _ in range(10_000):
-                params = _draw_situation(rng, fails=wanted)
-                if params is not None and params not in out:
-                    out.append(params)
-                    break
-            else:  # pragma: no cover - the shoes are endless and such situations common
-                raise IllegalAction(message("could not draw {count} different questions; ask "
-                                            "for fewer", count=count))
-        return out
+        return distinct_in_turn(rng, [partial(_draw_situation, fails=wanted) for wanted in kinds])
 
     def check_params(self, params: Mapping[str, Any]) -> None:
         banque_view(params, self.name)
@@ -348,18 +339,8 @@ class BanqueSettlementKind(QuestionKind):
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
         first, *rest = tuple(options.get("asks", tuple(ASKS)))
         asks = (first, *rng.sample(rest, len(rest)))
-        out: list[dict[str, Any]] = []
-        for number in range(count):
-            ask = asks[number % len(asks)]
-            for _ in range(10_000):
-                params = self._draw(rng, ask)
-                if params is not None and params not in out:
-                    out.append(params)
-                    break
-            else:  # pragma: no cover - the shoes are endless and such coups common
-                raise IllegalAction(message("could not draw {count} different questions; ask "
-                                            "for fewer", count=count))
-        return out
+        return distinct_in_turn(rng, [partial(self._draw, ask=asks[number % len(asks)])
+                                      for number in range(count)])
 
     @staticmethod
     def _draw(rng: random.Random, ask: str) -> dict[str, Any] | None:

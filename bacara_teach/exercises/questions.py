@@ -664,6 +664,29 @@ def distinct(rng: random.Random, count: int, draw: Any, *, tries: int = 2000) ->
                                 count=count))
 
 
+def distinct_in_turn(rng: random.Random, draws: Sequence[Any], *, tries: int = 10_000) -> list[Any]:
+    """One value of each ``draw(rng)`` of ``draws`` in turn, each different from those before.
+
+    Where :func:`distinct` asks the same ``draw`` for ``count`` values, this gives each question
+    of an item its own ``draw`` (a kind of coup, a kind of situation), tried until it yields a
+    new value.
+
+    >>> distinct_in_turn(random.Random(1), [lambda r: "a", lambda r: r.choice("ab")])
+    ['a', 'b']
+    """
+    out: list[Any] = []
+    for draw in draws:
+        for _ in range(tries):
+            value = draw(rng)
+            if value is not None and value not in out:
+                out.append(value)
+                break
+        else:
+            raise IllegalAction(message("could not draw {count} different questions; ask for "
+                                        "fewer", count=len(draws)))
+    return out
+
+
 def lang_code(lang: str | None) -> str:
     """``lang`` checked (``None``: the default language), as every text function reads it."""
     return resolve_language(lang)
