@@ -10,7 +10,8 @@ Run them with ``python3 -m nox -s NAME`` (``python3 -m pip install nox`` first):
 * ``docs``: builds the site into ``docs/_build/html`` (English, and Spanish in ``es/``) and
   checks its internal links.
 * ``serve``: builds the site, then serves it on http://127.0.0.1:8000 (English at the root,
-  Spanish under ``/es/``; every page links to its twin).
+  Spanish under ``/es/``; every page links to its twin); ``-- 8080`` serves on port 8080.
+  A busy port is refused before the build.
 * ``translations``: merges the English pages' messages into the Spanish catalogues in
   ``docs/locales`` and lists what is left to translate.
 * ``bench``: runs every ``tests/benchmarks/bench_*.py`` script.
@@ -35,14 +36,14 @@ ROOT = Path(__file__).resolve().parent
 DOCS = ROOT / "docs"
 sys.path.insert(0, str(DOCS / "_ext"))
 import sitebuild  # noqa: E402  (the one description of how the site is built)
+import siteserve  # noqa: E402  (the port the site is served on, checked before the build)
 
 SITE = sitebuild.SITE
 TEMPLATES = sitebuild.TEMPLATES
 LOCALES = DOCS / "locales"
 BENCHMARKS = ROOT / "tests" / "benchmarks"
 CHROMIUM = Path("/usr/bin/chromium")
-SERVE_HOST = "127.0.0.1"
-SERVE_PORT = 8000
+SERVE_HOST = siteserve.HOST
 
 nox.options.sessions = ["tests", "lint"]
 nox.options.reuse_venv = "yes"
@@ -158,14 +159,20 @@ def docs(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def serve(session: nox.Session) -> None:
-    """Build the site, then serve it on http://127.0.0.1:8000 (a port may follow ``--``)."""
+    """Build the site, then serve it on http://127.0.0.1:8000 (a port may follow ``--``).
+
+    The port is checked first: a busy one is refused before the build, not after it.
+    """
+    try:
+        port = siteserve.free_port(session.posargs, SERVE_HOST)
+    except siteserve.PortError as error:
+        session.error(str(error))
     install_project(session, ["docs"])
     build_site(session)
-    port = session.posargs[0] if session.posargs else str(SERVE_PORT)
     session.log(f"Serving the site at http://{SERVE_HOST}:{port}/ (English) and "
                 f"http://{SERVE_HOST}:{port}/es/ (Spanish); Ctrl+C stops")
     session.run(
-        "python", "-m", "http.server", port, "--bind", SERVE_HOST, "--directory", str(SITE)
+        "python", "-m", "http.server", str(port), "--bind", SERVE_HOST, "--directory", str(SITE)
     )
 
 
