@@ -28,6 +28,10 @@ from bacara_teach.narration import spans
 from bacara_teach.tableau import PUNTO_BANCO, Decision, Tableau
 from bacara_teach.text import N_, format_number, ntr, ptr, tr
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from bacara_teach.punto_banco import Coup
+
 __all__ = [
     "Picture",
     "card_face_svg",
@@ -35,6 +39,7 @@ __all__ = [
     "cards_svg",
     "cdf_table_svg",
     "coup_flowchart_svg",
+    "dealt_coup_svg",
     "draw_gain_heatmap_svg",
 ]
 
@@ -302,6 +307,67 @@ def coup_flowchart_svg(tableau: Tableau = PUNTO_BANCO, lang: str | None = None) 
               "markerHeight='7' orient='auto-start-reverse'><path d='M0 0L10 5L0 10Z' "
               "fill='currentColor'/></marker></defs>")
     return Picture(_open(width, height, title, desc, "bt-flowchart") + marker + "".join(parts) + "</svg>")
+
+
+# -- a dealt coup ---------------------------------------------------------------------------------
+
+
+def dealt_coup_svg(coup: Coup, lang: str | None = None) -> Picture:
+    """A dealt Punto Banco coup as it lies on the table: each hand's two cards, the place of
+    its third card (the card drawn, or nothing where the hand stood), its final total, and
+    the winner.  The picture's text alternative is the coup's narration, every step with
+    its rule.
+
+    >>> from bacara_teach.punto_banco import Coup
+    >>> svg = dealt_coup_svg(Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦"), "en")
+    >>> svg.count("bt-card-face "), ">stands</text>" in svg, ">Banco wins, 3 to 1.</text>" in svg
+    (5, True, True)
+    >>> ">se planta</text>" in dealt_coup_svg(Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦"), "es")
+    True
+    """
+    lang = resolve_language(lang)
+    narration = coup.narrate(lang).splitlines()
+    card_w, gap, row_h = 40.0, 6.0, 92.0
+    label_w, third_x = 70.0, 70.0 + 2 * (card_w + gap) + 16
+    total_x = third_x + card_w + 34
+    width = total_x + 60
+    parts: list[str] = []
+    hands = (
+        (term("punto", lang), coup.punto[:2], coup.punto_third, coup.punto_total, "punto"),
+        (term("banco", lang), coup.banco[:2], coup.banco_third, coup.banco_total, "banco"),
+    )
+    for row, (name, first_two, third, total, side) in enumerate(hands):
+        top = 6 + row * row_h
+        if coup.winner.value == side:
+            parts.append(f"<rect class='bt-coup-winner' x='1' y='{top - 5:g}' width='{width - 2:g}' "
+                         f"height='{card_w * 1.4 + 10:g}' rx='8' fill='currentColor' "
+                         f"fill-opacity='0.08' stroke='currentColor' stroke-width='1.5'/>")
+        parts.append(f"<text x='10' y='{top + card_w * 0.78:g}' fill='currentColor' "
+                     f"style='font-size:15px;font-weight:700'>{escape(name)}</text>")
+        for i, card in enumerate(first_two):
+            parts.append(card_face_svg(card, label_w + i * (card_w + gap), top, width=card_w))
+        if third is not None:
+            parts.append(card_face_svg(third, third_x, top, width=card_w))
+            said = ptr("dealt coup picture", "draws", lang)
+        elif coup.natural:
+            said = ""
+        else:
+            parts.append(f"<rect x='{third_x + 0.5:g}' y='{top + 0.5:g}' width='{card_w - 1:g}' "
+                         f"height='{card_w * 1.4 - 1:g}' rx='4' fill='none' stroke='currentColor' "
+                         f"stroke-dasharray='4 3'/>")
+            said = ptr("dealt coup picture", "stands", lang)
+        if said:
+            parts.append(f"<text x='{third_x + card_w / 2:g}' y='{top + card_w * 1.4 + 14:g}' "
+                         f"text-anchor='middle' fill='currentColor' "
+                         f"style='font-size:12px;font-weight:700'>{escape(said)}</text>")
+        parts.append(f"<text x='{total_x + 22:g}' y='{top + card_w * 0.95:g}' text-anchor='middle' "
+                     f"fill='currentColor' style='font-size:30px;font-weight:700'>{total}</text>")
+    bottom = 6 + 2 * row_h + 12
+    parts.append(f"<text x='{width / 2:g}' y='{bottom:g}' text-anchor='middle' fill='currentColor' "
+                 f"style='font-size:15px;font-weight:700'>{escape(narration[-1])}</text>")
+    title = tr("A dealt coup: {cards}", lang, cards=" ".join(str(card) for card in coup.cards))
+    return Picture(_open(width, bottom + 8, title, " ".join(narration), "bt-dealt-coup",
+                         max_width=width * 1.6) + "".join(parts) + "</svg>")
 
 
 # -- a Chemin de Fer table ----------------------------------------------------------------------
