@@ -29,7 +29,7 @@ version = ".".join(release.split(".")[:2])
 # -- general ---------------------------------------------------------------------------------
 sys.path.insert(0, str(DOCS / "_ext"))
 extensions = ["myst_nb", "sphinx_copybutton", "jupyterlite_sphinx", "lite_assets", "lean_pages",
-              "site_languages", "rules_card", "page_labels"]
+              "site_languages", "rules_card", "page_labels", "front_door"]
 root_doc = "index"
 exclude_patterns = ["_build", "jupyter_execute", "**.ipynb_checkpoints", "README.md",
                     "_contents", "_lite", "_ext"]
@@ -144,6 +144,19 @@ html_css_files.append("practice.css")
 html_js_files.append(("practice.js", {"defer": "defer"}))
 copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True
+
+# -- finding things: one search box, the rules one click away, search that answers rules ----
+# (docs/_ext/front_door.py names the site after the course and lists its path)
+templates_path = ["_templates"]
+html_sidebars = {"**": ["navbar-logo.html", "search-button-field.html", "sbt-sidebar-nav.html",
+                        "rules-links.html"]}
+html_theme_options["navbar_persistent"] = []  # the sidebar's search field is the one search box
+html_css_files.append("front.css")
+# Sphinx's own search, tuned: the pages that answer a rule question rank above the
+# programming interface (docs/_ext/search_scorer.js), and each page's index entries (the
+# `{index}` lines, translated like its prose) name the questions it answers.
+html_search_scorer = str(DOCS / "_ext" / "search_scorer.js")
+gettext_additional_targets.append("index")
 
 
 def _language_inited(_app: Any, config: Any) -> None:

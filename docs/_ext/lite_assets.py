@@ -954,7 +954,7 @@ def live_note(lang: str, download_bytes: int) -> str:
 
 def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[str, Any],
                      doctree: Any) -> None:
-    """Put a "try it live" link at the top of every page that has a live notebook."""
+    """Put a "try it live" link under the heading of every page that has a live notebook."""
     lang = app.config.language
     prefix = LANGUAGE_FOLDERS.get(lang, "")
     live = _live_notebook(lang, pagename)
@@ -967,7 +967,23 @@ def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[
     note = live_note(lang, app.config.bacara_lite_summary["download_bytes"])
     link = (f"<div class='bt-live'><a class='bt-live-link' href='{href}'>{text}</a> "
             f"<span class='bt-live-note'>{note}</span></div>")
-    context["body"] = link + context["body"]
+    context["body"] = below_heading(context["body"], link)
+
+
+def below_heading(body: str, html: str) -> str:
+    """``body`` with ``html`` just under its first heading (at its top if it has none), so a
+    page opens with its title.
+
+    >>> below_heading("<section><h1>Odds<a href='#'>#</a></h1><p>Text</p>", "<div>live</div>")
+    "<section><h1>Odds<a href='#'>#</a></h1><div>live</div><p>Text</p>"
+    >>> below_heading("<p>no heading</p>", "<div>live</div>")
+    '<div>live</div><p>no heading</p>'
+    """
+    end = body.find("</h1>")
+    if end < 0:
+        return html + body
+    end += len("</h1>")
+    return body[:end] + html + body[end:]
 
 
 def _outdated_by_download(app: Any, env: Any, _added: set[str], _changed: set[str],

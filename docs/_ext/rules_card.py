@@ -21,7 +21,11 @@ def _write_card(app: Any, error: BaseException | None) -> None:
 
     target = Path(app.outdir) / CARD
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(rules_card_html(app.config.language), encoding="utf-8")  # as the theme's files
+    card = rules_card_html(app.config.language)
+    # the site's icon, beside the card, so that a browser does not ask the server for another
+    card = card.replace("</head>", f'<link rel="icon" href="{Path(app.config.html_favicon).name}">'
+                        "</head>", 1)
+    target.write_text(card, encoding="utf-8")  # as the theme's files
 
 
 def setup(app: Any) -> dict[str, Any]:
