@@ -285,12 +285,16 @@ def _grade_submission(student: Student, paper: Paper, submission: Submission,
                       limits: Limits | None, code: str) -> SubmissionGrade:
     notes = list(submission.notes)
     claimed_check = submission.claimed.get("secret_check")
-    if paper.check and claimed_check != paper.check:
+    if paper.check and claimed_check is None:
+        notes.append(tr(
+            "the notebook carries no check value of the class secret (this class's is {check}); "
+            "it was graded as {student!r}'s paper of this class", code, check=paper.check,
+            student=student.id))
+    elif paper.check and claimed_check != paper.check:
         notes.append(tr(
             "the notebook does not carry the class secret's check value ({claimed} instead of "
             "{check}); it was graded as {student!r}'s paper of this class", code,
-            claimed=repr(claimed_check) if claimed_check is not None else tr("none", code),
-            check=paper.check, student=student.id))
+            claimed=repr(claimed_check), check=paper.check, student=student.id))
     claimed_id = submission.claimed.get("student_id")
     if claimed_id is not None and claimed_id != student.id:
         notes.append(tr(
