@@ -97,6 +97,7 @@ HOSTILE_VALUES = {
     "value-ansi": f'answer_q1 = "draw\x1b[2J\x1b[31m{FORGED}"',
     "value-lines": f'answer_q1 = """stand\n\n# {FORGED} Total: 25 / 25\n"""',
     "value-fence": f'answer_q1 = "draw"\n```\n# {FORGED}\n```',
+    "value-bare-fence": "```",
     "value-controls": f'answer_q1 = "\x00\x08\x0b\x0c\x7f\x85\u202e{FORGED}"',
     "value-enormous": 'answer_q1 = "' + "x" * 3_000_000 + '"',
     "value-nested": "answer_q1 = " + "[" * 5000 + "]" * 5000,
@@ -284,6 +285,8 @@ def test_a_hostile_class_is_graded_in_full_and_no_one_changes_anyone_else(
         if s.startswith(("attack-", "switch-")):  # no attack got through
             assert "DONE" not in page and "LEAKED" not in page, s
             assert "blocked" in page or "No module named 'socket'" in page, s
+    # an answer of backticks alone cannot close the fence its feedback quotes it in
+    assert "````python\n```\n````\n" in (feedback / "value-bare-fence.md").read_text(encoding="utf-8")
     meta = (feedback / "meta-forged.md").read_text(encoding="utf-8")
     assert "does not carry the class secret's check value" in meta and "\\ud800\\x1b[2J" in meta
 
