@@ -127,7 +127,14 @@ def create_secret(path: str | Path) -> bytes:
             out.write(value.hex() + "\n")
             out.flush()
             os.fsync(out.fileno())
-        os.link(temporary, place)  # fails if a secret appeared meanwhile: never replace one
+        try:
+            os.link(temporary, place)  # fails if a secret appeared meanwhile: never replace one
+        except FileExistsError:
+            raise
+        except OSError:  # a file system without hard links: rename, unless one appeared
+            if place.exists() or place.is_symlink():
+                raise FileExistsError(str(place)) from None
+            os.replace(temporary, place)
     except FileExistsError:
         return read_secret(place)
     finally:

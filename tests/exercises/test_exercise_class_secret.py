@@ -227,3 +227,20 @@ def test_the_practice_papers_need_no_secret_and_stay_the_same(
         assert text == (REPOSITORY / "exercises" / f"{name}.ipynb").read_text(encoding="utf-8")
         assert text == practice_text(name) and "secret_check" not in text
         assert make_paper(name, PRACTICE_ID) == make_paper(name, PRACTICE_ID)
+
+
+def test_the_refusal_and_the_summary_read_in_spanish(
+        teacher: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _hand_in(teacher, tmp_path / "handed-in")
+    (tmp_path / "handed-in" / "dee.ipynb").write_bytes(b"\x00\x1b[2J")
+    out = str(tmp_path / "out" / "book.csv")
+    code, printed, _ = run(capsys, "--lang", "es", "grade", str(tmp_path / "handed-in"), "--assignment",
+                           "third-card", "--roster", str(teacher), "--out", out)
+    assert code == 0
+    assert "no se pudo leer o corregir por completo: dee: el archivo no es un cuaderno" in printed
+    default_secret_path(teacher).unlink()
+    code, _, err = run(capsys, "--lang", "es", "assignment", "key", "third-card", "--roster", str(teacher),
+                       "--out", str(tmp_path / "k.csv"))
+    assert code == 2
+    assert f"no hay secreto de la clase en {str(default_secret_path(teacher))!r}" in err
+    assert "--secret ARCHIVO" in err
