@@ -244,3 +244,13 @@ def test_the_refusal_and_the_summary_read_in_spanish(
     assert code == 2
     assert f"no hay secreto de la clase en {str(default_secret_path(teacher))!r}" in err
     assert "--secret ARCHIVO" in err
+
+
+def test_make_keeps_the_secret_out_of_the_folder_handed_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    roster = roster_in(tmp_path / "class")
+    papers = tmp_path / "papers"
+    code, _, err = run(capsys, "assignment", "make", "scoring", "--roster", str(roster), "--out", str(papers),
+                       "--secret", str(papers / "class.secret"))
+    assert code == 2 and "the folder handed out" in err
+    assert not papers.exists() and not default_secret_path(roster).exists()
