@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from bacara_teach.cards import format_cards
 from bacara_teach.cli.messages import add_lang_argument, current_language, refusal, shorten
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
+from bacara_teach.files import check_output_file
 from bacara_teach.home_session import CoupRecord, HomeSession
 from bacara_teach.money import add, format_amount, format_signed
 from bacara_teach.online_table import OnlineTable, TableCoup
@@ -428,8 +429,15 @@ def _options_text(options: dict[str, object]) -> str:
     return f" ({', '.join(words)})" if words else ""
 
 
+def _check_save_place(path: str | None, option: str = "--save") -> None:
+    """Refuse a save's place before anything is played (:func:`check_output_file`)."""
+    if path is not None:
+        check_output_file(path, option)
+
+
 def run_play(args: argparse.Namespace) -> int:
     lang = args.lang
+    _check_save_place(args.save)
     if args.load is not None:
         if args.seed is not None or args.option:
             raise IllegalAction(message("--load resumes a saved table: do not give --seed or "
@@ -551,6 +559,7 @@ def _home_line(session: HomeSession, line: str, save: Callable[[str | None], Non
 
 def run_home_session(args: argparse.Namespace) -> int:
     lang = args.lang
+    _check_save_place(args.save)
     if args.load is not None:
         if args.players is not None or args.seed is not None or args.dealer is not None:
             raise IllegalAction(message("--load resumes a saved session: do not give --players, "
@@ -572,6 +581,7 @@ def run_home_session(args: argparse.Namespace) -> int:
         if target is None:
             raise IllegalAction(message("no file to save to: type 'save FILE', or start the "
                                         "session with --save FILE"))
+        _check_save_place(target, "save")
         try:
             _save(target, session.to_json())
         except SaveFailed as error:  # a typed save that fails is refused; play goes on
