@@ -26,7 +26,7 @@ from bacara_teach.home_session import CoupRecord, HomeSession
 from bacara_teach.money import add, format_amount, format_signed
 from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.punto_banco import Coup, deal_coup
-from bacara_teach.saves import read_seed, read_text, write_atomically
+from bacara_teach.saves import parse_json, read_seed, read_text, write_atomically
 from bacara_teach.settlement import Bet, settle
 from bacara_teach.tables import PROFILES, TableProfile, get_profile
 from bacara_teach.text import localize_number, message, nmessage, ptr, tr
@@ -557,6 +557,45 @@ def _home_line(session: HomeSession, line: str, save: Callable[[str | None], Non
     return True
 
 
+def _new_home_session(players: str, seed: str | None, dealer: str | None) -> HomeSession:
+    """The session that ``--players``, ``--seed`` and ``--dealer`` start: the only options
+    of the command, so its table, stake, payouts and number of coups are the session's own."""
+    return HomeSession(players=players.split(","), seed=_seed(seed), dealer=dealer)
+
+
+def _load_home_session(path: str) -> HomeSession:
+    """A saved home session, refused unless the command line could have started it.
+
+    The session is started again with :func:`_new_home_session` from the save's players,
+    seed and dealer, given as the command line gives them; every other rule of the save
+    (the table and its options, the number of coups, the shuffle) must be that session's
+    own.  An edited save (a stake of 1000, other payouts, a billion coups) is refused before
+    anything is played or written.
+    """
+    text = _load(path)
+    session = HomeSession.from_json(text)
+    saved = session.rules()
+    try:
+        fresh = _new_home_session(",".join(session.players), str(session.seed), session.dealer)
+        odd = [key for key in saved if key != "shuffle" and fresh.rules()[key] != saved[key]]
+    except BacaraError:  # names or a seed that the command line cannot type
+        fresh = _new_home_session(",".join(f"P{n}" for n in range(2)), None, None)
+        odd = ["players", "dealer", "seed"]
+    made = fresh.to_dict()
+    # A save of an earlier version was dealt with the shuffle of its time, and replays so.
+    earlier = parse_json(text, what="saved home session").get("version") != made["version"]
+    if made["rules"]["shuffle"] != saved["shuffle"] and not earlier:
+        odd.append("shuffle")
+    if odd:
+        raise IllegalAction(message(
+            "saved home session {path!r} has rules the home-session command cannot give "
+            "({fields}): the command plays the {profile} table as it is, {coups} coups, with "
+            "only --players, --dealer and --seed; nothing was loaded", path=path,
+            fields=", ".join(odd), profile=made["rules"]["profile"],
+            coups=made["rules"]["coups"]))
+    return session
+
+
 def run_home_session(args: argparse.Namespace) -> int:
     lang = args.lang
     _check_save_place(args.save)
@@ -564,14 +603,14 @@ def run_home_session(args: argparse.Namespace) -> int:
         if args.players is not None or args.seed is not None or args.dealer is not None:
             raise IllegalAction(message("--load resumes a saved session: do not give --players, "
                                         "--seed or --dealer with it"))
-        session = HomeSession.from_json(_load(args.load))
+        session = _load_home_session(args.load)
         print(tr("Resumed the home session (seed {seed}) at coup {number} of {coups}.", lang,
                  seed=str(session.seed), number=session.coup_number, coups=session.coups))
     else:
         if args.players is None:
             raise IllegalAction(message("no players given: use --players {example} ({least} to "
                                         "{most} names)", example="Ana,Luis,Eva", least=2, most=8))
-        session = HomeSession(players=args.players.split(","), seed=_seed(args.seed), dealer=args.dealer)
+        session = _new_home_session(args.players, args.seed, args.dealer)
         print(tr("Home session: {players} (dealer {dealer}); {coups} coups, stake {stake}; seed "
                  "{seed}.", lang, players=", ".join(session.players), dealer=session.dealer,
                  coups=session.coups, stake=_amount(session.stake, lang), seed=str(session.seed)))
