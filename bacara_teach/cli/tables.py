@@ -23,7 +23,7 @@ from bacara_teach.cli.messages import add_lang_argument, current_language, refus
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.files import check_output_file
 from bacara_teach.home_session import CoupRecord, HomeSession
-from bacara_teach.money import add, format_amount, format_signed
+from bacara_teach.money import MAX_AMOUNT, MAX_DECIMALS, add, amount_text
 from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.punto_banco import Coup, deal_coup
 from bacara_teach.saves import parse_json, read_seed, read_text, write_atomically
@@ -44,22 +44,22 @@ def _seed(text: str | None) -> Seed:
 
 
 def _amount(value: object, lang: str) -> str:
-    """An amount as :func:`format_amount` writes it, in the conventions of ``lang``.
+    """An amount with every digit, grouped in the conventions of ``lang`` (:func:`amount_text`).
 
     >>> from fractions import Fraction
-    >>> _amount(Fraction(19, 4), "en"), _amount(Fraction(19, 4), "es")
-    ('4.75', '4,75')
+    >>> _amount(Fraction(19, 4), "en"), _amount(Fraction(19, 4), "es"), _amount(10 ** 9, "es")
+    ('4.75', '4,75', '1.000.000.000')
     """
-    return localize_number(format_amount(value), lang)  # type: ignore[arg-type]
+    return amount_text(value, lang)  # type: ignore[arg-type]
 
 
 def _signed(value: object, lang: str) -> str:
-    """A signed amount as :func:`format_signed` writes it (``+4.75``), in ``lang``.
+    """A signed amount (``+4.75``) with every digit, grouped in ``lang``.
 
-    >>> _signed(-10, "en"), _signed(-10, "es") == "\u221210", _signed(0, "es")
-    ('-10', True, '0')
+    >>> _signed(-10, "en"), _signed(-10, "es") == "\u221210", _signed(0, "es"), _signed(20000, "en")
+    ('-10', True, '0', '+20,000')
     """
-    return localize_number(format_signed(value), lang)  # type: ignore[arg-type]
+    return amount_text(value, lang, signed=True)  # type: ignore[arg-type]
 
 
 def _profile(name: str, options: Sequence[str]) -> TableProfile:
@@ -131,7 +131,9 @@ def _add_profile_arguments(parser: argparse.ArgumentParser, default: str) -> Non
                         help=tr("change an option of the profile, e.g. commission=accrued (with "
                                 "reshuffle=never to see it accrue), decks=8, "
                                 "positions=both-sides, tie=change, pair-reading=same-value, "
-                                "side-bets-alone=yes, payout.empate=9 (repeatable)", lang))
+                                "side-bets-alone=yes, payout.empate=9, max-bet=500 (repeatable; "
+                                "an amount is at most {most:,}, with at most {decimals} decimal "
+                                "places)", lang, most=MAX_AMOUNT, decimals=MAX_DECIMALS))
 
 
 # -- registration -----------------------------------------------------------------------------
@@ -148,8 +150,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _add_profile_arguments(settle_parser, "home")
     settle_parser.add_argument("--bet", action="append", default=[],
                                metavar=tr("POSITION=STAKE", lang),
-                               help=tr("a bet, e.g. {examples} (repeatable)", lang,
-                                       examples="banco=20, empate=5, pareja-punto=5"))
+                               help=tr("a bet, e.g. {examples} (repeatable; a stake is at "
+                                       "most {most:,}, with at most {decimals} decimal places)",
+                                       lang, examples="banco=20, empate=5, pareja-punto=5",
+                                       most=MAX_AMOUNT, decimals=MAX_DECIMALS))
     settle_parser.add_argument("--cards", required=True,
                                help=tr('the cards in deal order, e.g. "{cards}"', lang,
                                        cards="4♥ 2♠ 9♣ A♦ 8♦"))
@@ -173,7 +177,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     _add_profile_arguments(play, "online")
     play.add_argument("--balance", default="100",
-                      help=tr("starting balance (default {default})", lang, default=100))
+                      help=tr("starting balance (default {default}; at most {most:,}, with at "
+                              "most {decimals} decimal places, as every amount)", lang,
+                              default=100, most=MAX_AMOUNT, decimals=MAX_DECIMALS))
     play.add_argument("--seed", help=tr("seed of the shoe (default: a random seed, printed)", lang))
     play.add_argument("--save", metavar=tr("FILE", lang),
                       help=tr("save the table to FILE after each coup and on quitting", lang))
@@ -313,7 +319,7 @@ def _show_coup(played: TableCoup, lang: str) -> None:
         print(f"  {paid.describe(lang)}")
     if played.commission_collected:
         print(tr("  commission collected at the end of the shoe: {amount}", lang,
-                 amount=localize_number("-" + format_amount(played.commission_collected), lang)))
+                 amount=_amount(-played.commission_collected, lang)))
     print(tr("Balance: {balance}", lang, balance=_amount(played.balance_after, lang)))
 
 
@@ -325,8 +331,8 @@ def _history_lines(table: OnlineTable, lang: str) -> list[str]:
         bets = ", ".join(f"{_bet_text(p.bet.on.value, p.bet.stake, lang)} {_signed(p.net, lang)}"
                          for p in played.settlement.bets)
         if played.commission_collected:
-            bets = tr("{bets}, commission {amount}", lang, bets=bets, amount=localize_number(
-                "-" + format_amount(played.commission_collected), lang))
+            bets = tr("{bets}, commission {amount}", lang, bets=bets,
+                         amount=_amount(-played.commission_collected, lang))
         coup = played.coup
         lines.append(tr("#{number} Punto {punto}, Banco {banco}: {result}; {bets}; balance "
                         "{balance}", lang, number=played.number, punto=coup.punto_total,
