@@ -42,11 +42,13 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+from typing import TextIO
 
 from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.text import Message, message, nmessage
 
 __all__ = [
+    "MAX_LINE",
     "MISSING",
     "NOT_A_FILE",
     "STALE_SECONDS",
@@ -58,6 +60,7 @@ __all__ = [
     "check_output_folder",
     "is_temporary",
     "read_bounded",
+    "read_line",
     "remove_stale_temporaries",
     "size_text",
     "write_atomically",
@@ -217,6 +220,32 @@ def read_bounded(path: str | Path, *, limit: int, what: str | Message,
     if size > limit:
         raise too_large()
     return b"".join(chunks)
+
+
+MAX_LINE = 65536
+"""The longest line the interactive commands read (a command is a few words; a line of a
+few thousand digits is still read, and refused as a command)."""
+
+
+def read_line(stream: TextIO, *, limit: int = MAX_LINE) -> str:
+    """One line of ``stream`` (with its end of line), ``""`` at the end; at most ``limit``
+    characters are read, and a longer line is refused (:class:`InputRefused`), so that
+    an endless input without a line break (``< /dev/zero``) is not read without end.
+
+    >>> import io
+    >>> read_line(io.StringIO("bet banco 5\\nquit\\n"))
+    'bet banco 5\\n'
+    >>> read_line(io.StringIO("x" * 5000), limit=4096)
+    Traceback (most recent call last):
+    ...
+    bacara_teach.files.InputRefused: a line of input is longer than 4,096 characters: the commands are short lines; nothing more was read
+    """
+    line = stream.readline(limit + 1)
+    if len(line.removesuffix("\n")) > limit:
+        raise InputRefused(message(
+            "a line of input is longer than {most:,} characters: the commands are short lines; "
+            "nothing more was read", most=limit), reason=TOO_LARGE)
+    return line
 
 
 # -- output places ----------------------------------------------------------------------------------

@@ -382,3 +382,36 @@ def test_old_temporaries_are_removed_even_if_their_number_runs_again(tmp_path: P
     link = tmp_path / ".x.bacara-999999999-abc.tmp"
     link.symlink_to(tmp_path / "elsewhere")
     assert remove_stale_temporaries(tmp_path) == []  # only regular files are removed
+
+
+# -- typed input ----------------------------------------------------------------------------------------
+
+
+class _Zeros(io.RawIOBase):
+    """An endless input without a line break, as ``< /dev/zero`` gives."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        view[:] = b"\0" * len(view)
+        return len(view)
+
+
+@pytest.mark.parametrize("command", [
+    ["play", "--seed", "4"], ["home-session", "--players", "Ana,Luis", "--seed", "4"],
+    ["chemin-de-fer", "session", "--players", "Ana,Luis,Eva", "--seed", "4"],
+])
+def test_an_endless_line_of_input_is_refused_without_being_read_to_its_end(
+        command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(_Zeros()),
+                                                       encoding="utf-8"))
+    extra = [] if command[0] == "chemin-de-fer" else ["--save", "game.json"]
+    assert main([*command, *extra]) == 2
+    err = capsys.readouterr().err
+    assert err == ("bacara-teach: error: a line of input is longer than 65,536 characters: the "
+                   "commands are short lines; nothing more was read\n")
+    assert list(tmp_path.iterdir()) == []

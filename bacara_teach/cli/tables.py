@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from bacara_teach.cards import format_cards
 from bacara_teach.cli.messages import add_lang_argument, current_language, refusal, shorten
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
-from bacara_teach.files import check_output_file
+from bacara_teach.files import check_output_file, read_line
 from bacara_teach.home_session import CoupRecord, HomeSession
 from bacara_teach.money import MAX_AMOUNT, MAX_DECIMALS, add, amount_text
 from bacara_teach.online_table import OnlineTable, TableCoup
@@ -103,7 +103,7 @@ def _read(prompt: str) -> str | None:
         except EOFError:
             print()
             return None
-    line = sys.stdin.readline()
+    line = read_line(sys.stdin)
     if not line:
         return None
     text = line.rstrip("\r\n")
