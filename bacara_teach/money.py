@@ -302,11 +302,12 @@ def bounded_amount(value: Amount, *, what: str | Message = "amount") -> Decimal:
         if _AMOUNT_RE.fullmatch(text):
             raise _beyond(what, digits=sum(char.isdigit() for char in text))
         raise _expected(what, value)
-    if isinstance(value, int | Fraction) and not isinstance(value, bool) \
-            and abs(value) > MAX_AMOUNT:
-        whole = abs(int(value))
-        raise _beyond(what, digits=len(str(whole)) if whole < 10 ** 4000 else None,
-                      shown=str(value) if whole < 10 ** 30 else None)
+    if isinstance(value, int | Fraction) and not isinstance(value, bool):
+        exact = Fraction(value)
+        if abs(exact) > MAX_AMOUNT or exact.denominator > 10 ** MAX_DECIMALS:
+            top = abs(exact.numerator)  # its digits, without writing a huge number out
+            raise _beyond(what, digits=len(str(top)) if top < 10 ** 4000 else None,
+                          shown=str(exact) if max(top, exact.denominator) < 10 ** 30 else None)
     amount = parse_amount(value, what=what)
     exponent = amount.as_tuple().exponent
     if abs(amount) > MAX_AMOUNT or (isinstance(exponent, int) and exponent < -MAX_DECIMALS):

@@ -11,6 +11,7 @@ reader's way.
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import sys
@@ -117,10 +118,11 @@ def test_a_stake_beyond_the_bound_typed_at_the_table_is_refused_and_changes_noth
 def test_help_states_the_bound_of_every_money_option(lang: str) -> None:
     grouped = {"en": "1,000,000,000", "es": "1.000.000.000"}[lang]
     parser = build_parser(lang=lang)
-    commands = {action.dest: action for action in parser._actions}["command"]
+    commands = next(action for action in parser._actions
+                    if isinstance(action, argparse._SubParsersAction))
     for name, options in (("play", ["--balance", "--option"]), ("settle", ["--bet", "--option"]),
                           ("banque", ["--stakes"])):
-        sub = commands.choices[name]  # type: ignore[attr-defined]
+        sub = commands.choices[name]
         for action in sub._actions:
             if set(action.option_strings) & set(options):
                 assert grouped in (action.help or "").replace("\n", " "), (name, action.dest)

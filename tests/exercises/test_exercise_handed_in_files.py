@@ -59,10 +59,10 @@ def test_files_that_are_not_notebooks_of_a_sane_size_score_zero_with_their_reaso
     assert rows["good"].total == make_paper("scoring", "good").maximum
     not_a_file = {"en": "is not a regular file", "es": "no es un archivo normal"}[lang]
     for name in ("pipe", "device", "folder"):
-        assert (rows[name].status, rows[name].total) == (UNREADABLE, 0)
+        assert rows[name].status == UNREADABLE and rows[name].total == 0
         assert f"{name}.ipynb" in rows[name].reason and not_a_file in rows[name].reason
     larger = {"en": "sparse.ipynb is larger than 20 MB", "es": "sparse.ipynb ocupa más de 20 MB"}
-    assert (rows["sparse"].status, rows["sparse"].total) == (UNREADABLE, 0)
+    assert rows["sparse"].status == UNREADABLE and rows["sparse"].total == 0
     assert larger[lang] in rows["sparse"].reason
 
 
