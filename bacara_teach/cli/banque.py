@@ -37,6 +37,8 @@ BANKER_CHOICES = ("draw", "stand", "best", "thumb")
 def _stakes(text: str) -> Stakes:
     """``RIGHT,LEFT[,CHEVAL]`` in whole chips, each at most :data:`MAX_AMOUNT`.
 
+    >>> from bacara_teach.cli.messages import set_language
+    >>> set_language("en")
     >>> _stakes("100,20"), _stakes("1000000000,0,5").right
     (Stakes(right=100, left=20, cheval=0), 1000000000)
     >>> _stakes("9" * 5000 + ",1")

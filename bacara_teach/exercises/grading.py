@@ -20,10 +20,6 @@ conventions (:func:`points_text`).
 
 >>> from bacara_teach.exercises.assignments import make_paper
 >>> from bacara_teach.exercises.roster import Student
-from bacara_teach.files import MISSING as MISSING_FILE
-from bacara_teach.files import NOT_A_FILE, TOO_LARGE, InputRefused, read_bounded
-from bacara_teach.files import OutputRefused as PlaceRefused
-from bacara_teach.files import check_output_file, check_output_folder
 >>> paper = make_paper("scoring", "ana")
 >>> grade = grade_notebook(b"not json", Student("ana", "Ana"), paper)
 >>> grade.status, grade.total, grade.reason
