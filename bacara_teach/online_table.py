@@ -39,7 +39,7 @@ from typing import Any
 
 from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
-from bacara_teach.money import Amount, add, format_amount, parse_amount
+from bacara_teach.money import Amount, add, bounded_amount, format_amount
 from bacara_teach.punto_banco import Coup, play_coup
 from bacara_teach.saves import (
     SaveError,
@@ -286,7 +286,7 @@ class OnlineTable:
         shuffle_version: int = DEFAULT_SHUFFLE,
     ) -> None:
         table = get_profile(profile)
-        start = parse_amount(balance, what="balance")
+        start = bounded_amount(balance, what="balance")
         if start < 0:
             raise IllegalAction(message("invalid balance {balance}: a balance cannot be negative",
                                         balance=amount_value(start)))

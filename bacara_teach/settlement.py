@@ -39,10 +39,10 @@ from bacara_teach.money import (
     Amount,
     add,
     amount_param,
+    bounded_amount,
     format_amount,
     format_signed,
     multiply,
-    parse_amount,
 )
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.tables import (
@@ -143,7 +143,7 @@ class Bet:
 
     def __post_init__(self) -> None:
         on = self.on if type(self.on) is BetKind else BetKind.parse(self.on)
-        stake = parse_amount(self.stake, what="stake")
+        stake = bounded_amount(self.stake, what="stake")
         if stake <= 0:
             raise IllegalAction(message("invalid stake {stake} on {on}: a stake must be above 0",
                                         stake=amount_param(stake), on=on.value))

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -52,7 +53,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from bacara_teach.errors import IllegalAction, NotationError
-from bacara_teach.money import Amount, format_amount, is_terminating, parse_amount
+from bacara_teach.money import Amount, bounded_amount, format_amount, is_terminating
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Reshuffle
 from bacara_teach.text import N_, Message, message, pmessage, tr
 
@@ -578,7 +579,34 @@ def _pay_rules(value: object) -> tuple[PayRule, ...]:
     return tuple(rules)
 
 
+_NUMBER_TEXT = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+_ODDS_TEXT = re.compile(rf"[+]?{_NUMBER_TEXT}(?:\s*[:/]\s*{_NUMBER_TEXT})?")
+"""Odds or a rate as text: ``19/20``, ``0.95``, ``9:1`` (no exponent: ``1e999999`` would
+stand for a number of a million digits)."""
+MAX_ODDS_DIGITS = 12
+"""Most digits of the numerator or the denominator of odds or a rate."""
+
+
 def _fraction(value: object, what: Message) -> Fraction:
+    """Odds or a rate read exactly; anything else, or a number of more than
+    :data:`MAX_ODDS_DIGITS` digits above or below the line, refused.
+
+    >>> _fraction("9:1", message("odds")), _fraction(" 19/20", message("odds"))
+    (Fraction(9, 1), Fraction(19, 20))
+    >>> _fraction("1e999999", message("odds"))
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: invalid odds '1e999999': expected an exact number such as 19/20, 0.95 or 9:1
+    >>> _fraction("9" * 5000, message("odds"))
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: invalid odds of 5,000 characters: expected an exact number such as 19/20, 0.95 or 9:1, of at most 12 digits above and below the line
+    """
+    if isinstance(value, str) and len(value.strip()) > 3 * MAX_ODDS_DIGITS:
+        raise IllegalAction(message(
+            "invalid {what} of {length:,} characters: expected an exact number such as 19/20, "
+            "0.95 or 9:1, of at most {digits} digits above and below the line", what=what,
+            length=len(value.strip()), digits=MAX_ODDS_DIGITS))
     try:
         if isinstance(value, bool | float):
             raise ValueError
@@ -586,6 +614,8 @@ def _fraction(value: object, what: Message) -> Fraction:
             result = Fraction(value)
         elif isinstance(value, str):
             text = value.strip()
+            if not _ODDS_TEXT.fullmatch(text):
+                raise ValueError
             if ":" in text:  # "9:1" odds notation
                 left, _, right = text.partition(":")
                 result = Fraction(Decimal(left.strip())) / Fraction(Decimal(right.strip()))
@@ -597,6 +627,10 @@ def _fraction(value: object, what: Message) -> Fraction:
         raise IllegalAction(message(
             "invalid {what} {value}: expected an exact number such as 19/20, 0.95 or 9:1",
             what=what, value=repr(value))) from None
+    if max(abs(result.numerator), result.denominator) >= 10 ** MAX_ODDS_DIGITS:
+        raise IllegalAction(message(
+            "invalid {what}: expected an exact number such as 19/20, 0.95 or 9:1, of at most "
+            "{digits} digits above and below the line", what=what, digits=MAX_ODDS_DIGITS))
     return result
 
 
@@ -613,10 +647,18 @@ def _boolean(value: object, what: str) -> bool:
                                 value=repr(value)))
 
 
+MAX_OPTION_DIGITS = 6
+"""Most digits of a whole-number option (decks, players) given as text."""
+
+
 def _whole(value: object, what: str, *, optional: bool = False) -> int | None:
     if optional and (value is None or (isinstance(value, str) and value.strip().lower() == "none")):
         return None
     if isinstance(value, str) and value.strip().isdigit():
+        if len(value.strip().lstrip("0")) > MAX_OPTION_DIGITS:
+            raise IllegalAction(message(
+                "invalid {option} option of {digits:,} digits: expected a whole number of at most "
+                "{most} digits", option=what, digits=len(value.strip()), most=MAX_OPTION_DIGITS))
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
@@ -661,7 +703,7 @@ def _coerce_option(name: str, value: object) -> Any:
         if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
             return None
         try:
-            return parse_amount(cast(Amount, value), what=what)
+            return bounded_amount(cast(Amount, value), what=what)
         except NotationError as error:
             raise IllegalAction(error.message) from None
     if name == "payouts":

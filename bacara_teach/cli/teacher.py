@@ -29,6 +29,7 @@ from pathlib import Path
 
 from bacara_teach.cli.messages import add_lang_argument, current_language
 from bacara_teach.errors import IllegalAction
+from bacara_teach.files import check_output_file, check_output_folder
 from bacara_teach.text import (
     format_number,
     language_codes,
@@ -193,6 +194,7 @@ def run_make(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         raise IllegalAction(message("--out {path!r} is a file: expected a folder for the notebooks",
                                     path=str(out)))
+    check_output_folder(out, "--out")
     targets = [(s, out / f"{s.id}.ipynb") for s in students]
     existing = [p.name for _, p in targets if p.exists()]
     if existing and not args.force:
@@ -235,6 +237,7 @@ def run_key(args: argparse.Namespace) -> int:
     spec = get_assignment(args.name)
     students = read_roster(args.roster)
     secret = read_secret(secret_path(args))
+    check_output_file(args.out, "--out", make_folders=True)
     write_text_atomic(args.out, key_csv(spec, students, args.lang, secret=secret))
     print(ntr("wrote the key of '{name}' for {count} student to {path}",
               "wrote the key of '{name}' for {count} students to {path}", len(students),
@@ -257,6 +260,7 @@ def run_print(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         raise IllegalAction(message("--out {path!r} is a file: expected a folder for the pages",
                                     path=str(out)))
+    check_output_folder(out, "--out")
     pages = [(out / f"{s.id}.html", paper_html(make_paper(spec, s.id, lang, secret=secret)))
              for s in students]
     pages.append((out / "key.html", key_html(spec, students, lang, secret=secret)))
@@ -283,6 +287,7 @@ def run_practice(args: argparse.Namespace) -> int:
     from bacara_teach.exercises.practice import practice_text
 
     specs = [get_assignment(n) for n in args.names] if args.names else list(ASSIGNMENTS.values())
+    check_output_folder(args.out, "--out")
     for spec in specs:
         write_text_atomic(args.out / f"{spec.name}.ipynb", practice_text(spec.name, args.lang))
     print(ntr("wrote {count} practice notebook to {path}",

@@ -33,8 +33,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-import os
-import stat
 import warnings
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -71,6 +69,16 @@ from bacara_teach.exercises.sandbox import (
 )
 from bacara_teach.exercises.secret import SecretRefused, secret_check
 from bacara_teach.exercises.untrusted import safe_text
+from bacara_teach.files import MISSING as MISSING_FILE
+from bacara_teach.files import (
+    NOT_A_FILE,
+    TOO_LARGE,
+    InputRefused,
+    check_output_file,
+    check_output_folder,
+    read_bounded,
+)
+from bacara_teach.files import OutputRefused as PlaceRefused
 from bacara_teach.i18n import LANGUAGES
 from bacara_teach.text import SOURCE_LANGUAGE, Message, localize_number, message, ntr, pmessage, tr
 
@@ -383,24 +391,19 @@ def _read_file(path: Path) -> bytes | _Refused:
     """The file's bytes, or why it cannot be graded."""
     name = path.name
     try:
-        info = path.lstat()
-    except FileNotFoundError:
-        return _Refused(MISSING, message("no submission: {name} was not found", name=name))
-    except OSError as error:
+        return read_bounded(path, limit=MAX_NOTEBOOK_BYTES, what=name, follow_links=False)
+    except InputRefused as error:
+        if error.reason == MISSING_FILE:
+            return _Refused(MISSING, message("no submission: {name} was not found", name=name))
+        if error.reason == NOT_A_FILE:
+            return _Refused(UNREADABLE, message(
+                "{name} is not a regular file (a link, a folder or a device is not graded)",
+                name=name))
+        if error.reason == TOO_LARGE:
+            return _Refused(UNREADABLE, message("{name} is larger than {size} MB", name=name,
+                                                size=MAX_NOTEBOOK_BYTES // (1024 * 1024)))
         return _Refused(UNREADABLE, message("{name} could not be read: {why}", name=name,
-                                            why=str(error.strerror)))
-    if stat.S_ISLNK(info.st_mode) or not stat.S_ISREG(info.st_mode):
-        return _Refused(UNREADABLE, message(
-            "{name} is not a regular file (a link, a folder or a device is not graded)", name=name))
-    if info.st_size > MAX_NOTEBOOK_BYTES:
-        return _Refused(UNREADABLE, message("{name} is larger than {size} MB", name=name,
-                                            size=MAX_NOTEBOOK_BYTES // (1024 * 1024)))
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(MAX_NOTEBOOK_BYTES + 1)
-    except OSError as error:
-        return _Refused(UNREADABLE, message("{name} could not be read: {why}", name=name,
-                                            why=str(error.strerror)))
+                                            why=error.detail))
 
 
 def grade_file(path: Path, student: Student, paper: Paper, *, limits: Limits | None = None,
@@ -608,40 +611,22 @@ class OutputRefused(BacaraError):
     """An output place that cannot be written: nothing was written (the message in every language)."""
 
 
-def _writable_folder(folder: Path) -> Path | None:
-    """The nearest folder that exists at or above ``folder`` if files can be made in it."""
-    for place in (folder, *folder.parents):
-        if place.exists():
-            return place if place.is_dir() and os.access(place, os.W_OK | os.X_OK) else None
-    return None
-
-
 def check_file_target(path: Path, option: str) -> None:
-    """Refuse (:class:`OutputRefused`) a file ``path`` that names a folder or cannot be written."""
-    shown = str(path)
-    if path.is_dir():
-        raise OutputRefused(message("{option} {path!r} is a folder: expected a file name",
-                                    option=option, path=shown))
-    if (path.exists() or path.is_symlink()) and (not path.is_file() or not os.access(path, os.W_OK)):
-        raise OutputRefused(message(
-            "{option} {path!r} cannot be written (not a regular file that may be written)",
-            option=option, path=shown))
-    if _writable_folder(path.parent) is None:
-        raise OutputRefused(message(
-            "{option} {path!r} cannot be written: its folder is not one where files may be made",
-            option=option, path=shown))
+    """Refuse (:class:`OutputRefused`) a file ``path`` that names a folder or cannot be written
+    (:func:`bacara_teach.files.check_output_file`; its missing folders are made)."""
+    try:
+        check_output_file(path, option, make_folders=True)
+    except PlaceRefused as error:
+        raise OutputRefused(error.message) from None
 
 
 def check_folder_target(folder: Path, option: str) -> None:
-    """Refuse (:class:`OutputRefused`) a folder that is a file or where files cannot be made."""
-    shown = str(folder)
-    if folder.exists() and not folder.is_dir():
-        raise OutputRefused(message("{option} {path!r} is a file: expected a folder",
-                                    option=option, path=shown))
-    if _writable_folder(folder) is None:
-        raise OutputRefused(message(
-            "{option} {path!r} cannot be written: files may not be made there", option=option,
-            path=shown))
+    """Refuse (:class:`OutputRefused`) a folder that is a file or where files cannot be made
+    (:func:`bacara_teach.files.check_output_folder`)."""
+    try:
+        check_output_folder(folder, option)
+    except PlaceRefused as error:
+        raise OutputRefused(error.message) from None
 
 
 def write_gradebook(gradebook: Gradebook, out: str | Path, feedback_dir: str | Path | None = None,

@@ -35,8 +35,6 @@ The grader reads none of that: it grades in the language it is asked for.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,6 +42,7 @@ from typing import Any
 from bacara_teach.errors import NotationError
 from bacara_teach.exercises.assignments import Paper
 from bacara_teach.exercises.questions import Question, lang_code
+from bacara_teach.files import write_atomically
 from bacara_teach.text import SOURCE_LANGUAGE, message, ntr, tr
 
 __all__ = [
@@ -222,16 +221,9 @@ def notebook_text(notebook: dict[str, Any]) -> str:
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (never half a file)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Write ``text`` to ``path`` in one step, its folders made if missing (never half a file;
+    :func:`bacara_teach.files.write_atomically`, which refuses with the reason)."""
+    write_atomically(path, text, make_folders=True)
 
 
 # -- reading a submission ---------------------------------------------------------------------
