@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from bacara_teach.cli import main
+from bacara_teach.exercises.secret import create_secret, default_secret_path
 from bacara_teach.files import (
     InputRefused,
     OutputRefused,
@@ -106,6 +107,9 @@ _WHY = {"device": "is a device, not a file", "pipe": "is a named pipe (FIFO), no
 def _roster(tmp_path: Path) -> Path:
     path = tmp_path / "roster.csv"
     path.write_text("id,name\nana,Ana\n", encoding="utf-8")
+    secret = default_secret_path(path)
+    if not secret.exists():
+        create_secret(secret)  # the class secret 'assignment make' would have written
     return path
 
 

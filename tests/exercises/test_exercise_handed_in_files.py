@@ -19,6 +19,7 @@ from bacara_teach.cli import main
 from bacara_teach.exercises import make_paper
 from bacara_teach.exercises.grading import UNREADABLE, grade_directory
 from bacara_teach.exercises.roster import Student
+from bacara_teach.exercises.secret import create_secret, default_secret_path
 
 STUDENTS = ("good", "pipe", "device", "folder", "sparse")
 
@@ -37,9 +38,9 @@ def _never_block() -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _hand_in(folder: Path) -> None:
+def _hand_in(folder: Path, secret: bytes | None = None) -> None:
     folder.mkdir()
-    paper = make_paper("scoring", "good")
+    paper = make_paper("scoring", "good", secret=secret)
     write_notebook(folder, "good", filled_notebook(paper, key_answers(paper)))
     os.mkfifo(folder / "pipe.ipynb")
     (folder / "device.ipynb").symlink_to("/dev/zero")
@@ -69,9 +70,9 @@ def test_files_that_are_not_notebooks_of_a_sane_size_score_zero_with_their_reaso
 def test_the_grade_command_goes_through_such_a_batch(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "handed-in"
-    _hand_in(folder)
     roster = tmp_path / "roster.csv"
     roster.write_text("id,name\n" + "".join(f"{n},{n}\n" for n in STUDENTS), encoding="utf-8")
+    _hand_in(folder, create_secret(default_secret_path(roster)))
     assert main(["grade", str(folder), "--assignment", "scoring", "--roster", str(roster),
                  "--out", str(tmp_path / "book.csv")]) == 0
     out = capsys.readouterr().out
