@@ -1022,7 +1022,7 @@ def _alone(config: Mapping[str, Any]) -> None:
     process left in the sandbox.  The program cannot reach it: it may signal, trace or read
     no other process, and a signal from inside its namespace does not reach the first one.
     """
-    import _signal  # signal's C core: the signal module would import enum in every sandbox
+    import _signal  # type: ignore[import-not-found]  # signal without enum, in every sandbox
     import ctypes  # noqa: F401 - what it confines itself with
     import fcntl  # noqa: F401
     import resource  # noqa: F401
