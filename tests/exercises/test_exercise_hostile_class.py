@@ -29,7 +29,7 @@ from exercise_support import (
     rules_md_punto,
     rules_md_value,
 )
-from hostile_support import attack_programs, forged_programs, switch_off_programs
+from hostile_support import attack_programs, forged_programs, process_attacks, switch_off_programs
 
 from bacara_teach.cli import main
 from bacara_teach.exercises import Paper, make_paper
@@ -144,7 +144,8 @@ def write_class(tmp_path: Path, port: int, capsys: pytest.CaptureFixture[str]) -
     """Make the papers with ``assignment make``, fill them in as each student does; return the plan:
     student -> (expected points per question) and the roster's path."""
     folder = tmp_path / "handed-in"
-    programs = {**forged_programs(), **switch_off_programs(), **attack_programs(tmp_path, port)}
+    programs = {**forged_programs(), **switch_off_programs(), **attack_programs(tmp_path, port),
+                **process_attacks()}
     students = ([f"right-{i}" for i in range(6)] + ["good"] + [f"wrong-{i}" for i in range(3)]
                 + ["blank-0", "blank-1", "copy-0", "copy-1", "printing"] + list(HOSTILE_VALUES)
                 + list(HOSTILE_PROGRAMS) + list(programs)
@@ -238,6 +239,12 @@ def grade(plan: dict[str, Any], out: Path, capsys: pytest.CaptureFixture[str]) -
     return code, printed.out + printed.err
 
 
+def ipc_objects() -> list[str]:
+    """Every System V shared memory segment, message queue and semaphore set on this machine."""
+    return [line for table in ("shm", "msg", "sem")
+            for line in Path(f"/proc/sysvipc/{table}").read_text(encoding="utf-8").splitlines()[1:]]
+
+
 def assert_safe(text: str, where: str) -> None:
     """Nothing a student wrote drives a terminal or starts a line of its own."""
     assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f\x85\u2028\u2029\u202e]", text), where
@@ -252,6 +259,7 @@ def test_a_hostile_class_is_graded_in_full_and_no_one_changes_anyone_else(
     plan = write_class(tmp_path, listener, capsys)
     students: list[str] = plan["students"]
     assert len(students) >= 40
+    ipc_before = ipc_objects()
     out = tmp_path / "out" / "gradebook.csv"
     feedback = out.parent / "feedback"
     code, printed = grade(plan, out, capsys)
@@ -285,6 +293,14 @@ def test_a_hostile_class_is_graded_in_full_and_no_one_changes_anyone_else(
         if s.startswith(("attack-", "switch-")):  # no attack got through
             assert "DONE" not in page and "LEAKED" not in page, s
             assert "blocked" in page or "No module named 'socket'" in page, s
+        if s.startswith("proc-"):  # nor any attack on the other programs
+            assert "DONE" not in page and "LEAKED" not in page, (s, page)
+            assert "blocked" in page or s in ("proc-flood", "proc-forged-failure"), (s, page)
+    # a program's own words never pass for the grader's
+    assert statuses["proc-forged-failure"] == "graded"
+    assert "SystemExit: the program was not run" in (feedback / "proc-forged-failure.md").read_text(
+        encoding="utf-8")
+    assert ipc_objects() == ipc_before  # nothing a program made is left behind
     # an answer of backticks alone cannot close the fence its feedback quotes it in
     assert "````python\n```\n````\n" in (feedback / "value-bare-fence.md").read_text(encoding="utf-8")
     meta = (feedback / "meta-forged.md").read_text(encoding="utf-8")
