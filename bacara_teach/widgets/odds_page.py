@@ -117,8 +117,7 @@ def odds_data(lang: str | None = None) -> dict[str, Any]:
         "maxOut": MAX_OUT,
         "ranks": [rank.symbol for rank in RANKS],
         "profiles": [{"name": name,
-                      "label": f"{labels.get('profile.' + name, name)} "
-                               f"({labels.fill('system', s=get_profile(name).system)})"}
+                      "label": get_profile(name).label_text(lang, capital=True)}
                      for name in profile_names()],
         "bets": bets,
         "shoes": shoes,
