@@ -396,7 +396,8 @@ def registered_profile(saved: object) -> TableProfile:
 
     if isinstance(saved, Mapping) and "system" in saved and "label" not in saved:
         # such saves named a table's rules by a letter where profiles now hold a label
-        known = PROFILES.get(saved.get("name")) if isinstance(saved.get("name"), str) else None
+        written = saved.get("name")
+        known = PROFILES.get(written) if isinstance(written, str) else None
         saved = {key: value for key, value in saved.items() if key != "system"}
         if known is not None:
             saved["label"] = known.label
