@@ -57,6 +57,7 @@ _PAGE_LABELS: dict[str, str] = {
                  "notebook's explorer prices it."),
     "live": N_("Open the live notebook"),
     "noscript": N_("The odds explorer needs JavaScript; the live notebook has it too."),
+    "scroll": N_("scroll →"),
 }
 
 
