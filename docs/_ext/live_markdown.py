@@ -10,6 +10,7 @@ writes each as Markdown that renders the way the page does:
 * ``{doc}`` and links to other pages become links to those pages' live notebooks when they
   have one, and their titles in plain text when not; ``{ref}``, ``{term}`` and other roles
   become their text;
+* a definition list becomes each term in bold with its definition on the next line;
 * label targets (``(name)=``) and MyST comments (``% ...``) are dropped.
 
 :func:`gather_setup` moves the code a page hides that only prepares (its imports, its
@@ -125,6 +126,27 @@ def _fences(lines: list[str]) -> list[str]:
     return out
 
 
+def _definitions(lines: list[str]) -> list[str]:
+    """Definition lists (``Term`` then ``: definition``) as a bold term and, on the next line,
+    its definition (plain Markdown has no definition lists)."""
+    out: list[str] = []
+    defining = False
+    for line in lines:
+        if line.startswith(": ") and out and out[-1].strip():
+            if not defining:  # the line before is the term
+                out[-1] = f"**{out[-1].strip()}**  "
+            else:  # a further definition of the same term
+                out[-1] = out[-1] + "  "
+            out.append(line[2:].strip())
+            defining = True
+        elif defining and line.startswith("  ") and line.strip():
+            out.append(line.strip())
+        else:
+            defining = False
+            out.append(line)
+    return out
+
+
 def _page(here: str, target: str) -> str:
     """The docname a link or ``{doc}`` from a page in folder ``here`` points to."""
     target = target.split("#", 1)[0]
@@ -191,6 +213,13 @@ def plain_markdown(source: str, here: str = "", titles: Mapping[str, str] | None
     >>> plain_markdown("[the third-card\nrule](third-card-rule.md), {term}`coup <Coup>`, {ref}`x <y>`",
     ...                "chapters", {}, {"chapters/third-card-rule"})
     '[the third-card\nrule](third-card-rule.ipynb), coup, x'
+    >>> print(plain_markdown("Shoe\n: The box the cards\n  come from.\n\nCoup\n: One deal."))
+    **Shoe**
+    The box the cards
+    come from.
+    <BLANKLINE>
+    **Coup**
+    One deal.
     >>> print(plain_markdown("```{code-block} python\n:caption: x\nprint(1)\n```"))
     ```python
     print(1)
@@ -203,7 +232,7 @@ def plain_markdown(source: str, here: str = "", titles: Mapping[str, str] | None
 
     def flush() -> None:  # roles and links, read over whole paragraphs (a link may wrap)
         if prose:
-            out.append(_roles("\n".join(prose), here, titles, live))
+            out.append(_roles("\n".join(_definitions(prose)), here, titles, live))
             prose.clear()
 
     for line in _fences(source.splitlines()):

@@ -70,8 +70,10 @@ def test_a_folded_first_cell_loads_the_sites_styles(site_dir: Path, lang: str) -
 
 
 # -- the notebooks read like their pages: no MyST left, the set-up folded under the title --------
-_MYST_LEFT = re.compile(r":::|```\{|~~~\{|\{[\w:+-]+\}`|\]\([^)\s:]+\.md(?:#[^)]*)?\)")
-"""What a notebook would show as typed: colon fences, directive fences, roles, links to pages."""
+_MYST_LEFT = re.compile(r":::|```\{|~~~\{|\{[\w:+-]+\}`|\]\([^)\s:]+\.md(?:#[^)]*)?\)|^: ",
+                        re.MULTILINE)
+"""What a notebook would show as typed: colon fences, directive fences, roles, links to pages,
+definition lists."""
 _IMPORT = re.compile(r"^\s*(?:import|from \S+ import)\s", re.MULTILINE)
 
 
