@@ -606,8 +606,8 @@ def live_notebook(source: str, lang: str = "en",
     engine's words in the notebook are in that language too.  The prose's MyST becomes
     Markdown a notebook shows as the page does (:func:`live_markdown.plain_markdown`: ``here``
     is the page's folder, ``titles`` every page's title, ``live`` the pages with a live
-    notebook), the page's hidden set-up code is gathered in one folded cell under the
-    title (:func:`live_markdown.gather_setup`), and a folded cell gives the engine's
+    notebook), the page's hidden set-up code is gathered in one folded first cell
+    (:func:`live_markdown.gather_setup`), and a folded cell after it gives the engine's
     tables, cards and figures the site's own styles.
     """
     from myst_nb.core.read import read_myst_markdown_notebook
@@ -641,8 +641,8 @@ def live_notebook(source: str, lang: str = "en",
     style = new_code_cell(style_cell(lang))  # type: ignore[no-untyped-call]
     style.metadata["jupyter"] = {"source_hidden": True}
     style.metadata["tags"] = ["bacara-styles"]
-    at = 1 if notebook.cells and notebook.cells[0].cell_type == "markdown" else 0
-    notebook.cells.insert(at, style)
+    first_tags = notebook.cells[0].metadata.get("tags", []) if notebook.cells else []
+    notebook.cells.insert(1 if live_markdown.SETUP_TAG in first_tags else 0, style)
     return dict(notebook)
 
 

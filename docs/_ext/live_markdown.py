@@ -14,8 +14,8 @@ writes each as Markdown that renders the way the page does:
 * label targets (``(name)=``) and MyST comments (``% ...``) are dropped.
 
 :func:`gather_setup` moves the code a page hides that only prepares (its imports, its
-helpers) into one folded cell at the top, and folds every cell whose code the page hides,
-so a notebook opens on the chapter's title and the code that teaches.
+helpers) into one folded first cell, and folds every cell whose code the page hides, so a
+notebook shows the chapter's title and the code that teaches, as its page does.
 """
 
 from __future__ import annotations
@@ -306,8 +306,8 @@ def gather_setup(cells: list[Any], lang: str, first_lines: str = "",
     The set-up is every code cell the page runs without showing its code and that only
     prepares (:func:`prepares_only`), up to the first code cell that does something else:
     those run first anyway, so moving them up changes nothing.  ``first_lines`` (the
-    language, the glue stand-in) open the set-up cell.  It goes right after the first
-    Markdown cell (the chapter's title), so the notebook opens on that title.
+    language, the glue stand-in) open the set-up cell, which is the notebook's first: it
+    runs before anything else, and folded, it leaves the chapter's title at the top.
     """
     if new_cell is None:
         from nbformat.v4 import new_code_cell
@@ -335,5 +335,4 @@ def gather_setup(cells: list[Any], lang: str, first_lines: str = "",
     cell = new_cell(heading + "\n" + "\n\n".join(parts))
     cell.setdefault("metadata", {})["tags"] = [SETUP_TAG]
     fold(cell, outputs=True)
-    at = 1 if kept and kept[0]["cell_type"] == "markdown" else 0
-    return [*kept[:at], cell, *kept[at:]]
+    return [cell, *kept]
