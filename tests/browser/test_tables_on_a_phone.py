@@ -116,6 +116,10 @@ def test_the_keyboard_scrolls_a_wide_table(offline_phone: tuple[Visit, list[str]
     assert frame.evaluate("f => document.activeElement === f")
     for _ in range(6):
         phone.page.keyboard.press("ArrowRight")
+    # the arrow keys scroll the frame (smoothly: wait for it to move)
+    frame.evaluate("f => new Promise(done => { const start = performance.now();"
+                   " (function look() { if (f.scrollLeft > 0 || performance.now() - start > 3000)"
+                   " done(); else requestAnimationFrame(look); })(); })")
     assert frame.evaluate("f => f.scrollLeft") > 0
     phone.assert_clean()
 
