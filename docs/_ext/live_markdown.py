@@ -253,9 +253,11 @@ def plain_markdown(source: str, here: str = "", titles: Mapping[str, str] | None
 
 
 # -- the set-up --------------------------------------------------------------------------------
-HIDDEN_INPUT = frozenset({"remove-input", "hide-input", "remove-cell"})
-"""Tags of cells whose code a page does not show (``hide-input``: behind a toggle)."""
-SETUP_TAGS = frozenset({"remove-input", "remove-cell"})
+FOLDED = frozenset({"hide-input", "remove-cell"})
+"""Tags of cells whose code a live notebook folds: a page shows it behind a toggle
+(``hide-input``) or not at all (``remove-cell``, a helper whose output is not shown either).
+A ``remove-input`` cell stays open: it is the one line that shows what the page shows."""
+SETUP_TAGS = frozenset({"remove-input", "hide-input", "remove-cell"})
 """Tags of cells a page runs without showing their code: the candidates for the set-up."""
 SETUP_TAG = "bacara-setup"
 """The tag of the one set-up cell of a live notebook."""
@@ -300,8 +302,8 @@ def fold(cell: Any, *, outputs: bool = False) -> None:
 
 def gather_setup(cells: list[Any], lang: str, first_lines: str = "",
                  new_cell: Callable[[str], Any] | None = None) -> list[Any]:
-    """The cells with the page's leading set-up moved into one folded cell, every hidden
-    cell folded.
+    """The cells with the page's leading set-up moved into one folded cell, and the cells
+    whose code the page hides folded (:data:`FOLDED`).
 
     The set-up is every code cell the page runs without showing its code and that only
     prepares (:func:`prepares_only`), up to the first code cell that does something else:
@@ -324,13 +326,13 @@ def gather_setup(cells: list[Any], lang: str, first_lines: str = "",
             leading = False
         kept.append(cell)
     for cell in kept:
-        if cell["cell_type"] == "code" and set(_tags(cell)) & HIDDEN_INPUT:
+        if cell["cell_type"] == "code" and set(_tags(cell)) & FOLDED:
             fold(cell, outputs="remove-cell" in _tags(cell))
     parts = [part for part in (first_lines.strip("\n"), *setup) if part]
     if not parts:
         return kept
-    note = tr("This chapter's set-up, which its page runs without showing it: the imports and "
-              "helpers the cells below use. Run it first.", lang)
+    note = tr("This chapter's set-up (the imports and helpers the cells below use): run it first.",
+              lang)
     heading = "\n".join("# " + line for line in textwrap.wrap(note, 86))
     cell = new_cell(heading + "\n" + "\n\n".join(parts))
     cell.setdefault("metadata", {})["tags"] = [SETUP_TAG]
