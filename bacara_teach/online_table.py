@@ -1,4 +1,4 @@
-"""The online table of system C (the online table's rules): a player's ledger at a Punto Banco table.
+"""The online table: a player's ledger at a Punto Banco table.
 
 The player has a balance (an exact :class:`~decimal.Decimal`).  Before
 "Continuar" (:meth:`OnlineTable.deal`) bets are placed, changed and
@@ -14,7 +14,7 @@ Every action comes as ``verify_x()`` (raises), ``can_x()`` (answers) and
 was.  The balance never goes negative: stakes on the table and commission
 owed are always covered by the balance.
 
-Seed 003's example: a Banco bet of 5 that wins is paid 5 less 0.25.
+The online table's own example: a Banco bet of 5 that wins is paid 5 less 0.25.
 
 >>> table = OnlineTable(balance="100", seed=7)
 >>> _ = table.place("banco", "5")
@@ -275,7 +275,8 @@ def _stake(value: Amount, on: BetKind) -> Decimal:
 
 
 class OnlineTable:
-    """A player's ledger at a Punto Banco table (system C by default).  See the module docstring."""
+    """A player's ledger at a Punto Banco table (the online table by default).  See the module
+    docstring."""
 
     def __init__(
         self,

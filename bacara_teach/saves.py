@@ -299,6 +299,10 @@ def registered_profile(saved: object) -> TableProfile:
     >>> from bacara_teach.tables import PROFILES
     >>> registered_profile(PROFILES["home"].to_dict()) == PROFILES["home"]
     True
+    >>> written = {**PROFILES["home"].to_dict(), "system": "A"}
+    >>> del written["label"]
+    >>> registered_profile(written) == PROFILES["home"]
+    True
     >>> registered_profile({"name": "home", "decks": 1})
     Traceback (most recent call last):
     ...
@@ -306,6 +310,13 @@ def registered_profile(saved: object) -> TableProfile:
     """
     from bacara_teach.tables import PROFILES, TableProfile
 
+    if isinstance(saved, Mapping) and "system" in saved and "label" not in saved:
+        # such saves named a table's rules by a letter where profiles now hold a label
+        written = saved.get("name")
+        known = PROFILES.get(written) if isinstance(written, str) else None
+        saved = {key: value for key, value in saved.items() if key != "system"}
+        if known is not None:
+            saved["label"] = known.label
     try:
         profile = TableProfile.from_dict(saved) if isinstance(saved, Mapping) else None
     except BacaraError:

@@ -707,8 +707,8 @@ def run_profiles(args: argparse.Namespace) -> int:
     for profile in chosen:
         pays = ", ".join(f"{kind.value} {localize_number(str(odds), lang)}:1"
                          for kind, odds in profile.payouts)
-        print(tr("{name} (system {system}): {title}", lang, name=profile.name,
-                 system=profile.system, title=profile.title_text(lang)))
+        print(tr("{name} ({label}): {title}", lang, name=profile.name,
+                 label=profile.label_text(lang), title=profile.title_text(lang)))
         print(tr("  {decks} decks, reshuffle {reshuffle}; pays {pays}", lang, decks=profile.decks,
                  reshuffle=profile.reshuffle, pays=pays))
         rate = profile.commission_rate
