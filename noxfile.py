@@ -5,7 +5,8 @@ Run them with ``python3 -m nox -s NAME`` (``python3 -m pip install nox`` first):
 * ``tests``: the whole suite. Builds the site (warnings are errors, every notebook
   executed), then runs pytest: unit, property and doctests, the built-site checks in
   ``tests/docs``, the exercise checks in ``tests/exercises`` and the browser tests in
-  ``tests/browser`` (Debian's Chromium, installed with apt-get when missing).
+  ``tests/browser`` (Debian's Chromium, and bubblewrap for the grader's sandbox, installed
+  with apt-get when missing).
 * ``lint``: ruff and mypy (strict), configured in ``pyproject.toml``.
 * ``docs``: builds the site into ``docs/_build/html`` (English, and Spanish in ``es/``) and
   checks its internal links.
@@ -43,6 +44,7 @@ TEMPLATES = sitebuild.TEMPLATES
 LOCALES = DOCS / "locales"
 BENCHMARKS = ROOT / "tests" / "benchmarks"
 CHROMIUM = Path("/usr/bin/chromium")
+BWRAP = Path("/usr/bin/bwrap")
 SERVE_HOST = siteserve.HOST
 
 nox.options.sessions = ["tests", "lint"]
@@ -77,27 +79,32 @@ def install_project(session: nox.Session, extras: Sequence[str], *extra_packages
 
 
 def ensure_chromium(session: nox.Session) -> None:
-    """Install Debian's Chromium when ``/usr/bin/chromium`` is missing.
+    """Install Debian's Chromium and bubblewrap when ``/usr/bin/chromium`` or ``bwrap`` is missing.
 
     Browser test tools cannot download their own browsers here, so the browser tests
-    drive the system one; the project installs it rather than skipping the tests.
+    drive the system one; the grader runs each student's program in a bubblewrap sandbox
+    (Debian's ``bubblewrap``), which the sandbox tests attack.  The project installs both
+    rather than skipping the tests.
     """
-    if CHROMIUM.exists():
+    missing = [package for tool, package in ((CHROMIUM, "chromium"), (BWRAP, "bubblewrap"))
+               if not tool.exists()]
+    if not missing:
         return
     apt_get = shutil.which("apt-get")
     if apt_get is None:
-        session.error(f"{CHROMIUM} is missing and apt-get is not available to install Chromium")
+        session.error(f"{' and '.join(missing)} missing and apt-get is not available to install them")
     if os.geteuid() != 0:
         session.error(
-            f"{CHROMIUM} is missing: install it as root with "
-            "'apt-get update && apt-get install -y chromium', then run this session again"
+            f"{' and '.join(missing)} missing: install as root with "
+            f"'apt-get update && apt-get install -y {' '.join(missing)}', then run this session again"
         )
-    session.log(f"{CHROMIUM} is missing: installing Debian's chromium package")
+    session.log(f"installing Debian's {' and '.join(missing)}")
     env = {"DEBIAN_FRONTEND": "noninteractive"}
     session.run(apt_get, "update", external=True, env=env)
-    session.run(apt_get, "install", "-y", "chromium", external=True, env=env)
-    if not CHROMIUM.exists():
-        session.error(f"apt-get installed chromium but {CHROMIUM} is still missing")
+    session.run(apt_get, "install", "-y", *missing, external=True, env=env)
+    for tool in (CHROMIUM, BWRAP):
+        if not tool.exists():
+            session.error(f"apt-get ran but {tool} is still missing")
 
 
 def ensure_node_modules(session: nox.Session) -> None:

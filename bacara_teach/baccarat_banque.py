@@ -58,6 +58,7 @@ from bacara_teach.cards import Card, cards_or_none, format_cards, hand_total, pa
 from bacara_teach.chemin_de_fer import ForcedCell, InvalidDecision, MissingDecision
 from bacara_teach.errors import IllegalAction, ShoeExhausted
 from bacara_teach.i18n import resolve_language
+from bacara_teach.money import MAX_AMOUNT
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Cell, Decision, is_natural
 from bacara_teach.text import N_, message, tr
@@ -132,6 +133,10 @@ def _whole(name: str, value: object) -> int:
         raise IllegalAction(message(
             "invalid stake {value!r} on {where}: expected a whole number of chips, 0 or more",
             value=value, where=message(_STAKE_PLACES[name])))
+    if value > MAX_AMOUNT:
+        raise IllegalAction(message(
+            "invalid stake on {where}: expected at most {most:,} chips", most=MAX_AMOUNT,
+            where=message(_STAKE_PLACES[name])))
     return value
 
 

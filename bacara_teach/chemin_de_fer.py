@@ -1,4 +1,4 @@
-"""One coup of Chemin de Fer: hidden cards and real decisions (RULES.md system D).
+"""One coup of Chemin de Fer: hidden cards and real decisions (the home Chemin de Fer rules).
 
 The coup follows the order of information of the home Chemin de Fer rules exactly:
 
@@ -19,7 +19,7 @@ one) are applied by the engine.  Free cells (``Decision.CHOICE``) ask a
 *policy*: a plain callable that receives a frozen :class:`View` holding only
 what that player may see and answers ``"draw"`` or ``"stand"``.
 
-RULES.md worked example 3 (the bettor on 5 with several bettors chooses to draw;
+The worked coup of the Chemin de Fer rules (the bettor on 5 with several bettors chooses to draw;
 the banker on 3 sees only the 9♥ and chooses to draw):
 
 >>> coup = CheminDeFerCoup.from_cards("2♥ A♠ 3♣ 2♦ 9♥ 5♠", bettor="draw", banker="draw")

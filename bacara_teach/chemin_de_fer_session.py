@@ -1,4 +1,4 @@
-"""Chemin de Fer, the full home session (system D, the home Chemin de Fer rules).
+"""Chemin de Fer, the full home session (the home Chemin de Fer rules).
 
 3-12 participants start with 100 chips each.  A seeded lot picks the first
 banker; a shoe of 6 decks is shuffled once and dealt through, coup after coup,
@@ -49,8 +49,8 @@ the moves played (:attr:`~CheminDeFerSession.log`); its state is what replaying 
 gives and is read through properties only.  A save (:meth:`~CheminDeFerSession.to_json`)
 is the rules and the log, and resuming replays every move through the same checks.
 
-RULES.md worked example 4 (bank 20, covered 12, the banker wins the coup of
-example 3):
+The worked example of the home Chemin de Fer rules (bank 20, covered 12, the banker wins
+the worked coup of :mod:`bacara_teach.chemin_de_fer`):
 
 >>> from bacara_teach.shoe import Shoe
 >>> shoe = Shoe(Shoe.stacked("2♥ A♠ 3♣ 2♦ 9♥ 5♠").remaining_cards()
@@ -126,7 +126,7 @@ def _is_int(value: object) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class CheminDeFerRules:
-    """The rules of a Chemin de Fer home session as one frozen value (system D by default).
+    """The rules of a Chemin de Fer home session as one frozen value (the home Chemin de Fer rules by default).
 
     Every number the session plays by is here, checked once: the chips each player starts
     with, the size of the table, the shoe, the length of the session, the smallest bank and
@@ -170,7 +170,7 @@ class CheminDeFerRules:
 
 
 RULES = CheminDeFerRules()
-"""System D (the home Chemin de Fer rules): 100 chips each, 3-12 players, 6 decks, 12 coups, bank from 2, bet from 1."""
+"""The home Chemin de Fer rules: 100 chips each, 3-12 players, 6 decks, 12 coups, bank from 2, bet from 1."""
 
 CHEMIN_DE_FER_RULES: Mapping[str, CheminDeFerRules] = MappingProxyType({RULES.name: RULES})
 """The registered Chemin de Fer rules, by name (a save names its rules, never its numbers)."""

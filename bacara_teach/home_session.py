@@ -1,4 +1,4 @@
-"""The home prediction session of system A (the home study-session rules).
+"""The home study session: every participant predicts each coup (the ``home`` table).
 
 Two to eight participants, the dealer too, start at 0 and play ten coups.
 Before each coup every participant records one prediction (Punto, Banco or
@@ -180,7 +180,7 @@ def _check_players(players: object, profile: TableProfile) -> tuple[str, ...]:
 
 
 class HomeSession:
-    """A home prediction session (system A).  See the module docstring."""
+    """A home study session of predictions.  See the module docstring."""
 
     def __init__(
         self,

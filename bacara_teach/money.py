@@ -28,9 +28,13 @@ from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.text import Message, message, pmessage
 
 __all__ = [
+    "MAX_AMOUNT",
+    "MAX_DECIMALS",
     "Amount",
     "add",
     "amount_param",
+    "amount_text",
+    "bounded_amount",
     "format_amount",
     "format_signed",
     "is_terminating",
@@ -45,6 +49,15 @@ Amount = Decimal | Fraction | int | str
 _AMOUNT_RE = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 """An amount's text: ASCII digits only (Python's ``\\d`` and ``Decimal`` also read other scripts'
 digits, such as ``٢٠`` or ``２０``, which are refused)."""
+
+
+MAX_AMOUNT = 1_000_000_000
+"""The largest amount a user may give (a balance, a stake, a table's limit): one thousand million."""
+MAX_DECIMALS = 6
+"""The most decimal places an amount a user gives may have."""
+_LONGEST_TEXT = len(f"-{MAX_AMOUNT}.{'0' * MAX_DECIMALS}") + 64
+"""Text longer than this is refused without being read as a number (leading zeros and
+spaces aside, no amount within the bounds is that long)."""
 
 
 def _what(what: str | Message) -> str | Message:
@@ -231,11 +244,14 @@ def format_amount(amount: Decimal | Fraction | int) -> str:
 
     >>> [format_amount(Decimal(x)) for x in ("19", "4.750", "-20", "2E+1", "-0", "0.10")]
     ['19', '4.75', '-20', '20', '0', '0.1']
+    >>> format_amount(Decimal("9" * 40)) == "9" * 40  # never rounded to a context's digits
+    True
     """
     value = amount if isinstance(amount, Decimal) else to_decimal(Fraction(amount))
     if value == 0:
         return "0"
-    return format(value.normalize(), "f")
+    text = format(value, "f")  # every digit: no context, so nothing is rounded
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def amount_param(amount: Decimal | Fraction | int) -> Decimal:
@@ -257,3 +273,93 @@ def format_signed(amount: Decimal | Fraction | int) -> str:
     """
     text = format_amount(amount)
     return text if text.startswith("-") or text == "0" else "+" + text
+
+
+def bounded_amount(value: Amount, *, what: str | Message = "amount") -> Decimal:
+    """An amount a user gives, read as :func:`parse_amount` reads it and refused beyond the
+    bounds: at most :data:`MAX_AMOUNT` either way, with at most :data:`MAX_DECIMALS` decimals.
+
+    A text too long to be such an amount is refused by its length, without being read as a
+    number (so a number of thousands of digits costs nothing and says so).
+
+    >>> bounded_amount("1000000000"), bounded_amount("0.000001"), bounded_amount(-20)
+    (Decimal('1000000000'), Decimal('0.000001'), Decimal('-20'))
+    >>> bounded_amount("1000000000.01", what="balance")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: invalid balance 1000000000.01: an amount is at most 1,000,000,000, with at most 6 decimal places
+    >>> bounded_amount("9" * 5000, what="balance")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: invalid balance of 5,000 digits: an amount is at most 1,000,000,000, with at most 6 decimal places
+    >>> bounded_amount(10 ** 5000, what="stake")
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.NotationError: invalid stake of more than 4,000 digits: an amount is at most 1,000,000,000, with at most 6 decimal places
+    """
+    if isinstance(value, str) and len(value.strip()) > _LONGEST_TEXT:
+        text = value.strip()
+        if _AMOUNT_RE.fullmatch(text):
+            raise _beyond(what, digits=sum(char.isdigit() for char in text))
+        raise _expected(what, value)
+    if isinstance(value, int | Fraction) and not isinstance(value, bool):
+        exact = Fraction(value)
+        if abs(exact) > MAX_AMOUNT or exact.denominator > 10 ** MAX_DECIMALS:
+            top = abs(exact.numerator)  # its digits, without writing a huge number out
+            raise _beyond(what, digits=len(str(top)) if top < 10 ** 4000 else None,
+                          shown=str(exact) if max(top, exact.denominator) < 10 ** 30 else None)
+    amount = parse_amount(value, what=what)
+    exponent = amount.as_tuple().exponent
+    if abs(amount) > MAX_AMOUNT or (isinstance(exponent, int) and exponent < -MAX_DECIMALS):
+        digits = len(amount.as_tuple().digits)
+        raise _beyond(what, digits=digits, shown=format_amount(amount) if digits <= 30 else None)
+    return amount
+
+
+def _beyond(what: str | Message, *, digits: int | None, shown: str | None = None) -> NotationError:
+    """The refusal of an amount beyond the bounds, naming it (or its size, when it is long)."""
+    if shown is not None:
+        return NotationError(message(
+            "invalid {what} {value}: an amount is at most {most:,}, with at most {decimals} "
+            "decimal places", what=_what(what), value=shown, most=MAX_AMOUNT,
+            decimals=MAX_DECIMALS))
+    if digits is None:
+        return NotationError(message(
+            "invalid {what} of more than 4,000 digits: an amount is at most {most:,}, with at "
+            "most {decimals} decimal places", what=_what(what), most=MAX_AMOUNT,
+            decimals=MAX_DECIMALS))
+    return NotationError(message(
+        "invalid {what} of {digits:,} digits: an amount is at most {most:,}, with at most "
+        "{decimals} decimal places", what=_what(what), digits=digits, most=MAX_AMOUNT,
+        decimals=MAX_DECIMALS))
+
+
+def _grouped(text: str) -> str:
+    """An amount's text with its thousands grouped the English way (``-1,234.5``).
+
+    >>> _grouped("-1234567.891"), _grouped("+999"), _grouped("1000")
+    ('-1,234,567.891', '+999', '1,000')
+    """
+    sign = text[:1] if text[:1] in "+-" else ""
+    whole, point, fraction = text[len(sign):].partition(".")
+    head = len(whole) % 3 or 3
+    groups = [whole[:head]] + [whole[i:i + 3] for i in range(head, len(whole), 3)]
+    return sign + ",".join(groups) + point + fraction
+
+
+def amount_text(amount: Decimal | Fraction | int, lang: str | None = None, *,
+                signed: bool = False) -> str:
+    """An amount as a reader sees it: exact, every digit written, grouped and marked the
+    way of ``lang`` (``signed`` shows the sign of a gain, ``+19``).
+
+    >>> amount_text(Decimal("1234567.5")), amount_text(Decimal("1234567.5"), "es")
+    ('1,234,567.5', '1.234.567,5')
+    >>> amount_text(Decimal("2999"), "es"), amount_text(Decimal("-20000"), "es", signed=True)
+    ('2999', '\u221220.000')
+    >>> amount_text(Decimal("9" * 30)) == ",".join(["999"] * 10)
+    True
+    """
+    from bacara_teach.text import localize_number
+
+    text = format_signed(amount) if signed else format_amount(amount)
+    return localize_number(_grouped(text), lang)

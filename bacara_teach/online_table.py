@@ -1,4 +1,4 @@
-"""The online table of system C (the online table's rules): a player's ledger at a Punto Banco table.
+"""The online table: a player's ledger at a Punto Banco table.
 
 The player has a balance (an exact :class:`~decimal.Decimal`).  Before
 "Continuar" (:meth:`OnlineTable.deal`) bets are placed, changed and
@@ -14,7 +14,7 @@ Every action comes as ``verify_x()`` (raises), ``can_x()`` (answers) and
 was.  The balance never goes negative: stakes on the table and commission
 owed are always covered by the balance.
 
-Seed 003's example: a Banco bet of 5 that wins is paid 5 less 0.25.
+The online table's own example: a Banco bet of 5 that wins is paid 5 less 0.25.
 
 >>> table = OnlineTable(balance="100", seed=7)
 >>> _ = table.place("banco", "5")
@@ -39,7 +39,7 @@ from typing import Any
 
 from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
-from bacara_teach.money import Amount, add, format_amount, parse_amount
+from bacara_teach.money import Amount, add, bounded_amount, format_amount
 from bacara_teach.punto_banco import Coup, play_coup
 from bacara_teach.saves import (
     SaveError,
@@ -275,7 +275,8 @@ def _stake(value: Amount, on: BetKind) -> Decimal:
 
 
 class OnlineTable:
-    """A player's ledger at a Punto Banco table (system C by default).  See the module docstring."""
+    """A player's ledger at a Punto Banco table (the online table by default).  See the module
+    docstring."""
 
     def __init__(
         self,
@@ -286,7 +287,7 @@ class OnlineTable:
         shuffle_version: int = DEFAULT_SHUFFLE,
     ) -> None:
         table = get_profile(profile)
-        start = parse_amount(balance, what="balance")
+        start = bounded_amount(balance, what="balance")
         if start < 0:
             raise IllegalAction(message("invalid balance {balance}: a balance cannot be negative",
                                         balance=amount_value(start)))

@@ -3,7 +3,7 @@
 The coup follows the tableau data of :mod:`bacara_teach.tableau` and
 records every step with the rule (and table cell) behind it.
 
-RULES.md worked example 1:
+The first worked example of the rules (Banco stands on 3 against an 8):
 
 >>> coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
 >>> coup.punto_total, coup.banco_total, coup.winner

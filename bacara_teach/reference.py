@@ -185,7 +185,7 @@ _COMMISSION_WHEN = {
 }
 
 PROFILE_FACT_LABELS: dict[str, str] = {
-    "system": N_("Rule system"),
+    "profile": N_("Profile name (--profile)"),
     "decks": N_("Decks"),
     "cards": N_("Cards in the shoe"),
     "shuffle": N_("Shuffle"),
@@ -261,7 +261,7 @@ def profile_fact_rows(profile: TableProfile, lang: str | None = None) -> list[tu
     lang = resolve_language(lang)
     face = tr("face down", lang) if profile.face_down else tr("face up", lang)
     facts = [
-        ("system", profile.system),
+        ("profile", profile.name),
         ("decks", str(profile.decks)),
         ("cards", str(profile.decks * CARDS_PER_DECK)),
         ("shuffle", tr(_RESHUFFLE[profile.reshuffle], lang)),

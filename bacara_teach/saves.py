@@ -4,13 +4,14 @@ Every session (the home session, the online table, the Chemin de Fer
 session) saves the same way: its rules plus its log, as JSON (see each
 session's ``to_dict``).  This module holds what the three share:
 
-* :func:`write_atomically` puts a file in place in one step: the text goes to
-  a temporary file in the same folder, is flushed and synced, then renamed
-  over the old file.  A kill at any moment leaves the old file or the new
-  one, never a part of either; a full disk leaves the old file and raises
+* :func:`write_atomically` (of :mod:`bacara_teach.files`) puts a file in place in
+  one step: the text goes to a temporary file in the same folder, is flushed and
+  synced, then renamed over the old file.  A kill at any moment leaves the old file
+  or the new one, never a part of either; a full disk leaves the old file and raises
   :class:`~bacara_teach.errors.IllegalAction` saying so.
-* :func:`read_text` and :func:`parse_json` read a save as untrusted input:
-  invalid UTF-8, a nesting deeper than any save has, a number with more digits
+* :func:`read_text` and :func:`parse_json` read a save as untrusted input: a file
+  that is not a regular file or is over :data:`MAX_SAVE_BYTES` (read with
+  :func:`~bacara_teach.files.read_bounded`, never past that limit), invalid UTF-8, a nesting deeper than any save has, a number with more digits
   than any amount, a value that is not JSON: each is a
   :class:`~bacara_teach.errors.NotationError` naming the file and what is
   valid, never another exception.
@@ -31,16 +32,14 @@ bacara_teach.errors.NotationError: saved session holds a number of 5000 digits: 
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
-import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
+from bacara_teach.files import read_bounded, write_atomically
 from bacara_teach.text import N_, Message, message
 
 if TYPE_CHECKING:
@@ -78,80 +77,6 @@ MAX_SAVE_BYTES = 16 * 1024 * 1024
 """Largest file read as a save (a long session's save is a few hundred kilobytes)."""
 
 
-def write_atomically(path: str | Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` in one step: the old file or the new, never a part.
-
-    The text goes to a temporary file in the same folder, is flushed and synced
-    to the disk, and is renamed over ``path``; the folder is synced too.  On
-    any failure (a full disk, no permission, no such folder) the temporary file
-    is removed, ``path`` is left as it was, and :class:`IllegalAction` says why.
-
-    >>> import tempfile, pathlib
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> write_atomically(folder / "save.json", "{}\\n")
-    >>> (folder / "save.json").read_text(), sorted(p.name for p in folder.iterdir())
-    ('{}\\n', ['save.json'])
-    >>> write_atomically(folder / "missing" / "save.json", "{}")
-    Traceback (most recent call last):
-    ...
-    bacara_teach.errors.IllegalAction: cannot save to '...save.json': No such file or directory; nothing was written
-    """
-    target = Path(path)
-    data = text.encode("utf-8")
-    temporary: str | None = None
-    try:
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else "."
-        )
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(temporary, 0o644 & ~_umask())
-        os.replace(temporary, target)
-        temporary = None
-        _sync_folder(target.parent)
-    except (OSError, ValueError) as error:  # ValueError: a name the system refuses (a NUL byte)
-        why = (error.strerror if isinstance(error, OSError) else None) or str(error)
-        if _exists(target):
-            raise IllegalAction(message(
-                "cannot save to {path!r}: {why}; nothing was written (the previous save is kept "
-                "as it was)", path=str(target), why=why)) from None
-        raise IllegalAction(message("cannot save to {path!r}: {why}; nothing was written",
-                                    path=str(target), why=why)) from None
-    finally:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-
-
-def _exists(path: Path) -> bool:
-    try:
-        return path.exists()
-    except (OSError, ValueError):  # a name too long or with a NUL byte: there is no old file
-        return False
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable (where the system allows a folder to be synced)."""
-    try:
-        descriptor = os.open(folder if str(folder) else ".", os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
-
-
 def read_text(path: str | Path, *, what: str | Message = "saved session") -> str:
     """The text of the file ``path``, refused clearly if it cannot be a save.
 
@@ -164,16 +89,7 @@ def read_text(path: str | Path, *, what: str | Message = "saved session") -> str
     bacara_teach.errors.NotationError: saved session '...bad.json' is not UTF-8 text (byte 0xff at position 12): a save is the JSON text this program writes
     """
     source = Path(path)
-    try:
-        with source.open("rb") as stream:
-            data = stream.read(MAX_SAVE_BYTES + 1)
-    except (OSError, ValueError) as error:
-        why = (error.strerror if isinstance(error, OSError) else None) or str(error)
-        raise NotationError(message("cannot read {path!r}: {why}", path=str(source), why=why)) from None
-    if len(data) > MAX_SAVE_BYTES:
-        raise NotationError(message("{what} {path!r} is over {most} MiB: no save is that large",
-                                    what=saved_what(what), path=str(source),
-                                    most=MAX_SAVE_BYTES // (1024 * 1024)))
+    data = read_bounded(source, limit=MAX_SAVE_BYTES, what=saved_what(what))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -383,6 +299,10 @@ def registered_profile(saved: object) -> TableProfile:
     >>> from bacara_teach.tables import PROFILES
     >>> registered_profile(PROFILES["home"].to_dict()) == PROFILES["home"]
     True
+    >>> written = {**PROFILES["home"].to_dict(), "system": "A"}
+    >>> del written["label"]
+    >>> registered_profile(written) == PROFILES["home"]
+    True
     >>> registered_profile({"name": "home", "decks": 1})
     Traceback (most recent call last):
     ...
@@ -390,6 +310,13 @@ def registered_profile(saved: object) -> TableProfile:
     """
     from bacara_teach.tables import PROFILES, TableProfile
 
+    if isinstance(saved, Mapping) and "system" in saved and "label" not in saved:
+        # such saves named a table's rules by a letter where profiles now hold a label
+        written = saved.get("name")
+        known = PROFILES.get(written) if isinstance(written, str) else None
+        saved = {key: value for key, value in saved.items() if key != "system"}
+        if known is not None:
+            saved["label"] = known.label
     try:
         profile = TableProfile.from_dict(saved) if isinstance(saved, Mapping) else None
     except BacaraError:

@@ -6,7 +6,8 @@ bet on a :class:`~bacara_teach.punto_banco.Coup` by the rules of a
 change and the reason: won, lost or push, the rule that decided it, the odds
 paid and the commission taken (or owed, when the table collects it later).
 
-RULES.md worked example 1 (Banco wins 3 to 1; a Banco prediction of 20 nets +19):
+The first worked example of the rules (Banco wins 3 to 1; at the home study session a Banco
+prediction of 20 nets +19):
 
 >>> from bacara_teach.punto_banco import Coup
 >>> coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
@@ -14,7 +15,7 @@ RULES.md worked example 1 (Banco wins 3 to 1; a Banco prediction of 20 nets +19)
 >>> format_amount(result.net), result.bets[0].result.value, result.bets[0].rule
 ('19', 'won', 'side-wins')
 
-Seed 003's example: on the online table a winning Banco stake of 5 gets 4.75,
+The online table's own example: a winning Banco stake of 5 gets 4.75,
 the commission of 0.25 deducted at payment:
 
 >>> paid = settle(coup, [Bet.parse("banco=5")], "online").bets[0]
@@ -39,10 +40,10 @@ from bacara_teach.money import (
     Amount,
     add,
     amount_param,
+    bounded_amount,
     format_amount,
     format_signed,
     multiply,
-    parse_amount,
 )
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.tables import (
@@ -143,7 +144,7 @@ class Bet:
 
     def __post_init__(self) -> None:
         on = self.on if type(self.on) is BetKind else BetKind.parse(self.on)
-        stake = parse_amount(self.stake, what="stake")
+        stake = bounded_amount(self.stake, what="stake")
         if stake <= 0:
             raise IllegalAction(message("invalid stake {stake} on {on}: a stake must be above 0",
                                         stake=amount_param(stake), on=on.value))

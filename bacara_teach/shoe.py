@@ -1,7 +1,7 @@
 """The shoe (sabot): n standard decks, a seeded shuffle, stacked shoes.
 
 A shoe deals from the front of its card sequence.  Two ways of playing on
-are supported, as the rule systems need them:
+are supported, as the tables of the course need them:
 
 * ``reshuffle="every-coup"``: all cards go back and the shoe is shuffled
   again before each coup (the home session and the online table).

@@ -331,7 +331,7 @@ PUNTO_BANCO = Tableau.from_letters(
         7:           "SSSSSSSSSS",
     },
 )
-"""Punto Banco's tableau (all three Punto Banco tables of RULES.md share it)."""
+"""Punto Banco's tableau (every Punto Banco table shares it)."""
 
 _CDF_BANKER = {
     #     third:  0123456789

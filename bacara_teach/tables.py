@@ -8,11 +8,11 @@ happens to Punto/Banco bets after a tie, the limits, how many positions a
 player may take, how pairs are read.  These are fields of a frozen
 :class:`TableProfile`, never separate code paths.
 
-Three profiles come from the rule systems of RULES.md:
+Three profiles are the tables the course plays at:
 
-* ``home`` (system A): the home prediction session of the home study-session rules.
-* ``casino`` (system B): a casino table with pair side bets (the casino table's rules).
-* ``online`` (system C): the online table of the online table's rules.
+* ``home``: the home study session, where every participant predicts each coup with a fixed stake.
+* ``casino``: the casino table with pair bets.
+* ``online``: the online table, with its 5% commission on a Banco win taken at payment.
 
 Two are the commission-free casino tables, as published: their exceptions to a winning
 bet's odds are :class:`PayRule` data, read by the settlement and by the exact odds alike.
@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -52,7 +53,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from bacara_teach.errors import IllegalAction, NotationError
-from bacara_teach.money import Amount, format_amount, is_terminating, parse_amount
+from bacara_teach.money import Amount, bounded_amount, format_amount, is_terminating
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Reshuffle
 from bacara_teach.text import N_, Message, message, pmessage, tr
 
@@ -95,7 +96,7 @@ class BetKind(enum.Enum):
 
     @classmethod
     def parse(cls, text: str | BetKind) -> BetKind:
-        """Read a bet position: its name, an English name or the seeds' letters.
+        """Read a bet position: its name, an English name or the casino table's letters (J, B).
 
         Case, spaces and underscores do not matter.
 
@@ -346,7 +347,8 @@ class TableProfile:
     ``min_bet``/``max_bet`` bound each bet (``None``: no limit);
     ``fixed_stake``, when set, is the only stake allowed.  ``side_bets_alone`` says
     whether Empate and the pairs may be bet in a coup with no bet on Punto or Banco (at the
-    casino table they may not: the player chooses J or B first).  ``pay_rules`` are the
+    casino table they may not: the player chooses J or B first).  ``label`` is the table's short
+    name for menus and lists (``"home study session"``), ``title`` its full title.  ``pay_rules`` are the
     table's exceptions to a winning bet's odds (:class:`PayRule`: a Banco win with 6 paid
     1/2 to 1 at the no-commission table, a Banco win with a three-card 7 a push at EZ
     Baccarat), the first that applies deciding.  ``assumptions``
@@ -354,7 +356,7 @@ class TableProfile:
     """
 
     name: str
-    system: str
+    label: str
     title: str
     decks: int
     reshuffle: Reshuffle
@@ -410,6 +412,16 @@ class TableProfile:
         raise IllegalAction(message("{table} takes no {bet} bets: it offers {bets}",
                                     table=table_message(self.name), bet=wanted.name_message,
                                     bets=list_message([k.name_message for k in self.bets])))
+
+    def label_text(self, lang: str | None = None, *, capital: bool = False) -> str:
+        """The table's short name (:attr:`label`) in ``lang``; ``capital`` starts it with a
+        capital letter, as a menu entry does.
+
+        >>> CASINO.label_text("en"), ONLINE.label_text("es", capital=True)
+        ('casino table with pair bets', 'Mesa en línea')
+        """
+        text = tr(self.label, lang)
+        return text[:1].upper() + text[1:] if capital else text
 
     def title_text(self, lang: str | None = None) -> str:
         """The title shown to readers, in ``lang`` (``None``: the default language).
@@ -499,7 +511,7 @@ class TableProfile:
 
         return {
             "name": self.name,
-            "system": self.system,
+            "label": self.label,
             "title": self.title,
             "decks": self.decks,
             "reshuffle": self.reshuffle,
@@ -533,7 +545,7 @@ class TableProfile:
             raise NotationError(message(
                 "invalid table profile: unknown field(s) {fields}; expected {names}",
                 fields=", ".join(map(repr, unknown)), names=", ".join(sorted(known))))
-        missing = [name for name in ("name", "system", "title", "decks", "reshuffle", "payouts")
+        missing = [name for name in ("name", "label", "title", "decks", "reshuffle", "payouts")
                    if name not in data]
         if missing:
             raise NotationError(message("invalid table profile: missing field(s) {fields}",
@@ -578,7 +590,34 @@ def _pay_rules(value: object) -> tuple[PayRule, ...]:
     return tuple(rules)
 
 
+_NUMBER_TEXT = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+_ODDS_TEXT = re.compile(rf"[+]?{_NUMBER_TEXT}(?:\s*[:/]\s*{_NUMBER_TEXT})?")
+"""Odds or a rate as text: ``19/20``, ``0.95``, ``9:1`` (no exponent: ``1e999999`` would
+stand for a number of a million digits)."""
+MAX_ODDS_DIGITS = 12
+"""Most digits of the numerator or the denominator of odds or a rate."""
+
+
 def _fraction(value: object, what: Message) -> Fraction:
+    """Odds or a rate read exactly; anything else, or a number of more than
+    :data:`MAX_ODDS_DIGITS` digits above or below the line, refused.
+
+    >>> _fraction("9:1", message("odds")), _fraction(" 19/20", message("odds"))
+    (Fraction(9, 1), Fraction(19, 20))
+    >>> _fraction("1e999999", message("odds"))
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: invalid odds '1e999999': expected an exact number such as 19/20, 0.95 or 9:1
+    >>> _fraction("9" * 5000, message("odds"))
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: invalid odds of 5,000 characters: expected an exact number such as 19/20, 0.95 or 9:1, of at most 12 digits above and below the line
+    """
+    if isinstance(value, str) and len(value.strip()) > 3 * MAX_ODDS_DIGITS:
+        raise IllegalAction(message(
+            "invalid {what} of {length:,} characters: expected an exact number such as 19/20, "
+            "0.95 or 9:1, of at most {digits} digits above and below the line", what=what,
+            length=len(value.strip()), digits=MAX_ODDS_DIGITS))
     try:
         if isinstance(value, bool | float):
             raise ValueError
@@ -586,6 +625,8 @@ def _fraction(value: object, what: Message) -> Fraction:
             result = Fraction(value)
         elif isinstance(value, str):
             text = value.strip()
+            if not _ODDS_TEXT.fullmatch(text):
+                raise ValueError
             if ":" in text:  # "9:1" odds notation
                 left, _, right = text.partition(":")
                 result = Fraction(Decimal(left.strip())) / Fraction(Decimal(right.strip()))
@@ -597,6 +638,10 @@ def _fraction(value: object, what: Message) -> Fraction:
         raise IllegalAction(message(
             "invalid {what} {value}: expected an exact number such as 19/20, 0.95 or 9:1",
             what=what, value=repr(value))) from None
+    if max(abs(result.numerator), result.denominator) >= 10 ** MAX_ODDS_DIGITS:
+        raise IllegalAction(message(
+            "invalid {what}: expected an exact number such as 19/20, 0.95 or 9:1, of at most "
+            "{digits} digits above and below the line", what=what, digits=MAX_ODDS_DIGITS))
     return result
 
 
@@ -613,10 +658,18 @@ def _boolean(value: object, what: str) -> bool:
                                 value=repr(value)))
 
 
+MAX_OPTION_DIGITS = 6
+"""Most digits of a whole-number option (decks, players) given as text."""
+
+
 def _whole(value: object, what: str, *, optional: bool = False) -> int | None:
     if optional and (value is None or (isinstance(value, str) and value.strip().lower() == "none")):
         return None
     if isinstance(value, str) and value.strip().isdigit():
+        if len(value.strip().lstrip("0")) > MAX_OPTION_DIGITS:
+            raise IllegalAction(message(
+                "invalid {option} option of {digits:,} digits: expected a whole number of at most "
+                "{most} digits", option=what, digits=len(value.strip()), most=MAX_OPTION_DIGITS))
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
@@ -661,7 +714,7 @@ def _coerce_option(name: str, value: object) -> Any:
         if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
             return None
         try:
-            return parse_amount(cast(Amount, value), what=what)
+            return bounded_amount(cast(Amount, value), what=what)
         except NotationError as error:
             raise IllegalAction(error.message) from None
     if name == "payouts":
@@ -757,7 +810,7 @@ def _payouts(**odds: Fraction | int) -> tuple[tuple[BetKind, Fraction], ...]:
 
 HOME = TableProfile(
     name="home",
-    system="A",
+    label=N_("home study session"),
     title=N_("Punto Banco, home prediction session"),
     decks=8,
     reshuffle="every-coup",
@@ -775,11 +828,11 @@ HOME = TableProfile(
         N_("No pair bets, no 9:1 tie, no commission-free variants."),
     ),
 )
-"""System A: 8 decks reshuffled every coup; Punto 1:1, Banco 0.95:1, Empate 8:1; stake fixed at 20."""
+"""The home study session: 8 decks reshuffled every coup; Punto 1:1, Banco 0.95:1, Empate 8:1; stake fixed at 20."""
 
 CASINO = TableProfile(
     name="casino",
-    system="B",
+    label=N_("casino table with pair bets"),
     title=N_("Punto Banco casino table with pair side bets"),
     decks=8,
     reshuffle="never",
@@ -801,11 +854,11 @@ CASINO = TableProfile(
            "'identical value', and the other reading is the option pair_reading='same-value'."),
     ),
 )
-"""System B: J 1:1, B 0.95:1, Empate 9:1, pairs 11:1; 8 decks assumed."""
+"""The casino table with pair bets: J 1:1, B 0.95:1, Empate 9:1, pairs 11:1; 8 decks assumed."""
 
 ONLINE = TableProfile(
     name="online",
-    system="C",
+    label=N_("online table"),
     title=N_("Punto Banco online table"),
     decks=6,
     reshuffle="every-coup",
@@ -829,11 +882,11 @@ ONLINE = TableProfile(
            "players (mini 7), face-down deal, a bet kept or changed after a tie."),
     ),
 )
-"""System C: 6 decks reshuffled every coup; Banco 1:1 less 5% at payment; limits 1-250."""
+"""The online table: 6 decks reshuffled every coup; Banco 1:1 less 5% at payment; limits 1-250."""
 
 NO_COMMISSION = TableProfile(
     name="no-commission",
-    system="NC",
+    label=N_("no-commission table"),
     title=N_("Punto Banco without commission: a Banco win with 6 pays half"),
     decks=8,
     reshuffle="never",
@@ -856,7 +909,7 @@ NO_COMMISSION = TableProfile(
 
 EZ = TableProfile(
     name="ez",
-    system="EZ",
+    label=N_("EZ Baccarat table"),
     title=N_("EZ Baccarat: no commission, a Banco win with a three-card 7 pushes"),
     decks=8,
     reshuffle="never",
@@ -902,8 +955,8 @@ def register_profile(profile: TableProfile) -> TableProfile:
 def unregister_profile(name: str) -> None:
     """Take a profile added by :func:`register_profile` out of the registry again."""
     if name in {p.name for p in _BUILT_IN}:
-        raise IllegalAction(message("the {name} profile is one of the rule systems and stays "
-                                    "registered", name=name))
+        raise IllegalAction(message("the {name} profile is one of the built-in tables and "
+                                    "stays registered", name=name))
     _REGISTRY.pop(name, None)
 
 

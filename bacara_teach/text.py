@@ -69,7 +69,10 @@ DOMAIN = "bacara_teach"
 """The gettext domain of the engine's messages (``bacara_teach.po``)."""
 
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
-"""Where the catalogues and ``languages.json`` are."""
+"""Where the catalogues and ``languages.json`` are: the ``locale`` folder of the installed package.
+
+:meta hide-value:
+"""
 
 SOURCE_LANGUAGE = "en"
 """The language the messages are written in; it needs no catalogue."""

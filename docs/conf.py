@@ -30,6 +30,8 @@ version = ".".join(release.split(".")[:2])
 sys.path.insert(0, str(DOCS / "_ext"))
 extensions = ["myst_nb", "sphinx_copybutton", "jupyterlite_sphinx", "lite_assets", "lean_pages",
               "site_languages", "rules_card", "page_labels", "front_door"]
+# every table in a frame that scrolls sideways, with a cue (docs/_ext/table_frames.py)
+extensions.append("table_frames")
 root_doc = "index"
 exclude_patterns = ["_build", "jupyter_execute", "**.ipynb_checkpoints", "README.md",
                     "_contents", "_lite", "_ext"]

@@ -304,7 +304,7 @@ def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_profiles_lists_the_new_tables_with_their_pay_rules(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "profiles")
     assert code == 0
-    assert "no-commission (system NC)" in out and "ez (system EZ)" in out
+    assert "no-commission (no-commission table):" in out and "ez (EZ Baccarat table):" in out
     assert "pay rule: banco: 1/2 to 1 when Banco wins with 6" in out
     code, out, _ = run(capsys, "profiles", "ez", "--lang", "es")
     assert code == 0

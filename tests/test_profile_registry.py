@@ -27,7 +27,7 @@ from bacara_teach.tables import (
 
 CLUB = dataclasses.replace(
     CASINO.with_options(decks=6, payouts={"empate": "8"}, max_bet="500"),
-    name="club", system="B'", title="Club table, Empate at 8:1", assumptions=(), notes=(),
+    name="club", label="club table", title="Club table, Empate at 8:1", assumptions=(), notes=(),
 )
 
 
@@ -57,7 +57,7 @@ def test_a_profile_added_in_one_place_is_found_everywhere(
     status, out, _ = run(capsys, "profiles", "--json")
     assert status == 0 and "club" in [p["name"] for p in json.loads(out)]
     status, out, _ = run(capsys, "profiles", "club")
-    assert status == 0 and out.startswith("club (system B'): Club table, Empate at 8:1")
+    assert status == 0 and out.startswith("club (club table): Club table, Empate at 8:1")
     # settle
     status, out, _ = run(capsys, "settle", "--profile", "club", "--bet", "banco=10",
                          "--bet", "empate=10", "--cards", "10♦ 9♣ 9♠ K♥", "--json")

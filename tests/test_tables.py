@@ -188,9 +188,14 @@ def test_every_table_pays_punto_banco_and_empate() -> None:
 # -- registry ---------------------------------------------------------------------------------------
 
 
-def test_registry_holds_the_three_systems_and_the_commission_free_tables() -> None:
+def test_registry_holds_the_course_tables_and_the_commission_free_tables() -> None:
     assert profile_names() == ("home", "casino", "online", "no-commission", "ez")
-    assert [get_profile(name).system for name in profile_names()] == ["A", "B", "C", "NC", "EZ"]
+    assert [get_profile(name).label_text("en") for name in profile_names()] == [
+        "home study session", "casino table with pair bets", "online table", "no-commission table",
+        "EZ Baccarat table"]
+    assert [get_profile(name).label_text("es", capital=True) for name in profile_names()] == [
+        "Sesión de estudio en casa", "Mesa de casino con apuestas a parejas", "Mesa en línea",
+        "Mesa sin comisión", "Mesa de EZ Baccarat"]
     assert get_profile(ONLINE) is ONLINE
 
 

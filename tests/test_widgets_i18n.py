@@ -231,7 +231,7 @@ def test_chemin_seat_in_spanish(make: Make) -> None:
 
 def test_odds_explorer_in_spanish(make: Make) -> None:
     explorer = make(OddsExplorer, decks=1, profile="online")
-    _spanish(explorer, "Barajas", "Mesa", "en casa (sistema A)", "en línea (sistema C)",
+    _spanish(explorer, "Barajas", "Mesa", "Sesión de estudio en casa", "Mesa en línea",
              "K fuera", "Retirar estas cartas", "Devolver todas las cartas", "Ventaja de la casa",
              "menos 5\u00a0%", "quedan 52 cartas", "Se devuelve")
     explorer.removal_box.value = "5 X"

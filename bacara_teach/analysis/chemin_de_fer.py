@@ -1,6 +1,6 @@
 """Chemin de Fer's free cells: what each choice is worth, and the game they make.
 
-In Chemin de Fer (RULES.md, system D) some cells of the tableau are free
+In Chemin de Fer (the home Chemin de Fer rules) some cells of the tableau are free
 (:attr:`~bacara_teach.tableau.Decision.CHOICE`): the bettor on 5 (several
 bettors) or on 1-7 (a single bettor), the banker on 3 against a third card 9
 and on 5 against a 4.  Each side chooses knowing only its own two cards (and,
@@ -21,7 +21,7 @@ that form come the value of each choice (:meth:`DecisionGame.cell_values`),
 the payoff matrix of pure strategies (:meth:`DecisionGame.payoff_matrix`) and
 the exact solution (:func:`solve_decision_game`).
 
-Two card models: a real shoe drawn without replacement (the seed's six
+Two card models: a real shoe drawn without replacement (the home game's six
 decks), and the classic infinite deck (each card 0 with probability 4/13,
 1-9 with 1/13 each).  The classic model with the banker free in every cell
 (:data:`CLASSIC_MODEL`) is the game of the textbooks; its bettor draws on 5
@@ -136,7 +136,7 @@ INFINITE_DECK = CardModel(name="infinite deck", counts=(4, 1, 1, 1, 1, 1, 1, 1, 
 
 
 def shoe_model(shoe: ShoeSpec = 6) -> CardModel:
-    """A real shoe, drawn without replacement (the seed's game uses 6 decks).
+    """A real shoe, drawn without replacement (the home game uses 6 decks).
 
     >>> shoe_model(6).denominator == 312 * 311 * 310 * 309 * 308 * 307
     True
@@ -471,7 +471,7 @@ def decision_game(tableau: Tableau = CHEMIN_DE_FER, model: CardModel | None = No
                   by_cards: bool = False) -> DecisionGame:
     """Count every deal once and build the game of ``tableau``'s free cells.
 
-    ``model`` defaults to the seed's six decks drawn without replacement;
+    ``model`` defaults to the home game's six decks drawn without replacement;
     ``by_cards=True`` lets each side's choice depend on its own two cards.
     Naturals work as in Punto Banco: a two-card 8 or 9 on either side ends
     the coup (in Chemin de Fer the banker's natural is shown after the bettor
@@ -896,7 +896,7 @@ def solve_decision_game(game: DecisionGame, *, method: str = "auto") -> Decision
 
 
 def chemin_de_fer_report(*, decks: int = 6, exact: bool = False) -> dict[str, Any]:
-    """The games of RULES.md's Chemin de Fer and of the classic model, solved (for the CLI).
+    """The games of the home Chemin de Fer rules and of the classic model, solved (for the CLI).
 
     Each entry gives the value (the bettor's expected gain per unit staked),
     both sides' optimal probabilities of drawing at their free points, the

@@ -12,7 +12,7 @@ For the banker, seeing a third card face up also says the bettor drew: hands
 on which the bettor would have stood count for nothing, and a bettor's free
 cell counts as much as the bettor's policy is to draw there.
 
-RULES.md worked example 3: the banker holds A♠ 2♦ (3) and sees the bettor's
+The worked coup of the Chemin de Fer rules: the banker holds A♠ 2♦ (3) and sees the bettor's
 9♥ face up, a free cell.  Against a bettor who plays Punto Banco's table, on a
 full six-deck shoe, drawing is worth more:
 

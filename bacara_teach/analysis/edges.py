@@ -238,12 +238,12 @@ def bets_of_profile(profile: TableProfile) -> tuple[BetTerms, ...]:
 
 
 HOME_BETS: tuple[BetTerms, ...] = bets_of_profile(HOME)
-"""System A (home session), from the ``home`` profile: Punto 1:1, Banco 0.95:1, Empate 8:1."""
+"""The home study session, from the ``home`` profile: Punto 1:1, Banco 0.95:1, Empate 8:1."""
 CASINO_BETS: tuple[BetTerms, ...] = bets_of_profile(CASINO)
-"""System B (casino table), from the ``casino`` profile: Punto 1:1, Banco 0.95:1, Empate 9:1,
+"""The casino table with pair bets, from the ``casino`` profile: Punto 1:1, Banco 0.95:1, Empate 9:1,
 pairs (same rank) 11:1."""
 ONLINE_BETS: tuple[BetTerms, ...] = bets_of_profile(ONLINE)
-"""System C (online table), from the ``online`` profile: Punto 1:1, Banco 1:1 less 5% at
+"""The online table, from the ``online`` profile: Punto 1:1, Banco 1:1 less 5% at
 payment, Empate 8:1."""
 
 PUNTO, BANCO, EMPATE_8 = HOME_BETS
@@ -260,7 +260,7 @@ ALL_BETS: tuple[BetTerms, ...] = (
     PUNTO, BANCO, BANCO_LESS_COMMISSION, EMPATE_8, EMPATE_9,
     PAREJA_PUNTO, PAREJA_BANCO, PAREJA_PUNTO_BY_POINTS, PAREJA_BANCO_BY_POINTS,
 )
-"""Every bet term the rule systems mention, for the odds chapter."""
+"""Every bet term the course's tables offer, for the odds chapter."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -142,7 +142,7 @@ def _matrix(matrix: Matrix) -> list[list[Fraction]]:
 
 
 def solve_linear_system(a: Sequence[Sequence[Fraction]], b: Sequence[Fraction]) -> list[Fraction] | None:
-    """Solve the square system ``a x = b`` exactly; ``None`` when ``a`` is singular.
+    """Solve ``a x = b`` exactly (square linear equations); ``None`` when ``a`` is singular.
 
     >>> solve_linear_system([[Fraction(2), Fraction(1)], [Fraction(1), Fraction(3)]], [Fraction(3), Fraction(5)])
     [Fraction(4, 5), Fraction(7, 5)]

@@ -31,15 +31,15 @@ Three sessions come ready-made, each as a function that plays one seeded
 session (and a hook for :func:`simulate_runs`) and a function that plays many
 and summarises them:
 
-* the home prediction session (system A): :func:`home_session_player`;
-* the online table (system C) with a betting plan, a plain callable that
+* the home study session of predictions: :func:`home_session_player`;
+* the online table with a betting plan, a plain callable that
   decides each coup's bet from what the player can see (:class:`PlanView`):
   :class:`FlatBet` and :class:`Martingale` are ready, and the table's own
   ledger refuses what a real table would (above the limit, above the
   balance).  :func:`play_online_table`, :func:`online_table_player` and
   :func:`simulate_online_table`, which reports the realised edge per unit
   staked with its interval next to the exact house edge;
-* a Chemin de Fer home session (system D) with seeded automatic players and
+* a Chemin de Fer home session with seeded automatic players and
   a coup policy per seat: :func:`play_chemin_de_fer`,
   :func:`chemin_de_fer_player` and :func:`simulate_chemin_de_fer`, which
   reports each seat's final chips and checks that no chip is made or lost.
@@ -232,7 +232,7 @@ def simulate_coups(
 ) -> SimulationResult:
     """Deal ``coups`` Punto Banco coups from a seeded shoe and estimate each outcome's chance.
 
-    ``reshuffle="every-coup"`` (system A: every coup from a full shoe) is the
+    ``reshuffle="every-coup"`` (as at the home study session: every coup from a full shoe) is the
     situation the exact counts describe; ``"never"`` deals the shoe through
     and shuffles it again when fewer than six cards are left.
     ``progress(done, total)`` is called every ``progress_every`` coups (default
@@ -477,7 +477,7 @@ def simulate_runs(
 
 
 def home_session_player(predictions: Mapping[str, str], *, player: str) -> Callable[[int], Decimal]:
-    """A ready hook for :func:`simulate_runs`: one whole home session (system A,
+    """A ready hook for :func:`simulate_runs`: one whole home study session (
     :class:`bacara_teach.home_session.HomeSession`) in which every participant
     predicts the same position each coup; returns ``player``'s final total.
 
@@ -665,7 +665,7 @@ def play_online_table(
     shuffle_version: int = DEFAULT_SHUFFLE,
 ) -> OnlineTableRun:
     """Play up to ``coups`` coups at an online table (:class:`~bacara_teach.online_table.OnlineTable`,
-    system C by default) from ``seed``, betting as ``plan`` says, then leave.
+    the online table by default) from ``seed``, betting as ``plan`` says, then leave.
 
     Every bet goes through the table's ledger.  When it refuses one (above the
     maximum, above the balance), ``on_refusal="stop"`` ends the session there,
@@ -840,7 +840,7 @@ class OnlineTableSummary:
         """The exact house edge of the stakes actually placed: each position's edge
         weighted by what was staked on it (just that bet's edge for a one-position plan).
 
-        When every coup is dealt from a full shoe (system C) no plan can change
+        When every coup is dealt from a full shoe (as at the online table) no plan can change
         it: the expected loss of a stake is the edge times the stake, whatever
         came before.
         """

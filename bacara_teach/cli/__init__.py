@@ -149,7 +149,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, RecursionError, OverflowError) as error:
         # Input the checks did not foresee (a number too large to print, text that is not
         # UTF-8, ...): still one line and exit 2, never a traceback.
-        why = tr("invalid input: {reason}", args.lang, reason=str(error))
+        if "int_max_str_digits" in str(error):  # never Python's own words for a huge number
+            why = tr("invalid input: a number of more than {most:,} digits", args.lang,
+                     most=sys.get_int_max_str_digits())
+        else:
+            why = tr("invalid input: {reason}", args.lang, reason=str(error))
         print(_error_line(shorten(why, args.lang), args.lang), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

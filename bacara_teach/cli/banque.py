@@ -25,6 +25,7 @@ from bacara_teach.baccarat_banque import (
 )
 from bacara_teach.cli.coup import decks_arg
 from bacara_teach.cli.messages import add_lang_argument, current_language
+from bacara_teach.money import MAX_AMOUNT
 from bacara_teach.pages.baccarat_banque import chips
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS
 from bacara_teach.tableau import Decision
@@ -34,11 +35,26 @@ BANKER_CHOICES = ("draw", "stand", "best", "thumb")
 
 
 def _stakes(text: str) -> Stakes:
+    """``RIGHT,LEFT[,CHEVAL]`` in whole chips, each at most :data:`MAX_AMOUNT`.
+
+    >>> from bacara_teach.cli.messages import set_language
+    >>> set_language("en")
+    >>> _stakes("100,20"), _stakes("1000000000,0,5").right
+    (Stakes(right=100, left=20, cheval=0), 1000000000)
+    >>> _stakes("9" * 5000 + ",1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: invalid stakes: at most 1,000,000,000 chips on each side
+    """
     parts = [p.strip() for p in text.split(",")]
-    if not 2 <= len(parts) <= 3 or not all(p.isdigit() for p in parts):
+    if not 2 <= len(parts) <= 3 or not all(p.isdigit() and p.isascii() for p in parts):
         raise argparse.ArgumentTypeError(tr(
             "invalid stakes {text!r}: expected RIGHT,LEFT or RIGHT,LEFT,CHEVAL in whole chips, "
             "e.g. 100,20", current_language(), text=text))
+    if any(len(p.lstrip("0")) > len(str(MAX_AMOUNT)) or int(p) > MAX_AMOUNT for p in parts):
+        raise argparse.ArgumentTypeError(tr(
+            "invalid stakes: at most {most:,} chips on each side", current_language(),
+            most=MAX_AMOUNT))
     return Stakes(*(int(p) for p in parts))
 
 
@@ -55,7 +71,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                          example="2♣ 3♠ 3♥ 2♦ 2♥ 2♠ K♦"))
     banque.add_argument("--stakes", type=_stakes, default=Stakes(10, 10),
                         help=tr("chips on the right, on the left, and optionally à cheval "
-                                "(default {default})", lang, default="10,10"))
+                                "(default {default}; at most {most:,} each)", lang,
+                                default="10,10", most=MAX_AMOUNT))
     banque.add_argument("--right", choices=("draw", "stand"), default=None,
                         help=tr("the right side's decision on a free 5", lang))
     banque.add_argument("--left", choices=("draw", "stand"), default=None,

@@ -52,6 +52,7 @@ from bacara_teach.chemin_de_fer_session import (
 )
 from bacara_teach.cli.messages import add_lang_argument, current_language, refusal
 from bacara_teach.errors import BacaraError, IllegalAction
+from bacara_teach.files import read_line
 from bacara_teach.saves import MAX_SEED_DIGITS, read_seed
 from bacara_teach.shoe import Shoe
 from bacara_teach.text import format_number, message, tr
@@ -238,7 +239,7 @@ class _Console:
 
     def ask(self, prompt: str) -> str:
         self.say(prompt)
-        line = self.source.readline()
+        line = read_line(self.source)
         if not line:
             raise _EndOfInput
         answer = line.strip()

@@ -21,11 +21,12 @@ from collections.abc import Callable, Iterator, Sequence
 from bacara_teach.cards import format_cards
 from bacara_teach.cli.messages import add_lang_argument, current_language, refusal, shorten
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
+from bacara_teach.files import check_output_file, read_line
 from bacara_teach.home_session import CoupRecord, HomeSession
-from bacara_teach.money import add, format_amount, format_signed
+from bacara_teach.money import MAX_AMOUNT, MAX_DECIMALS, add, amount_text
 from bacara_teach.online_table import OnlineTable, TableCoup
 from bacara_teach.punto_banco import Coup, deal_coup
-from bacara_teach.saves import read_seed, read_text, write_atomically
+from bacara_teach.saves import parse_json, read_seed, read_text, write_atomically
 from bacara_teach.settlement import Bet, settle
 from bacara_teach.tables import PROFILES, TableProfile, get_profile
 from bacara_teach.text import localize_number, message, nmessage, ptr, tr
@@ -43,22 +44,22 @@ def _seed(text: str | None) -> Seed:
 
 
 def _amount(value: object, lang: str) -> str:
-    """An amount as :func:`format_amount` writes it, in the conventions of ``lang``.
+    """An amount with every digit, grouped in the conventions of ``lang`` (:func:`amount_text`).
 
     >>> from fractions import Fraction
-    >>> _amount(Fraction(19, 4), "en"), _amount(Fraction(19, 4), "es")
-    ('4.75', '4,75')
+    >>> _amount(Fraction(19, 4), "en"), _amount(Fraction(19, 4), "es"), _amount(10 ** 9, "es")
+    ('4.75', '4,75', '1.000.000.000')
     """
-    return localize_number(format_amount(value), lang)  # type: ignore[arg-type]
+    return amount_text(value, lang)  # type: ignore[arg-type]
 
 
 def _signed(value: object, lang: str) -> str:
-    """A signed amount as :func:`format_signed` writes it (``+4.75``), in ``lang``.
+    """A signed amount (``+4.75``) with every digit, grouped in ``lang``.
 
-    >>> _signed(-10, "en"), _signed(-10, "es") == "\u221210", _signed(0, "es")
-    ('-10', True, '0')
+    >>> _signed(-10, "en"), _signed(-10, "es") == "\u221210", _signed(0, "es"), _signed(20000, "en")
+    ('-10', True, '0', '+20,000')
     """
-    return localize_number(format_signed(value), lang)  # type: ignore[arg-type]
+    return amount_text(value, lang, signed=True)  # type: ignore[arg-type]
 
 
 def _profile(name: str, options: Sequence[str]) -> TableProfile:
@@ -102,7 +103,7 @@ def _read(prompt: str) -> str | None:
         except EOFError:
             print()
             return None
-    line = sys.stdin.readline()
+    line = read_line(sys.stdin)
     if not line:
         return None
     text = line.rstrip("\r\n")
@@ -130,7 +131,9 @@ def _add_profile_arguments(parser: argparse.ArgumentParser, default: str) -> Non
                         help=tr("change an option of the profile, e.g. commission=accrued (with "
                                 "reshuffle=never to see it accrue), decks=8, "
                                 "positions=both-sides, tie=change, pair-reading=same-value, "
-                                "side-bets-alone=yes, payout.empate=9 (repeatable)", lang))
+                                "side-bets-alone=yes, payout.empate=9, max-bet=500 (repeatable; "
+                                "an amount is at most {most:,}, with at most {decimals} decimal "
+                                "places)", lang, most=MAX_AMOUNT, decimals=MAX_DECIMALS))
 
 
 # -- registration -----------------------------------------------------------------------------
@@ -147,8 +150,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _add_profile_arguments(settle_parser, "home")
     settle_parser.add_argument("--bet", action="append", default=[],
                                metavar=tr("POSITION=STAKE", lang),
-                               help=tr("a bet, e.g. {examples} (repeatable)", lang,
-                                       examples="banco=20, empate=5, pareja-punto=5"))
+                               help=tr("a bet, e.g. {examples} (repeatable; a stake is at "
+                                       "most {most:,}, with at most {decimals} decimal places)",
+                                       lang, examples="banco=20, empate=5, pareja-punto=5",
+                                       most=MAX_AMOUNT, decimals=MAX_DECIMALS))
     settle_parser.add_argument("--cards", required=True,
                                help=tr('the cards in deal order, e.g. "{cards}"', lang,
                                        cards="4♥ 2♠ 9♣ A♦ 8♦"))
@@ -172,7 +177,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     _add_profile_arguments(play, "online")
     play.add_argument("--balance", default="100",
-                      help=tr("starting balance (default {default})", lang, default=100))
+                      help=tr("starting balance (default {default}; at most {most:,}, with at "
+                              "most {decimals} decimal places, as every amount)", lang,
+                              default=100, most=MAX_AMOUNT, decimals=MAX_DECIMALS))
     play.add_argument("--seed", help=tr("seed of the shoe (default: a random seed, printed)", lang))
     play.add_argument("--save", metavar=tr("FILE", lang),
                       help=tr("save the table to FILE after each coup and on quitting", lang))
@@ -312,7 +319,7 @@ def _show_coup(played: TableCoup, lang: str) -> None:
         print(f"  {paid.describe(lang)}")
     if played.commission_collected:
         print(tr("  commission collected at the end of the shoe: {amount}", lang,
-                 amount=localize_number("-" + format_amount(played.commission_collected), lang)))
+                 amount=_amount(-played.commission_collected, lang)))
     print(tr("Balance: {balance}", lang, balance=_amount(played.balance_after, lang)))
 
 
@@ -324,8 +331,8 @@ def _history_lines(table: OnlineTable, lang: str) -> list[str]:
         bets = ", ".join(f"{_bet_text(p.bet.on.value, p.bet.stake, lang)} {_signed(p.net, lang)}"
                          for p in played.settlement.bets)
         if played.commission_collected:
-            bets = tr("{bets}, commission {amount}", lang, bets=bets, amount=localize_number(
-                "-" + format_amount(played.commission_collected), lang))
+            bets = tr("{bets}, commission {amount}", lang, bets=bets,
+                         amount=_amount(-played.commission_collected, lang))
         coup = played.coup
         lines.append(tr("#{number} Punto {punto}, Banco {banco}: {result}; {bets}; balance "
                         "{balance}", lang, number=played.number, punto=coup.punto_total,
@@ -428,8 +435,15 @@ def _options_text(options: dict[str, object]) -> str:
     return f" ({', '.join(words)})" if words else ""
 
 
+def _check_save_place(path: str | None, option: str = "--save") -> None:
+    """Refuse a save's place before anything is played (:func:`check_output_file`)."""
+    if path is not None:
+        check_output_file(path, option)
+
+
 def run_play(args: argparse.Namespace) -> int:
     lang = args.lang
+    _check_save_place(args.save)
     if args.load is not None:
         if args.seed is not None or args.option:
             raise IllegalAction(message("--load resumes a saved table: do not give --seed or "
@@ -549,20 +563,60 @@ def _home_line(session: HomeSession, line: str, save: Callable[[str | None], Non
     return True
 
 
+def _new_home_session(players: str, seed: str | None, dealer: str | None) -> HomeSession:
+    """The session that ``--players``, ``--seed`` and ``--dealer`` start: the only options
+    of the command, so its table, stake, payouts and number of coups are the session's own."""
+    return HomeSession(players=players.split(","), seed=_seed(seed), dealer=dealer)
+
+
+def _load_home_session(path: str) -> HomeSession:
+    """A saved home session, refused unless the command line could have started it.
+
+    The session is started again with :func:`_new_home_session` from the save's players,
+    seed and dealer, given as the command line gives them; every other rule of the save
+    (the table and its options, the number of coups, the shuffle) must be that session's
+    own.  An edited save (a stake of 1000, other payouts, a billion coups) is refused before
+    anything is played or written.
+    """
+    text = _load(path)
+    session = HomeSession.from_json(text)
+    saved = session.rules()
+    try:
+        fresh = _new_home_session(",".join(session.players), str(session.seed), session.dealer)
+        odd = [key for key in saved if key != "shuffle" and fresh.rules()[key] != saved[key]]
+    except BacaraError:  # names or a seed that the command line cannot type
+        fresh = _new_home_session(",".join(f"P{n}" for n in range(2)), None, None)
+        odd = ["players", "dealer", "seed"]
+    made = fresh.to_dict()
+    # A save of an earlier version was dealt with the shuffle of its time, and replays so.
+    earlier = parse_json(text, what="saved home session").get("version") != made["version"]
+    if made["rules"]["shuffle"] != saved["shuffle"] and not earlier:
+        odd.append("shuffle")
+    if odd:
+        raise IllegalAction(message(
+            "saved home session {path!r} has rules the home-session command cannot give "
+            "({fields}): the command plays the {profile} table as it is, {coups} coups, with "
+            "only --players, --dealer and --seed; nothing was loaded", path=path,
+            fields=", ".join(odd), profile=made["rules"]["profile"],
+            coups=made["rules"]["coups"]))
+    return session
+
+
 def run_home_session(args: argparse.Namespace) -> int:
     lang = args.lang
+    _check_save_place(args.save)
     if args.load is not None:
         if args.players is not None or args.seed is not None or args.dealer is not None:
             raise IllegalAction(message("--load resumes a saved session: do not give --players, "
                                         "--seed or --dealer with it"))
-        session = HomeSession.from_json(_load(args.load))
+        session = _load_home_session(args.load)
         print(tr("Resumed the home session (seed {seed}) at coup {number} of {coups}.", lang,
                  seed=str(session.seed), number=session.coup_number, coups=session.coups))
     else:
         if args.players is None:
             raise IllegalAction(message("no players given: use --players {example} ({least} to "
                                         "{most} names)", example="Ana,Luis,Eva", least=2, most=8))
-        session = HomeSession(players=args.players.split(","), seed=_seed(args.seed), dealer=args.dealer)
+        session = _new_home_session(args.players, args.seed, args.dealer)
         print(tr("Home session: {players} (dealer {dealer}); {coups} coups, stake {stake}; seed "
                  "{seed}.", lang, players=", ".join(session.players), dealer=session.dealer,
                  coups=session.coups, stake=_amount(session.stake, lang), seed=str(session.seed)))
@@ -572,6 +626,7 @@ def run_home_session(args: argparse.Namespace) -> int:
         if target is None:
             raise IllegalAction(message("no file to save to: type 'save FILE', or start the "
                                         "session with --save FILE"))
+        _check_save_place(target, "save")
         try:
             _save(target, session.to_json())
         except SaveFailed as error:  # a typed save that fails is refused; play goes on
@@ -652,8 +707,8 @@ def run_profiles(args: argparse.Namespace) -> int:
     for profile in chosen:
         pays = ", ".join(f"{kind.value} {localize_number(str(odds), lang)}:1"
                          for kind, odds in profile.payouts)
-        print(tr("{name} (system {system}): {title}", lang, name=profile.name,
-                 system=profile.system, title=profile.title_text(lang)))
+        print(tr("{name} ({label}): {title}", lang, name=profile.name,
+                 label=profile.label_text(lang), title=profile.title_text(lang)))
         print(tr("  {decks} decks, reshuffle {reshuffle}; pays {pays}", lang, decks=profile.decks,
                  reshuffle=profile.reshuffle, pays=pays))
         rate = profile.commission_rate

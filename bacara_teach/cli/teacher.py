@@ -9,6 +9,11 @@
 * ``grade DIR --assignment NAME --roster roster.csv --out gradebook.csv`` - the gradebook (``--format
   csv|canvas|moodle``), one feedback file per student and the class report (HTML and CSV).
 
+Graded papers are dealt with the class secret: ``make`` creates it the first time, beside
+the roster (``roster.csv.secret``, readable by its owner only), and ``key``, ``print`` and
+``grade`` read it from there; ``--secret FILE`` names another.  Without it no one can deal a
+student's paper again, nor compute its key.
+
 The roster is checked before anything is written; a refused command writes nothing.
 What these commands print follows ``--lang``; the assignments' titles, the notebooks, keys,
 gradebooks and feedback files, and the notices of the grader come from
@@ -24,6 +29,7 @@ from pathlib import Path
 
 from bacara_teach.cli.messages import add_lang_argument, current_language
 from bacara_teach.errors import IllegalAction
+from bacara_teach.files import check_output_file, check_output_folder
 from bacara_teach.text import (
     format_number,
     language_codes,
@@ -40,6 +46,8 @@ __all__ = ["register"]
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     lang = current_language()
     roster_help = tr("CSV file with columns {columns}", lang, columns="id,name")
+    secret_help = tr("the class secret's file (default: {path} beside the roster; keep it, and "
+                     "never hand it out)", lang, path="<roster>.secret")
     assignment = sub.add_parser(
         "assignment", help=tr("list assignments, make students' notebooks, print answer keys", lang),
         description=tr("Graded exercises: list the assignments, make one notebook per student "
@@ -60,6 +68,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     make.add_argument("--out", required=True, type=Path, help=tr("folder for the notebooks", lang))
     make.add_argument("--force", action="store_true",
                       help=tr("overwrite notebooks already there", lang))
+    make.add_argument("--secret", type=Path, default=None, metavar=tr("FILE", lang),
+                      help=secret_help + " " + tr("(made if it does not exist)", lang))
     add_lang_argument(make)
     make.set_defaults(run=run_make)
 
@@ -68,6 +78,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     key.add_argument("name", metavar=name, help=tr("the assignment", lang))
     key.add_argument("--roster", required=True, type=Path, help=roster_help)
     key.add_argument("--out", required=True, type=Path, help=tr("the key's CSV file", lang))
+    key.add_argument("--secret", type=Path, default=None, metavar=tr("FILE", lang), help=secret_help)
     add_lang_argument(key)
     key.set_defaults(run=run_key)
 
@@ -94,20 +105,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     printing.add_argument("--out", required=True, type=Path, help=tr("folder for the pages", lang))
     printing.add_argument("--force", action="store_true",
                           help=tr("overwrite pages already there", lang))
+    printing.add_argument("--secret", type=Path, default=None, metavar=tr("FILE", lang),
+                          help=secret_help)
     add_lang_argument(printing)
     printing.set_defaults(run=run_print)
 
     grade = sub.add_parser(
         "grade", help=tr("grade a folder of submitted notebooks into a gradebook", lang),
         description=tr("Grade {path} for every student of the roster. Each student is graded "
-                       "on their own paper, dealt again from the assignment and the roster id; "
-                       "value answers are read as data and programs run in a separate, limited "
-                       "process.", lang, path="DIR/<id>.ipynb"))
+                       "on their own paper, dealt again from the assignment, the roster id and "
+                       "the class secret; value answers are read as data and programs run in a "
+                       "separate, limited process.", lang, path="DIR/<id>.ipynb"))
     grade.add_argument("folder", metavar=tr("DIR", lang), type=Path,
                        help=tr("folder of submitted notebooks", lang))
     grade.add_argument("--assignment", required=True, help=tr("the assignment", lang))
     grade.add_argument("--roster", required=True, type=Path, help=roster_help)
     grade.add_argument("--out", required=True, type=Path, help=tr("the gradebook's CSV file", lang))
+    grade.add_argument("--secret", type=Path, default=None, metavar=tr("FILE", lang), help=secret_help)
     grade.add_argument("--feedback", type=Path, default=None,
                        help=tr("folder for the feedback files {files} (default: '{default}' "
                                "beside the gradebook)", lang, files="<id>.md", default="feedback"))
@@ -129,15 +143,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def shown(name: object) -> str:
-    """A file name as it may be printed: control characters (a terminal's escape codes among
-    them) written as ``\\x1b``-style escapes, so that a name cannot drive the terminal.
+    """A file name or a student's text as it may be printed (:func:`.untrusted.safe_text`):
+    control characters (a terminal's escape codes among them) written as ``\\x1b``-style
+    escapes, so that a name cannot drive the terminal.
 
     >>> shown("ana\\x1b[2J.ipynb"), shown("Bó.ipynb")
     ('ana\\\\x1b[2J.ipynb', 'Bó.ipynb')
     """
-    text = str(name)
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
-                   for c in text)
+    from bacara_teach.exercises.untrusted import safe_text
+
+    return safe_text(name, 1000)
+
+
+def secret_path(args: argparse.Namespace) -> Path:
+    """The class secret's file: ``--secret``, or ``<roster>.secret`` beside the roster."""
+    from bacara_teach.exercises.secret import default_secret_path
+
+    return args.secret if args.secret is not None else default_secret_path(args.roster)
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -163,6 +185,7 @@ def run_make(args: argparse.Namespace) -> int:
     from bacara_teach.exercises import get_assignment, make_paper
     from bacara_teach.exercises.notebook import notebook_text, paper_notebook, write_text_atomic
     from bacara_teach.exercises.roster import read_roster
+    from bacara_teach.exercises.secret import create_secret, read_secret
 
     spec = get_assignment(args.name)
     students = read_roster(args.roster)
@@ -171,6 +194,7 @@ def run_make(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         raise IllegalAction(message("--out {path!r} is a file: expected a folder for the notebooks",
                                     path=str(out)))
+    check_output_folder(out, "--out")
     targets = [(s, out / f"{s.id}.ipynb") for s in students]
     existing = [p.name for _, p in targets if p.exists()]
     if existing and not args.force:
@@ -180,9 +204,23 @@ def run_make(args: argparse.Namespace) -> int:
             "to overwrite it",
             "{count} notebooks already in {path!r} ({names}): nothing was written; use --force "
             "to overwrite them", len(existing), path=str(out), names=shown))
-    texts = [(path, notebook_text(paper_notebook(make_paper(spec, s.id, lang)))) for s, path in targets]
+    secret_file = secret_path(args)
+    made = not (secret_file.exists() or secret_file.is_symlink())
+    if not made:
+        read_secret(secret_file)  # a file that is not a secret is refused before anything is written
+    if secret_file.parent.resolve() == out.resolve():
+        raise IllegalAction(message(
+            "the class secret {path!r} would be in --out, the folder handed out: keep it apart",
+            path=str(secret_file)))
+    secret = create_secret(secret_file)
+    texts = [(path, notebook_text(paper_notebook(make_paper(spec, s.id, lang, secret=secret))))
+             for s, path in targets]
     for path, text in texts:
         write_text_atomic(path, text)
+    if made:
+        print(tr("made the class secret {path}: keep it, and never hand it out (without it the "
+                 "papers cannot be dealt again nor graded; with it anyone could compute their "
+                 "keys)", lang, path=str(secret_file)))
     print(ntr("wrote {count} notebook of '{name}' to {path}",
               "wrote {count} notebooks of '{name}' to {path}", len(texts), lang, name=spec.name,
               path=str(out)))
@@ -194,10 +232,13 @@ def run_key(args: argparse.Namespace) -> int:
     from bacara_teach.exercises.grading import key_csv
     from bacara_teach.exercises.notebook import write_text_atomic
     from bacara_teach.exercises.roster import read_roster
+    from bacara_teach.exercises.secret import read_secret
 
     spec = get_assignment(args.name)
     students = read_roster(args.roster)
-    write_text_atomic(args.out, key_csv(spec, students, args.lang))
+    secret = read_secret(secret_path(args))
+    check_output_file(args.out, "--out", make_folders=True)
+    write_text_atomic(args.out, key_csv(spec, students, args.lang, secret=secret))
     print(ntr("wrote the key of '{name}' for {count} student to {path}",
               "wrote the key of '{name}' for {count} students to {path}", len(students),
               args.lang, name=spec.name, path=str(args.out)))
@@ -209,16 +250,20 @@ def run_print(args: argparse.Namespace) -> int:
     from bacara_teach.exercises.notebook import write_text_atomic
     from bacara_teach.exercises.printing import key_html, paper_html, rules_card_html
     from bacara_teach.exercises.roster import read_roster
+    from bacara_teach.exercises.secret import read_secret
 
     spec = get_assignment(args.name)
     students = read_roster(args.roster)
+    secret = read_secret(secret_path(args))
     out: Path = args.out
     lang = args.lang
     if out.exists() and not out.is_dir():
         raise IllegalAction(message("--out {path!r} is a file: expected a folder for the pages",
                                     path=str(out)))
-    pages = [(out / f"{s.id}.html", paper_html(make_paper(spec, s.id, lang))) for s in students]
-    pages.append((out / "key.html", key_html(spec, students, lang)))
+    check_output_folder(out, "--out")
+    pages = [(out / f"{s.id}.html", paper_html(make_paper(spec, s.id, lang, secret=secret)))
+             for s in students]
+    pages.append((out / "key.html", key_html(spec, students, lang, secret=secret)))
     pages += [(out / f"rules-card.{code}.html", rules_card_html(code)) for code in language_codes()]
     existing = [p.name for p, _ in pages if p.exists()]
     if existing and not args.force:
@@ -242,6 +287,7 @@ def run_practice(args: argparse.Namespace) -> int:
     from bacara_teach.exercises.practice import practice_text
 
     specs = [get_assignment(n) for n in args.names] if args.names else list(ASSIGNMENTS.values())
+    check_output_folder(args.out, "--out")
     for spec in specs:
         write_text_atomic(args.out / f"{spec.name}.ipynb", practice_text(spec.name, args.lang))
     print(ntr("wrote {count} practice notebook to {path}",
@@ -253,8 +299,11 @@ def run_practice(args: argparse.Namespace) -> int:
 def run_grade(args: argparse.Namespace) -> int:
     from bacara_teach.exercises import get_assignment
     from bacara_teach.exercises.grading import (
+        FAILED,
+        UNREADABLE,
         IsolationWarning,
         OutputRefused,
+        check_class_secret,
         check_file_target,
         check_folder_target,
         default_feedback_dir,
@@ -266,6 +315,7 @@ def run_grade(args: argparse.Namespace) -> int:
     )
     from bacara_teach.exercises.roster import read_roster
     from bacara_teach.exercises.sandbox import Limits
+    from bacara_teach.exercises.secret import read_secret
 
     lang = args.lang
     spec = get_assignment(args.assignment)
@@ -294,12 +344,15 @@ def run_grade(args: argparse.Namespace) -> int:
     if len(targets) != 3:
         raise IllegalAction(message("--out and --report name the same file ({path!r})",
                                     path=str(out)))
+    secret_file = secret_path(args)
+    secret = read_secret(secret_file)
+    check_class_secret(args.folder, students, secret, secret_file)
     limits = Limits(wall_seconds=args.time_limit, cpu_seconds=max(1, int(args.time_limit)))
     with warnings.catch_warnings():
         # The gradebook carries its notices; they are told below, once, in plain words.
         warnings.simplefilter("ignore", IsolationWarning)
         book = grade_directory(args.folder, spec, students, limits=limits, jobs=args.jobs,
-                               lang=lang)
+                               lang=lang, secret=secret)
     feedback = write_gradebook(book, out, feedback_dir, lang, file_format=args.file_format,
                                report=report)
     for notice in book.notices:
@@ -321,4 +374,8 @@ def run_grade(args: argparse.Namespace) -> int:
                  maximum=spec.maximum))
     for name in book.unexpected:
         print(tr("not graded (no such student on the roster): {name}", lang, name=shown(name)))
+    for grade in book.grades:
+        if grade.status in (UNREADABLE, FAILED):
+            print(tr("could not be read or graded in full: {student}: {reason}", lang,
+                     student=grade.student.id, reason=shown(grade.reason)))
     return 0

@@ -2,11 +2,14 @@
 
 An :class:`Assignment` is a list of :class:`Item` specs: a question kind, how
 many questions of it, the points of each.  A :class:`Paper` is one student's
-variant: the questions with their parameters drawn from a seed that is a
-SHA-256 hash of (assignment, student id, item), so every student gets their
-own cards and cells and a teacher can regenerate anyone's paper at any time.
-Papers hold parameters only; answer keys are computed by the engine when
-needed.
+variant: the questions with their parameters drawn from a seed of (assignment,
+student id, item), so every student gets their own cards and cells.  A graded
+paper's seed is keyed with the class secret (:mod:`.secret`): an HMAC-SHA256
+under it, so only the teacher who holds the secret can deal anyone's paper again
+and compute its key; the paper carries the secret's public check value only.
+Without a secret (the practice papers, self-study) the seed is a SHA-256 hash of
+the same text, the same on every machine.  Papers hold parameters only; answer
+keys are computed by the engine when needed.
 
 A paper is dealt in a language (``lang``: ``"en"`` or ``"es"``; ``None``, the
 default language): the language words its notebook and feedback and is no part
@@ -20,6 +23,12 @@ every language.
 (['q1', 'q2', 'q3'], 25)
 >>> make_paper("third-card", "ana", "es").questions == make_paper("third-card", "ana", "en").questions
 True
+>>> secret = bytes(range(32))
+>>> graded = make_paper("third-card", "ana", secret=secret)
+>>> graded == make_paper("third-card", "ana", secret=secret), graded.questions == paper.questions
+(True, False)
+>>> graded.check == secret_check(secret), paper.check
+(True, '')
 >>> make_paper("third-card", "ana", "fr")
 Traceback (most recent call last):
 ...
@@ -37,6 +46,7 @@ from typing import Any
 
 from bacara_teach.exercises.questions import ParamsError, Question, get_kind
 from bacara_teach.exercises.roster import check_student_id
+from bacara_teach.exercises.secret import keyed_seed, secret_check
 from bacara_teach.i18n import resolve_language
 from bacara_teach.text import N_, message, tr
 
@@ -109,6 +119,8 @@ class Paper:
     student_id: str
     questions: tuple[Question, ...]
     lang: str = ""
+    check: str = ""
+    """The public check value of the class secret the paper was dealt with (``""``: none)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lang", resolve_language(self.lang or None))
@@ -133,22 +145,30 @@ class Paper:
         return {q.qid: q.question_kind.key(q.params) for q in self.questions}
 
 
-def variant_seed(assignment: str, student_id: str, item: int) -> int:
-    """The seed of one item of one student's paper: 64 bits of SHA-256.
+def variant_seed(assignment: str, student_id: str, item: int, secret: bytes | None = None) -> int:
+    """The seed of one item of one student's paper: 64 bits of SHA-256, or of HMAC-SHA256
+    under the class ``secret`` when there is one.
 
     >>> variant_seed("third-card", "ana", 0) == variant_seed("third-card", "ana", 0)
     True
     >>> variant_seed("third-card", "ana", 0) != variant_seed("third-card", "ana", 1)
     True
+    >>> variant_seed("third-card", "ana", 0) != variant_seed("third-card", "ana", 0, bytes(32))
+    True
     """
     text = f"{VARIANT_SCHEME}\n{assignment}\n{student_id}\n{item}"
+    if secret is not None:
+        return keyed_seed(secret, text)
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
-def make_paper(assignment: str | Assignment, student_id: str, lang: str | None = None) -> Paper:
+def make_paper(assignment: str | Assignment, student_id: str, lang: str | None = None, *,
+               secret: bytes | None = None) -> Paper:
     """Deal ``student_id``'s paper of ``assignment`` (same inputs, same paper, on every machine).
 
     ``lang`` is the paper's language (``None``: the default language); it changes no question.
+    ``secret`` is the class secret of a graded paper (:mod:`.secret`); without it the paper is
+    the public one every machine deals alike (the practice papers).
     """
     code = resolve_language(lang)
     spec = assignment if isinstance(assignment, Assignment) else get_assignment(assignment)
@@ -156,11 +176,12 @@ def make_paper(assignment: str | Assignment, student_id: str, lang: str | None =
     questions: list[Question] = []
     for index, item in enumerate(spec.items):
         kind = get_kind(item.kind)
-        rng = random.Random(variant_seed(spec.name, student_id, index))
+        rng = random.Random(variant_seed(spec.name, student_id, index, secret))
         for params in kind.generate(rng, item.count, item.options):
             questions.append(Question(qid=f"q{len(questions) + 1}", kind=kind.name, points=item.points,
                                       params=params))
-    return Paper(assignment=spec, student_id=student_id, questions=tuple(questions), lang=code)
+    return Paper(assignment=spec, student_id=student_id, questions=tuple(questions), lang=code,
+                 check="" if secret is None else secret_check(secret))
 
 
 _INTRO_COMMON = N_(

@@ -43,7 +43,7 @@ from bacara_teach.text import format_number, tr
 if TYPE_CHECKING:
     from bacara_teach.exercises.grading import SubmissionGrade
 
-__all__ = ["Feedback", "FormCheck", "check_answer", "self_check", "submission_feedback"]
+__all__ = ["Feedback", "FormCheck", "check_answer", "code_fence", "self_check", "submission_feedback"]
 
 
 
@@ -219,6 +219,19 @@ def check_answer(kind: str, answer: Any, lang: str | None = None) -> FormCheck:
         expected=expected), code)
 
 
+def code_fence(text: str) -> str:
+    """A Markdown code fence that ``text`` cannot close: longer than any run of backticks in it.
+
+    >>> code_fence("answer_q1 = 'draw'"), code_fence("```"), code_fence("a ```` b")
+    ('```', '````', '`````')
+    """
+    longest, run = 0, 0
+    for char in text:
+        run = run + 1 if char == "`" else 0
+        longest = max(longest, run)
+    return "`" * max(3, longest + 1)
+
+
 def submission_feedback(grade: SubmissionGrade, lang: str | None = None) -> str:
     """A graded paper's feedback, in Markdown: the total, then each question with its reason and rule.
 
@@ -255,7 +268,8 @@ def submission_feedback(grade: SubmissionGrade, lang: str | None = None) -> str:
             "",
         ]
         if item.answer is not None:
-            lines += [words["yours"], "", "```python", item.answer, "```", ""]
+            fence = code_fence(item.answer)
+            lines += [words["yours"], "", f"{fence}python", item.answer, fence, ""]
         lines.append(tr("Marking: {reason}", code, reason=mark.reason))
         if mark.status != Status.RIGHT and mark.explanation:
             lines += ["", tr("The rule: {rule}", code, rule=mark.explanation)]

@@ -31,9 +31,8 @@ conventions (:func:`points_text`).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
-import os
-import stat
 import warnings
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -60,7 +59,7 @@ from bacara_teach.exercises.questions import (
     lang_code,
     status_count,
 )
-from bacara_teach.exercises.roster import Student
+from bacara_teach.exercises.roster import Student, check_student_id
 from bacara_teach.exercises.sandbox import (
     AnswerNotReadable,
     Limits,
@@ -68,11 +67,24 @@ from bacara_teach.exercises.sandbox import (
     read_value_answer,
     run_program,
 )
+from bacara_teach.exercises.secret import SecretRefused, secret_check
+from bacara_teach.exercises.untrusted import safe_text
+from bacara_teach.files import MISSING as MISSING_FILE
+from bacara_teach.files import (
+    NOT_A_FILE,
+    TOO_LARGE,
+    InputRefused,
+    check_output_file,
+    check_output_folder,
+    read_bounded,
+)
+from bacara_teach.files import OutputRefused as PlaceRefused
 from bacara_teach.i18n import LANGUAGES
 from bacara_teach.text import SOURCE_LANGUAGE, Message, localize_number, message, ntr, pmessage, tr
 
 __all__ = [
     "FAILED",
+    "FEEDBACK_LIST",
     "FORMATS",
     "GRADED",
     "MISSING",
@@ -83,6 +95,7 @@ __all__ = [
     "QuestionGrade",
     "SubmissionGrade",
     "canvas_csv",
+    "check_class_secret",
     "check_file_target",
     "check_folder_target",
     "format_points",
@@ -158,7 +171,10 @@ class QuestionGrade:
     question: Question
     mark: Mark
     answer: str | None
-    """The answer cell's text (shortened), or ``None`` when there was no answer cell."""
+    """The answer cell's text (shortened and made safe), or ``None`` when there was no answer cell."""
+    given: str | None = None
+    """The value answer as read, as the class report lists it (made safe), or ``None``
+    when there is no value of the question's type."""
 
     @property
     def points(self) -> Fraction:
@@ -189,7 +205,8 @@ class SubmissionGrade:
 
 @dataclass(frozen=True, kw_only=True)
 class Gradebook:
-    """Every roster student's grade, in roster order, and the files that matched no one."""
+    """Every roster student's grade, in roster order, and the files that matched no one
+    (their names made safe by :func:`.untrusted.safe_text`)."""
 
     assignment: Assignment
     grades: tuple[SubmissionGrade, ...]
@@ -206,13 +223,32 @@ def _program_note(source: str, lang: str) -> str:
 
 
 def _excerpt(text: str, limit: int = 300) -> str:
-    text = text.strip()
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return safe_text(text[: 4 * limit].strip(), limit)
+
+
+_REASON_LIMIT = 600
+"""The longest reason, note or detail a gradebook, report or feedback file holds."""
+
+
+def _safe_mark(mark: Mark) -> Mark:
+    """``mark`` with its reason and details made safe (they may quote a value or a program)."""
+    return dataclasses.replace(mark, reason=safe_text(mark.reason, _REASON_LIMIT),
+                               details=tuple(safe_text(d, _REASON_LIMIT) for d in mark.details))
 
 
 def grade_question(question: Question, source: str | None, *, limits: Limits | None = None,
                    lang: str | None = None) -> QuestionGrade:
-    """Mark one answer cell's text (``None``: the cell is missing), worded in ``lang``."""
+    """Mark one answer cell's text (``None``: the cell is missing), worded in ``lang``.
+
+    Every text of the grade that a student controls (the answer, and the values or program
+    output its reason and details quote) is made safe by :func:`.untrusted.safe_text`.
+    """
+    grade = _grade_question(question, source, limits=limits, lang=lang)
+    return dataclasses.replace(grade, mark=_safe_mark(grade.mark))
+
+
+def _grade_question(question: Question, source: str | None, *, limits: Limits | None,
+                    lang: str | None) -> QuestionGrade:
     code = lang_code(lang)
     kind = question.question_kind
     if source is None:
@@ -245,13 +281,28 @@ def grade_question(question: Question, source: str | None, *, limits: Limits | N
                                             why=error.message),
                          kind.explain(question.params, code))
         return QuestionGrade(question=question, mark=mark, answer=_excerpt(source))
+    try:
+        given: str | None = safe_text(repr(kind.answer.shown(kind.answer.read(value))), 100)
+    except BacaraError:
+        given = None
     return QuestionGrade(question=question, mark=kind.mark(question.params, value, code),
-                         answer=_excerpt(source))
+                         answer=_excerpt(source), given=given)
 
 
 def _grade_submission(student: Student, paper: Paper, submission: Submission,
                       limits: Limits | None, code: str) -> SubmissionGrade:
     notes = list(submission.notes)
+    claimed_check = submission.claimed.get("secret_check")
+    if paper.check and claimed_check is None:
+        notes.append(tr(
+            "the notebook carries no check value of the class secret (this class's is {check}); "
+            "it was graded as {student!r}'s paper of this class", code, check=paper.check,
+            student=student.id))
+    elif paper.check and claimed_check != paper.check:
+        notes.append(tr(
+            "the notebook does not carry the class secret's check value ({claimed} instead of "
+            "{check}); it was graded as {student!r}'s paper of this class", code,
+            claimed=repr(claimed_check), check=paper.check, student=student.id))
     claimed_id = submission.claimed.get("student_id")
     if claimed_id is not None and claimed_id != student.id:
         notes.append(tr(
@@ -272,7 +323,7 @@ def _grade_submission(student: Student, paper: Paper, submission: Submission,
             why = tr("the grader could not mark this answer ({error})", code,
                      error=_error_text(error))
             failures.append(f"{question.qid}: {why}")
-            return QuestionGrade(question=question, mark=Mark.zero(Status.ERROR, why),
+            return QuestionGrade(question=question, mark=_safe_mark(Mark.zero(Status.ERROR, why)),
                                  answer=None if source is None else _excerpt(source))
 
     grades = tuple(mark(q) for q in paper.questions)
@@ -287,15 +338,16 @@ def _grade_submission(student: Student, paper: Paper, submission: Submission,
     if failures:
         reason = "; ".join(failures) + "; " + reason
     return SubmissionGrade(student=student, paper=paper, status=FAILED if failures else GRADED,
-                           reason=reason, grades=grades, notes=tuple(notes), lang=code)
+                           reason=safe_text(reason, 2 * _REASON_LIMIT), grades=grades,
+                           notes=tuple(safe_text(n, _REASON_LIMIT) for n in notes), lang=code)
 
 
 def _error_text(error: BaseException) -> str:
-    text = f"{type(error).__name__}: {error}"
-    return text if len(text) <= 200 else text[:197] + "..."
+    return safe_text(f"{type(error).__name__}: {error}", 200)
 
 
 def _zero(student: Student, paper: Paper, status: str, reason: str, code: str) -> SubmissionGrade:
+    reason = safe_text(reason, _REASON_LIMIT)
     grades = tuple(QuestionGrade(question=q, mark=Mark.zero(Status.UNANSWERED, reason), answer=None)
                    for q in paper.questions)
     return SubmissionGrade(student=student, paper=paper, status=status, reason=reason, grades=grades,
@@ -339,24 +391,19 @@ def _read_file(path: Path) -> bytes | _Refused:
     """The file's bytes, or why it cannot be graded."""
     name = path.name
     try:
-        info = path.lstat()
-    except FileNotFoundError:
-        return _Refused(MISSING, message("no submission: {name} was not found", name=name))
-    except OSError as error:
+        return read_bounded(path, limit=MAX_NOTEBOOK_BYTES, what=name, follow_links=False)
+    except InputRefused as error:
+        if error.reason == MISSING_FILE:
+            return _Refused(MISSING, message("no submission: {name} was not found", name=name))
+        if error.reason == NOT_A_FILE:
+            return _Refused(UNREADABLE, message(
+                "{name} is not a regular file (a link, a folder or a device is not graded)",
+                name=name))
+        if error.reason == TOO_LARGE:
+            return _Refused(UNREADABLE, message("{name} is larger than {size} MB", name=name,
+                                                size=MAX_NOTEBOOK_BYTES // (1024 * 1024)))
         return _Refused(UNREADABLE, message("{name} could not be read: {why}", name=name,
-                                            why=str(error.strerror)))
-    if stat.S_ISLNK(info.st_mode) or not stat.S_ISREG(info.st_mode):
-        return _Refused(UNREADABLE, message(
-            "{name} is not a regular file (a link, a folder or a device is not graded)", name=name))
-    if info.st_size > MAX_NOTEBOOK_BYTES:
-        return _Refused(UNREADABLE, message("{name} is larger than {size} MB", name=name,
-                                            size=MAX_NOTEBOOK_BYTES // (1024 * 1024)))
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(MAX_NOTEBOOK_BYTES + 1)
-    except OSError as error:
-        return _Refused(UNREADABLE, message("{name} could not be read: {why}", name=name,
-                                            why=str(error.strerror)))
+                                            why=error.detail))
 
 
 def grade_file(path: Path, student: Student, paper: Paper, *, limits: Limits | None = None,
@@ -375,12 +422,50 @@ def grade_file(path: Path, student: Student, paper: Paper, *, limits: Limits | N
         return _zero(student, paper, FAILED, _cannot_grade(error, code), code)
 
 
+def check_class_secret(directory: str | Path, roster: Sequence[Student], secret: bytes,
+                       secret_path: str | Path) -> None:
+    """Refuse (:class:`.secret.SecretRefused`) a class secret the handed-in papers were not made with.
+
+    The notebooks carry the public check value of the secret they were dealt with.  The
+    secret is taken when one handed-in notebook carries its check value, or when none can
+    be read (there is nothing to grade against a wrong key); it is refused when notebooks
+    were read and not one carries it.  So a wrong secret file (another class's, a new one)
+    is refused before anything is graded, while a student who changes the check value in
+    their own notebook changes nothing but a note on their own feedback.
+    """
+    folder = Path(directory)
+    ours = secret_check(secret)
+    seen: dict[str, int] = {}
+    for student in roster:
+        raw = _read_file(folder / f"{student.id}.ipynb")
+        if isinstance(raw, _Refused):
+            continue
+        try:
+            claimed = read_submission(raw).claimed.get("secret_check")
+        except SubmissionUnreadable:
+            continue
+        if claimed == ours:
+            return
+        theirs = "-" if claimed is None else safe_text(claimed, 40)
+        seen[theirs] = seen.get(theirs, 0) + 1
+    if seen:
+        count = sum(seen.values())
+        raise SecretRefused(message(
+            "none of the {count} notebooks read was made with the class secret {path!r} (its "
+            "check value is {ours}; theirs: {theirs}): nothing was graded or written; name the "
+            "secret file the papers were made with: --secret FILE", count=count,
+            path=str(secret_path), ours=ours,
+            theirs=", ".join(f"{check} ({n})" for check, n in sorted(seen.items()))))
+
+
 def grade_directory(directory: str | Path, assignment: str | Assignment, roster: Sequence[Student], *,
-                    limits: Limits | None = None, jobs: int = 1, lang: str | None = None) -> Gradebook:
+                    limits: Limits | None = None, jobs: int = 1, lang: str | None = None,
+                    secret: bytes | None = None) -> Gradebook:
     """Grade ``DIR/<id>.ipynb`` for every roster student (``jobs`` at a time).
 
     ``lang`` words the reasons, notices and feedback (``None``: the default language);
-    the scores are the same in every language.
+    the scores are the same in every language.  ``secret`` is the class secret the papers
+    were dealt with (``None``: the public papers; see :func:`check_class_secret`).
     """
     code = lang_code(lang)
     folder = Path(directory)
@@ -389,7 +474,7 @@ def grade_directory(directory: str | Path, assignment: str | Assignment, roster:
         raise BacaraError(message("submissions folder {folder!r} not found", folder=str(folder)))
 
     def one(student: Student) -> SubmissionGrade:
-        paper = make_paper(spec, student.id, code)
+        paper = make_paper(spec, student.id, code, secret=secret)
         return grade_file(folder / f"{student.id}.ipynb", student, paper, limits=limits, lang=code)
 
     if jobs > 1:
@@ -398,7 +483,8 @@ def grade_directory(directory: str | Path, assignment: str | Assignment, roster:
     else:
         grades = tuple(one(s) for s in roster)
     expected = {f"{s.id}.ipynb" for s in roster}
-    unexpected = tuple(sorted(p.name for p in folder.glob("*.ipynb") if p.name not in expected))
+    unexpected = tuple(sorted(safe_text(p.name) for p in folder.glob("*.ipynb")
+                              if p.name not in expected))
     notices: list[str] = []
     has_program = any(q.question_kind.is_program for q in make_paper(spec, "practice").questions)
     why_not = isolation_missing_message() if has_program else None
@@ -525,40 +611,22 @@ class OutputRefused(BacaraError):
     """An output place that cannot be written: nothing was written (the message in every language)."""
 
 
-def _writable_folder(folder: Path) -> Path | None:
-    """The nearest folder that exists at or above ``folder`` if files can be made in it."""
-    for place in (folder, *folder.parents):
-        if place.exists():
-            return place if place.is_dir() and os.access(place, os.W_OK | os.X_OK) else None
-    return None
-
-
 def check_file_target(path: Path, option: str) -> None:
-    """Refuse (:class:`OutputRefused`) a file ``path`` that names a folder or cannot be written."""
-    shown = str(path)
-    if path.is_dir():
-        raise OutputRefused(message("{option} {path!r} is a folder: expected a file name",
-                                    option=option, path=shown))
-    if (path.exists() or path.is_symlink()) and (not path.is_file() or not os.access(path, os.W_OK)):
-        raise OutputRefused(message(
-            "{option} {path!r} cannot be written (not a regular file that may be written)",
-            option=option, path=shown))
-    if _writable_folder(path.parent) is None:
-        raise OutputRefused(message(
-            "{option} {path!r} cannot be written: its folder is not one where files may be made",
-            option=option, path=shown))
+    """Refuse (:class:`OutputRefused`) a file ``path`` that names a folder or cannot be written
+    (:func:`bacara_teach.files.check_output_file`; its missing folders are made)."""
+    try:
+        check_output_file(path, option, make_folders=True)
+    except PlaceRefused as error:
+        raise OutputRefused(error.message) from None
 
 
 def check_folder_target(folder: Path, option: str) -> None:
-    """Refuse (:class:`OutputRefused`) a folder that is a file or where files cannot be made."""
-    shown = str(folder)
-    if folder.exists() and not folder.is_dir():
-        raise OutputRefused(message("{option} {path!r} is a file: expected a folder",
-                                    option=option, path=shown))
-    if _writable_folder(folder) is None:
-        raise OutputRefused(message(
-            "{option} {path!r} cannot be written: files may not be made there", option=option,
-            path=shown))
+    """Refuse (:class:`OutputRefused`) a folder that is a file or where files cannot be made
+    (:func:`bacara_teach.files.check_output_folder`)."""
+    try:
+        check_output_folder(folder, option)
+    except PlaceRefused as error:
+        raise OutputRefused(error.message) from None
 
 
 def write_gradebook(gradebook: Gradebook, out: str | Path, feedback_dir: str | Path | None = None,
@@ -570,6 +638,11 @@ def write_gradebook(gradebook: Gradebook, out: str | Path, feedback_dir: str | P
     (:class:`OutputRefused`); each file is written whole or not at all.  ``report`` names
     the report's HTML file; its CSV goes beside it with the suffix ``.csv``.
     ``lang`` words the feedback files around the marks (``None``: the gradebook's language).
+
+    The feedback folder holds this run's files only: it lists what the grader wrote in
+    :data:`FEEDBACK_LIST`, and the feedback files an earlier run wrote for students who are
+    not graded now are removed (no other file of the folder is touched).  The feedback
+    files are written first, then the report, and the gradebook last.
     """
     from bacara_teach.exercises.feedback import submission_feedback
 
@@ -587,18 +660,60 @@ def write_gradebook(gradebook: Gradebook, out: str | Path, feedback_dir: str | P
             place = page.with_suffix(suffix)
             check_file_target(place, "--report")
             texts.append((place, text))
-    texts += [(folder / f"{grade.student.id}.md", submission_feedback(grade, code))
-              for grade in gradebook.grades]
-    for path, text in texts:
+    feedback = [(f"{grade.student.id}.md", submission_feedback(grade, code))
+                for grade in gradebook.grades]
+    _write_feedback(folder, feedback)
+    for path, text in reversed(texts):
         write_text_atomic(path, text)
     return folder
 
 
-def key_csv(assignment: str | Assignment, roster: Iterable[Student], lang: str | None = None) -> str:
+FEEDBACK_LIST = ".bacara-feedback"
+"""The file in the feedback folder listing the feedback files the grader wrote there."""
+
+
+def _listed_feedback(folder: Path) -> set[str]:
+    """The feedback files an earlier run listed (only names of the form ``<student id>.md``)."""
+    try:
+        with open(folder / FEEDBACK_LIST, "rb") as handle:
+            raw = handle.read(MAX_NOTEBOOK_BYTES)
+    except OSError:
+        return set()
+    names = set()
+    for line in raw.decode("utf-8", "replace").splitlines():
+        if not line.endswith(".md"):
+            continue
+        try:
+            check_student_id(line[:-3])
+        except BacaraError:
+            continue
+        names.add(line)
+    return names
+
+
+def _write_feedback(folder: Path, files: Sequence[tuple[str, str]]) -> None:
+    """Write this run's feedback files and remove those an earlier run left for other students.
+
+    The list names every file that may be the grader's before any is written, so that
+    a run cut short leaves nothing the next run would not find.
+    """
+    earlier = _listed_feedback(folder)
+    now = [name for name, _ in files]
+    write_text_atomic(folder / FEEDBACK_LIST, "".join(f"{n}\n" for n in sorted(earlier | set(now))))
+    for name, text in files:
+        write_text_atomic(folder / name, text)
+    for name in sorted(earlier - set(now)):
+        (folder / name).unlink(missing_ok=True)
+    write_text_atomic(folder / FEEDBACK_LIST, "".join(f"{n}\n" for n in sorted(now)))
+
+
+def key_csv(assignment: str | Assignment, roster: Iterable[Student], lang: str | None = None, *,
+            secret: bytes | None = None) -> str:
     """The teacher's answer key: one row per student and question, computed by the engine.
 
     ``lang`` words the keys and prompts (``None``: the default language); the columns are
-    identifiers, and the keys are the same answers in every language.
+    identifiers, and the keys are the same answers in every language.  ``secret`` is the
+    class secret the papers are dealt with (``None``: the public papers).
     """
     code = lang_code(lang)
     spec = assignment if isinstance(assignment, Assignment) else get_assignment(assignment)
@@ -606,7 +721,7 @@ def key_csv(assignment: str | Assignment, roster: Iterable[Student], lang: str |
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["id", "name", "question", "kind", "points", "key", "prompt"])
     for student in roster:
-        for question in make_paper(spec, student.id, code).questions:
+        for question in make_paper(spec, student.id, code, secret=secret).questions:
             kind = question.question_kind
             prompt = kind.title_text(code) if kind.is_program else kind.prompt(question.params, code)
             writer.writerow([student.id, _cell(student.name), question.qid, question.kind,

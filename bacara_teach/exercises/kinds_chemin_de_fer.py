@@ -3,11 +3,11 @@
 * ``cdf-cell`` - draw, stand or free, read from :data:`~bacara_teach.tableau.CHEMIN_DE_FER`
   and :data:`~bacara_teach.tableau.CHEMIN_DE_FER_SINGLE_BETTOR`;
 * ``cdf-order`` - the moments of a coup in the order the engine records them
-  (:mod:`bacara_teach.chemin_de_fer`, RULES.md worked example 3);
+  (:mod:`bacara_teach.chemin_de_fer`, the worked coup of the Chemin de Fer chapter);
 * ``cdf-money`` - the reserve and the smallest bank to continue with, read from a
   :class:`~bacara_teach.chemin_de_fer_session.CheminDeFerSession` played to that point.
 
-RULES.md worked example 4 (bank 20, covered 12, the banker wins):
+The worked example of the Chemin de Fer rules (bank 20, covered 12, the banker wins):
 
 >>> money = CdfMoneyKind()
 >>> money.key({"ask": "continue-after-win", "bank": 20, "covered": 12})
@@ -200,7 +200,8 @@ EVENTS: Mapping[str, str] = {
 message, :func:`~bacara_teach.text.tr` gives it in any language)."""
 
 _EXAMPLE_3 = ("2♥ A♠ 3♣ 2♦ 9♥ 5♠", "draw", "draw")
-"""RULES.md worked example 3: the bettor draws on 5, the banker on 3 chooses against a 9."""
+"""The worked coup of the Chemin de Fer rules: the bettor draws on 5, the banker on 3 chooses
+against a 9."""
 
 
 def _event_of(step: Step) -> str | None:
@@ -287,7 +288,7 @@ class CdfOrderKind(QuestionKind):
     def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         code = lang_code(lang)
         key = self.key(params)
-        return (tr("The order, as in RULES.md worked example 3: {letters}.", code,
+        return (tr("The order, as in this worked coup: {letters}.", code,
                    letters=", ".join(key))
                 + " " + _example_coup().narrate(code).replace("\n", " "))
 

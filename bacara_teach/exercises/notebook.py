@@ -9,8 +9,10 @@ the rule; on a graded paper (every student id but ``practice``) it only says
 whether the answer can be read (:func:`~.feedback.check_answer`): it has no
 parameters to compute a key from.  The
 notebook's metadata names the assignment, the student and the format
-version.  It holds the questions' parameters and prompts, never their
-answers.  It is written in the paper's language (or the one asked for); a
+version, and a graded paper's notebook the public check value of the class
+secret it was dealt with (``secret_check``, see :mod:`.secret`).  It holds the
+questions' parameters and prompts, never their answers nor anything a key can be
+dealt again from.  It is written in the paper's language (or the one asked for); a
 notebook in another language than English also names it in its metadata and
 in its SELF-CHECK calls, so the self-checks answer in the notebook's language.
 The grader reads none of that: it grades in the language it is asked for.
@@ -33,8 +35,6 @@ The grader reads none of that: it grades in the language it is asked for.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,7 @@ from typing import Any
 from bacara_teach.errors import NotationError
 from bacara_teach.exercises.assignments import Paper
 from bacara_teach.exercises.questions import Question, lang_code
+from bacara_teach.files import write_atomically
 from bacara_teach.text import SOURCE_LANGUAGE, message, ntr, tr
 
 __all__ = [
@@ -198,6 +199,8 @@ def paper_notebook(paper: Paper, lang: str | None = None, *, graded: bool | None
     cells.append(_markdown("hand-in", text["hand-in"]))
     ours: dict[str, Any] = {"assignment": spec.name, "format": FORMAT_VERSION,
                             "student_id": paper.student_id}
+    if paper.check:
+        ours["secret_check"] = paper.check
     if code != SOURCE_LANGUAGE:
         ours["lang"] = code
     return {
@@ -218,16 +221,9 @@ def notebook_text(notebook: dict[str, Any]) -> str:
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (never half a file)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Write ``text`` to ``path`` in one step, its folders made if missing (never half a file;
+    :func:`bacara_teach.files.write_atomically`, which refuses with the reason)."""
+    write_atomically(path, text, make_folders=True)
 
 
 # -- reading a submission ---------------------------------------------------------------------
@@ -238,7 +234,8 @@ class Submission:
     """What the grader takes from a submitted notebook: the answer cells' text, by question.
 
     ``claimed`` is what the notebook's metadata says about itself (assignment,
-    student id); the grader only reports it and never trusts it.  The notebook's
+    student id, the class secret's check value); the grader only reports it and never
+    trusts it.  The notebook's
     language is not read at all: the grader's caller chooses the feedback's language.
     """
 
@@ -313,7 +310,7 @@ def read_submission(raw: bytes, lang: str | None = None) -> Submission:
     meta = data.get("metadata")
     ours = meta.get(METADATA_KEY) if isinstance(meta, dict) else None
     if isinstance(ours, dict):
-        for key in ("assignment", "student_id"):
+        for key in ("assignment", "student_id", "secret_check"):
             if isinstance(ours.get(key), str):
                 claimed[key] = ours[key]
     return Submission(answers=answers, claimed=claimed, notes=tuple(notes))

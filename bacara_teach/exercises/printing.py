@@ -115,6 +115,9 @@ def _paper_body(paper: Paper, code: str, *, key: bool) -> str:
               head=html.escape(head), name=name_html, student=student_html,
               questions=ntr("{count} question", "{count} questions", len(paper.questions), code),
               points=_points(paper.maximum, code))
+    if paper.check:
+        meta += "<br>" + html.escape(tr("class secret's check value: {check}", code,
+                                        check=paper.check))
     parts = [
         f"<h1>{html.escape(spec.title_text(code))}</h1>",
         f"<p class=\"meta\">{meta}"
@@ -151,12 +154,16 @@ def paper_html(paper: Paper, lang: str | None = None) -> str:
     return _page(title, _paper_body(paper, code, key=False), code)
 
 
-def key_html(assignment: Assignment, students: Iterable[Student], lang: str | None = None) -> str:
-    """The answer key of every student's paper, one student per printed page (for the teacher)."""
+def key_html(assignment: Assignment, students: Iterable[Student], lang: str | None = None, *,
+             secret: bytes | None = None) -> str:
+    """The answer key of every student's paper, one student per printed page (for the teacher).
+
+    ``secret`` is the class secret the papers are dealt with (``None``: the public papers).
+    """
     code = lang_code(lang)
     sections = []
     for student in students:
-        paper = make_paper(assignment, student.id, code)
+        paper = make_paper(assignment, student.id, code, secret=secret)
         sections.append(f"<div class=\"student\">{_paper_body(paper, code, key=True)}</div>")
     title = tr("Answer key: {title}", code, title=assignment.title_text(code))
     return _page(title, "".join(sections), code)

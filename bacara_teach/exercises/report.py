@@ -31,8 +31,7 @@ from dataclasses import dataclass, field
 
 from bacara_teach.exercises.assignments import make_paper
 from bacara_teach.exercises.grading import FAILED, GRADED, Gradebook, QuestionGrade
-from bacara_teach.exercises.notebook import answer_name
-from bacara_teach.exercises.questions import Question, Status, WrongAnswerType, lang_code
+from bacara_teach.exercises.questions import Question, Status, lang_code
 from bacara_teach.text import N_, SOURCE_LANGUAGE, format_number, ntr, ptr, tr
 
 __all__ = ["ClassReport", "Tally", "class_report", "report_csv", "report_html", "table_cell"]
@@ -134,13 +133,7 @@ def _wrong_answer(grade: QuestionGrade) -> str | None:
     kind = question.question_kind
     if kind.is_program or grade.answer is None or grade.mark.status == Status.UNANSWERED:
         return None
-    from bacara_teach.exercises.sandbox import AnswerNotReadable, read_value_answer
-
-    try:
-        value = read_value_answer(grade.answer, (answer_name(question.qid), "answer"))
-        return repr(kind.answer.shown(kind.answer.read(value)))
-    except (AnswerNotReadable, WrongAnswerType):
-        return None
+    return grade.given
 
 
 def class_report(gradebook: Gradebook) -> ClassReport:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bacara_teach.errors import NotationError
+from bacara_teach.files import MISSING, InputRefused, read_bounded
 from bacara_teach.text import N_, Message, message
 
 __all__ = ["Student", "check_student_id", "parse_roster", "read_roster"]
@@ -39,6 +40,7 @@ _ROSTER_RESERVED = {
 }
 """Ids no roster student may have (the practice papers are made under this one)."""
 MAX_ROSTER_BYTES = 5 * 1024 * 1024
+"""Largest file read as a roster (a class of a thousand students takes some 50 kB)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,22 +150,24 @@ def parse_roster(text: str, *, source: str | Message | None = None) -> tuple[Stu
 
 
 def read_roster(path: str | Path) -> tuple[Student, ...]:
-    """Read and check a roster file (UTF-8, with or without a byte-order mark)."""
+    """Read and check a roster file (UTF-8, with or without a byte-order mark).
+
+    The file is read with :func:`~bacara_teach.files.read_bounded`: a folder, a device, a
+    named pipe or a file over :data:`MAX_ROSTER_BYTES` is refused before it is read.
+    """
     file = Path(path)
     try:
-        if file.stat().st_size > MAX_ROSTER_BYTES:
-            raise NotationError(message("roster {path!r} is larger than {most} bytes",
-                                        path=str(file), most=str(MAX_ROSTER_BYTES)))
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        raw = read_bounded(file, limit=MAX_ROSTER_BYTES, what=message("roster"))
+    except InputRefused as error:
+        if error.reason != MISSING:
+            raise
         raise NotationError(message("roster {path!r} not found: expected a CSV file with columns "
                                     "id,name", path=str(file))) from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise NotationError(message("roster {path!r} is not UTF-8 text: save it as CSV UTF-8",
                                     path=str(file))) from None
-    except OSError as error:
-        raise NotationError(message("roster {path!r} could not be read: {why}", path=str(file),
-                                    why=str(error.strerror))) from None
     return parse_roster(text, source=message("roster {path!r}", path=str(file)))
 
 

@@ -73,7 +73,6 @@ from bacara_teach.exercises.sandbox_child import (
     REFUSALS,
     REQUEST_FILE,
     RESULT_FILE,
-    SANDBOX_FAILED,
     SECCOMP_ARCHES,
 )
 from bacara_teach.exercises.wording import Wording, verbatim
@@ -245,12 +244,12 @@ def _child_code(source: str) -> bytes:
     return marshal.dumps(compile(source, "sandbox_child.py", "exec", dont_inherit=True))
 
 
-def _child_command(code: bytes) -> list[str]:
-    """``python -I -S -c <run the code at the head of stdin>``: the fork server's code is the
-    first ``len(code)`` bytes of its stdin and the grader's lines the rest (read by the code
+def _child_command(code: bytes, python: str | None = None) -> list[str]:
+    """``python -I -S -c <run the code at the head of stdin>``: the child's code is the first
+    ``len(code)`` bytes of its stdin and what the grader tells it the rest (read by the code
     itself).  ``-S``: no :mod:`site`, so no ``.pth`` file of the installation runs in it."""
     boot = f"import marshal,sys;exec(marshal.loads(sys.stdin.buffer.read({len(code)})))"
-    return [sys.executable, "-I", "-S", "-c", boot]
+    return [python or sys.executable, "-I", "-S", "-c", boot]
 
 
 # -- what this machine can do --------------------------------------------------------------------
@@ -258,15 +257,16 @@ def _child_command(code: bytes) -> list[str]:
 
 @cache
 def _unshare() -> str | None:
-    """``unshare`` when we are root and it can give a process an empty network namespace (the
-    proof that the kernel lets the child make its own, as it then does)."""
+    """``unshare`` when we are root and it can give a process an empty network namespace and an
+    IPC namespace (the proof that the kernel lets the child make its own, as it then does
+    where bubblewrap cannot be used)."""
     if sys.platform != "linux" or os.geteuid() != 0:
         return None
     tool = shutil.which("unshare")
     if tool is None:
         return None
     try:
-        done = subprocess.run([tool, "--net", "--", "true"], capture_output=True, timeout=10,
+        done = subprocess.run([tool, "--net", "--ipc", "--", "true"], capture_output=True, timeout=10,
                               check=False)
     except (OSError, subprocess.SubprocessError):
         return None
@@ -298,6 +298,183 @@ def _seccomp_available() -> bool:
     return "errno" in actions.split()
 
 
+# -- bubblewrap: each program in a sandbox of its own ------------------------------------------
+
+PROGRAM_HOME = "/program"
+"""The program's own folder inside its bubblewrap sandbox: empty and read-only."""
+_DEVICES = ("/dev/null", "/dev/urandom")
+_LIBRARIES = ("/usr/lib", "/usr/lib64", "/usr/lib32", "/lib", "/lib64", "/lib32")
+"""The system's shared libraries, which the interpreter and its extension modules load."""
+
+
+@dataclass(frozen=True)
+class Wall:
+    """bubblewrap (``bwrap``), as this machine runs it around each graded program."""
+
+    tool: str
+    version: str
+    user_namespace: bool
+    """Each program has a user namespace of its own (``False``: the grader is root, so bwrap
+    runs as root and the program, in every other namespace of its own, becomes ``nobody``)."""
+    as_nobody: bool
+    """bwrap itself runs as ``nobody`` (a root grader whose Python ``nobody`` can reach)."""
+    python: str
+    """The interpreter it runs (this one's own executable, outside any virtual environment)."""
+    arguments: tuple[str, ...]
+    """bwrap's options: the namespaces and the read-only view of the files."""
+
+    def command(self, code: bytes) -> list[str]:
+        return [self.tool, *self.arguments, *_child_command(code, self.python)]
+
+    def user(self) -> dict[str, Any]:
+        """:class:`subprocess.Popen`'s arguments that start bwrap as ``nobody``, if it should."""
+        return {"user": _NOBODY, "group": _NOBODY, "extra_groups": []} if self.as_nobody else {}
+
+
+_NOBODY = 65534
+
+
+def _base_python() -> str:
+    """This interpreter's own executable (a virtual environment's ``python`` is a link to it)."""
+    return os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)
+
+
+def _mapped_libpython() -> list[str]:
+    """The shared ``libpython`` this interpreter runs from, if any (it may live beside the
+    interpreter, outside the system's library folders)."""
+    try:
+        maps = Path("/proc/self/maps").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    found = {line.split(None, 5)[5] for line in maps.splitlines()
+             if len(line.split(None, 5)) == 6 and "/libpython" in line.split(None, 5)[5]}
+    return sorted(os.path.realpath(path) for path in found if os.path.isfile(path))
+
+
+def _wall_view() -> tuple[list[str], list[str]]:
+    """bwrap's options for the files a program sees, and the paths they read on this machine.
+
+    Read-only, at the same paths as here: the system's shared libraries, the interpreter (and
+    its ``libpython``), the standard library; every ``site-packages`` or ``dist-packages``
+    inside those and the engine's own package are hidden under an empty read-only folder;
+    ``/dev/null`` and ``/dev/urandom``; the program's own folder (:data:`PROGRAM_HOME`),
+    empty.  Nothing else exists: no ``/etc`` (but the loader's cache), ``/home``, ``/tmp``,
+    ``/proc``, ``/sys`` or ``/run``.
+    """
+    python = _base_python()
+    folders, hidden = _python_folders()
+    options: list[str] = []
+    sources: list[str] = []
+    bound: list[str] = []
+    for folder in _LIBRARIES:
+        if os.path.islink(folder):
+            options += ["--symlink", os.readlink(folder), folder]
+        elif os.path.isdir(folder):
+            options += ["--ro-bind", folder, folder]
+            bound.append(folder)
+    if os.path.isfile("/etc/ld.so.cache"):
+        options += ["--perms", "0755", "--dir", "/etc",
+                    "--ro-bind", "/etc/ld.so.cache", "/etc/ld.so.cache"]
+    made: set[str] = set()
+    for path in [python, *_mapped_libpython(), *folders]:
+        if not any(_inside(path, root) for root in bound):
+            # the folders above it, made open to all (bwrap would copy this machine's modes,
+            # and nobody may not go through root's home)
+            above = [str(parent) for parent in reversed(Path(path).parents) if str(parent) != "/"]
+            for folder in above:
+                if folder not in made and not any(_inside(folder, root) for root in bound):
+                    options += ["--perms", "0755", "--dir", folder]
+                    made.add(folder)
+            options += ["--ro-bind", path, path]
+            bound.append(path)
+        sources.append(path)
+    for path in hidden:
+        if os.path.isdir(path) and any(_inside(path, root) for root in bound):
+            options += ["--tmpfs", path, "--remount-ro", path]
+    options += ["--perms", "0755", "--dir", "/dev"]
+    for device in _DEVICES:
+        options += ["--dev-bind", device, device]
+    options += ["--perms", "0755", "--dir", PROGRAM_HOME, "--chdir", PROGRAM_HOME,
+                "--remount-ro", "/"]
+    return options, sources
+
+
+def _wall_arguments(user_namespace: bool) -> list[str]:
+    """Every option bwrap gets: namespaces, a new session, death with the grader, a minimal
+    environment and the view (:func:`_wall_view`)."""
+    # --as-pid-1: the sandbox's first process is the harness's own, which waits for the
+    # program and tells its end (sandbox_child._alone); bwrap's would not say how it ended
+    options = ["--die-with-parent", "--new-session", "--as-pid-1", "--clearenv"]
+    for name, value in {**_SERVER_ENV, "HOME": PROGRAM_HOME}.items():
+        options += ["--setenv", name, value]
+    if user_namespace:  # and none made inside it
+        options += ["--unshare-all", "--unshare-user", "--disable-userns"]
+    else:  # root: every namespace but the user's; the program drops to nobody itself
+        options += ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
+                    "--unshare-cgroup-try", "--cap-drop", "ALL", "--cap-add", "CAP_SETUID",
+                    "--cap-add", "CAP_SETGID"]
+    return options + _wall_view()[0]
+
+
+def _reachable_by_nobody(path: str) -> bool:
+    """Whether ``nobody`` may go through every folder above ``path`` (bwrap, started as
+    ``nobody``, opens the paths it binds)."""
+    folder = os.path.dirname(path.rstrip("/")) or "/"
+    while True:
+        try:
+            info = os.stat(folder)
+        except OSError:
+            return False
+        if not info.st_mode & stat.S_IXOTH:
+            return False
+        if folder == "/":
+            return True
+        folder = os.path.dirname(folder)
+
+
+@cache
+def _wall_probe() -> tuple[Wall | None, str | None]:
+    """bubblewrap as this machine can run it (started once, on an empty program), or why not.
+
+    As an ordinary user: a user namespace of its own for each program (the kernel must allow
+    unprivileged user namespaces).  As root: bwrap as ``nobody`` in a user namespace when
+    ``nobody`` can reach the interpreter, else bwrap as root without a user namespace and the
+    program gives up root itself.
+    """
+    if sys.platform != "linux":
+        return None, None
+    tool = shutil.which("bwrap")
+    if tool is None:
+        return None, "bwrap is not installed (Debian: apt-get install bubblewrap)"
+    try:
+        version = subprocess.run([tool, "--version"], capture_output=True, timeout=10, check=False,
+                                 text=True).stdout.strip() or "bubblewrap"
+    except (OSError, subprocess.SubprocessError) as error:
+        return None, f"bwrap does not start: {error}"
+    python = _base_python()
+    tries = [(True, False)]
+    if os.geteuid() == 0:
+        reachable = all(_reachable_by_nobody(path) for path in _wall_view()[1])
+        tries = [(True, True), (False, False)] if reachable else [(False, False)]
+    why = ""
+    for user_namespace, as_nobody in tries:
+        wall = Wall(tool=tool, version=version, user_namespace=user_namespace,
+                    as_nobody=as_nobody, python=python,
+                    arguments=tuple(_wall_arguments(user_namespace)))
+        try:
+            done = subprocess.run([wall.tool, *wall.arguments, python, "-I", "-S", "-c", ""],
+                                  capture_output=True, timeout=30, check=False, cwd="/",
+                                  env=_SERVER_ENV, **wall.user())
+        except (OSError, subprocess.SubprocessError) as error:
+            why = str(error)
+            continue
+        if done.returncode == 0:
+            return wall, None
+        lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        why = lines[-1][:300] if lines else f"status {done.returncode}"
+    return None, f"bwrap could not start a sandbox: {why}"
+
+
 @dataclass(frozen=True, kw_only=True)
 class Isolation:
     """What this machine's kernel gives a graded program, and what it lacks."""
@@ -305,29 +482,45 @@ class Isolation:
     landlock_abi: int
     """Landlock ABI version (0: none; 1+ files, 4+ TCP, 6+ signals and abstract sockets)."""
     seccomp: bool
-    """A seccomp filter refusing sockets, ptrace and signals to other processes."""
+    """A seccomp filter refusing sockets, ptrace, keyrings, System V IPC and mounts, and
+    signals, limits and priorities for other processes."""
     as_root: bool
     """The grader is root, so the program runs as ``nobody``."""
     unshare: str | None
-    """The ``unshare`` tool, when it shows that a program can run without network interfaces
-    (the child then moves into a network namespace of its own before it confines itself)."""
+    """Without bubblewrap: the ``unshare`` tool, when it shows that a program can run without
+    network interfaces (the child then moves into network and IPC namespaces of its own before
+    it confines itself)."""
+    wall: str | None = None
+    """bubblewrap's version when each program runs in a bubblewrap sandbox of its own."""
+    user_namespace: bool = False
+    """With bubblewrap: each program has a user namespace of its own too."""
+    wall_missing: str | None = None
+    """Why bubblewrap is not used on this Linux machine (``None``: it is, or this is not Linux)."""
 
     @property
     def missing(self) -> tuple[str, ...]:
         """The kinds of isolation no layer provides (empty: programs may run)."""
         gaps = []
-        if self.landlock_abi < 1 and not self.as_root:
+        if self.landlock_abi < 1 and not self.as_root and not self.wall:
             gaps.append(N_("file isolation (Linux Landlock)"))
-        if self.landlock_abi < 4 and not self.seccomp and not self.unshare:
+        if self.landlock_abi < 4 and not self.seccomp and not self.unshare and not self.wall:
             gaps.append(N_("network isolation (Landlock ABI 4 or seccomp)"))
-        if self.landlock_abi < 6 and not self.seccomp and not self.as_root:
+        if self.landlock_abi < 6 and not self.seccomp and not self.as_root and not self.wall:
             gaps.append(N_("process isolation (Landlock ABI 6 or seccomp)"))
         return tuple(gaps)
 
     @property
     def layers(self) -> tuple[str, ...]:
-        layers = ["separate process (forked for one program)", "python -I -S", "temporary directory",
-                  "minimal environment", "wall-clock limit"]
+        if self.wall:
+            spaces = "user, PID, IPC, UTS, network and mount" if self.user_namespace else \
+                "PID, IPC, UTS, network and mount"
+            layers = [f"{self.wall} (namespaces of its own: {spaces}; read-only view of the "
+                      "standard library and an empty folder; killed whole at the end)",
+                      "a fresh python -I -S for each program (its own hash seed and memory layout)",
+                      "minimal environment", "wall-clock limit"]
+        else:
+            layers = ["separate process (forked for one program)", "python -I -S",
+                      "temporary directory", "minimal environment", "wall-clock limit"]
         if sys.platform == "linux":
             layers.append("rlimits (CPU, memory, file size, processes)")
         if self.landlock_abi:
@@ -335,10 +528,11 @@ class Isolation:
                 ", signals, abstract sockets" if self.landlock_abi >= 6 else "")
             layers.append(f"Landlock ABI {self.landlock_abi} ({what})")
         if self.seccomp:
-            layers.append("seccomp (no sockets, no ptrace, signals to itself only)")
+            layers.append("seccomp (no sockets, ptrace, keyrings, System V IPC or mounts; signals, "
+                          "limits and priorities for itself only)")
         if self.as_root:
             layers.append("runs as nobody")
-        if self.unshare:
+        if self.unshare and not self.wall:
             layers.append("network namespace of its own (no network interface)")
         layers.append("audit hook")
         return tuple(layers)
@@ -347,8 +541,12 @@ class Isolation:
 @cache
 def isolation() -> Isolation:
     """This machine's isolation (probed once)."""
+    wall, why = _wall_probe()
     return Isolation(landlock_abi=_landlock_abi(), seccomp=_seccomp_available(),
-                     as_root=hasattr(os, "geteuid") and os.geteuid() == 0, unshare=_unshare())
+                     as_root=hasattr(os, "geteuid") and os.geteuid() == 0,
+                     unshare=None if wall else _unshare(),
+                     wall=wall.version if wall else None,
+                     user_namespace=bool(wall and wall.user_namespace), wall_missing=why)
 
 
 def isolation_layers() -> tuple[str, ...]:
@@ -360,6 +558,34 @@ def isolation_missing() -> str | None:
     """Why programs cannot be run on this machine, or ``None`` when they can (in English)."""
     why = isolation_missing_message()
     return None if why is None else str(why)
+
+
+def wall_missing_message() -> Message | None:
+    """Why graded programs run without bubblewrap on this Linux machine, in every language
+    (``None``: they run in it, or this is not Linux).
+
+    >>> print(Isolation(landlock_abi=7, seccomp=True, as_root=True, unshare=None,
+    ...                 wall_missing="bwrap is not installed").wall_missing)
+    bwrap is not installed
+    """
+    why = isolation().wall_missing
+    if why is None:
+        return None
+    return message("graded programs run without bubblewrap ({why}): each is confined by its own "
+                   "process, Landlock, seccomp and the audit hook only",
+                   why=verbatim(why))
+
+
+_told_without_wall: list[bool] = []
+
+
+def _tell_without_wall() -> None:
+    """Say once, on stderr, that programs run without bubblewrap, and why."""
+    why = wall_missing_message()
+    if why is None or _told_without_wall:
+        return
+    _told_without_wall.append(True)
+    print(tr("{prog}: notice: {notice}", None, prog="bacara-teach", notice=why), file=sys.stderr)
 
 
 def isolation_missing_message(gaps: Sequence[str] | None = None) -> Message | None:
@@ -471,39 +697,24 @@ _IDLE_SERVERS = 4
 
 
 class _ServerLost(Exception):
-    """The fork server stopped answering (it is discarded; another one is started)."""
+    """The process that runs programs stopped answering (it is discarded; another one is started)."""
 
 
-class _Server:
-    """A fork server (:func:`~bacara_teach.exercises.sandbox_child.serve`): a ``python -I -S``
-    process that has loaded the child's code and forks one fresh child per program."""
+class _Lines:
+    """The lines a child process writes on its stdout (a pipe only the grader reads)."""
 
-    def __init__(self, code: bytes, held: tuple[tuple[str, str], ...]) -> None:
-        self.code = code
-        self.held = held
-        self.process = subprocess.Popen(
-            _child_command(code), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, cwd="/", env=_SERVER_ENV, start_new_session=True,
-            close_fds=True)
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self._in = self.process.stdin
+    process: subprocess.Popen[bytes]
+
+    def _listen(self) -> None:
+        assert self.process.stdout is not None
         self._out = self.process.stdout.fileno()
         self._poll = select.poll()  # not select(): any descriptor number
         self._poll.register(self._out, select.POLLIN)
         self._buffer = b""
-        rules = marshal.dumps(held)  # the Landlock rules it opens once, for every child
-        self._in.write(code + b"%d\n" % len(rules) + rules)
-        self._in.flush()
-
-    def send(self, line: bytes) -> None:
-        try:
-            self._in.write(line + b"\n")
-            self._in.flush()
-        except (BrokenPipeError, ValueError, OSError):
-            raise _ServerLost from None
 
     def line(self, timeout: float | None = None) -> bytes | None:
-        """The server's next line, or ``None`` when none came within ``timeout`` seconds."""
+        """The next line, or ``None`` when none came within ``timeout`` seconds; raises
+        :class:`_ServerLost` when the pipe is closed first."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while b"\n" not in self._buffer:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -515,6 +726,33 @@ class _Server:
             self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
+
+
+class _Server(_Lines):
+    """A fork server (:func:`~bacara_teach.exercises.sandbox_child.serve`), where bubblewrap
+    cannot be used: a ``python -I -S`` process that has loaded the child's code and forks one
+    fresh child per program."""
+
+    def __init__(self, code: bytes, held: tuple[tuple[str, str], ...]) -> None:
+        self.code = code
+        self.held = held
+        self.process = subprocess.Popen(
+            _child_command(code), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, cwd="/", env=_SERVER_ENV, start_new_session=True,
+            close_fds=True)
+        assert self.process.stdin is not None
+        self._in = self.process.stdin
+        self._listen()
+        rules = marshal.dumps(held)  # the Landlock rules it opens once, for every child
+        self._in.write(code + b"serve\n%d\n" % len(rules) + rules)
+        self._in.flush()
+
+    def send(self, line: bytes) -> None:
+        try:
+            self._in.write(line + b"\n")
+            self._in.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            raise _ServerLost from None
 
     def alive(self) -> bool:
         return self.process.poll() is None and not self._buffer
@@ -531,8 +769,156 @@ class _Server:
             self.process.stdout.close()  # type: ignore[union-attr]
 
 
+_START_SECONDS = 30.0
+"""Longest wait for a sandbox to be ready before its program's time starts (a machine under
+heavy load; it takes a few hundredths of a second)."""
+_WARM_UP_AHEAD = False
+"""Whether a process started ahead warms up (:func:`~.sandbox_child._warm_up`) before its
+program comes: the program's answer comes sooner, for a little more processor time."""
+
+
+class _Standby(_Lines):
+    """One program's sandbox, started ahead of it: ``bwrap ... python -I -S`` running
+    :func:`~bacara_teach.exercises.sandbox_child._alone`, confined, waiting for its request.
+
+    The grader keeps its side of everything: the boot file on its stdin, the request pipe, the
+    result and output files (anonymous files the program writes through the descriptors it is
+    given), and the program's line (the process's stdout: ``ready``, then ``start`` or
+    ``failed <why>``, written before the program's code exists).  bwrap's own stderr is a pipe
+    too; the program's stderr is a file.
+    """
+
+    def __init__(self, code: bytes, wall: Wall, rules: tuple[tuple[str, str], ...]) -> None:
+        self.code = code
+        self.wall = wall
+        self.rules = rules
+        self.files = [tempfile.TemporaryFile(prefix="bacara-grade-")  # noqa: SIM115 - closed by close()
+                      for _ in range(3)]
+        result, stdout, stderr = (file.fileno() for file in self.files)
+        reader, self._request = os.pipe()
+        life, self._life = os.pipe()  # the sandbox ends when the grader closes its end
+        found = isolation()
+        landlock = None
+        if found.landlock_abi:
+            devices = [(device, "tree") for device in _DEVICES]
+            landlock = {"abi": found.landlock_abi,
+                        "rules": [*rules, (PROGRAM_HOME, "tree"), *devices]}
+        config = marshal.dumps({
+            "fds": {"request": reader, "result": result, "stdout": stdout, "stderr": stderr,
+                    "life": life},
+            "landlock": landlock, "seccomp": found.seccomp, "warm_up": _WARM_UP_AHEAD})
+        with tempfile.TemporaryFile(prefix="bacara-grade-") as boot:
+            boot.write(code + b"alone\n%d\n" % len(config) + config)
+            boot.seek(0)
+            try:
+                self.process = subprocess.Popen(
+                    wall.command(code), stdin=boot, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE, pass_fds=(reader, result, stdout, stderr, life), cwd="/",
+                    env=_SERVER_ENV, start_new_session=True, **wall.user())
+            except BaseException:
+                os.close(self._request)
+                os.close(self._life)
+                for file in self.files:
+                    file.close()
+                raise
+            finally:
+                os.close(reader)
+                os.close(life)
+        self._listen()
+        self.reaped: tuple[int, float] | None = None
+
+    def alive(self) -> bool:
+        """Whether the process still runs (without reaping it: :meth:`reap` does)."""
+        try:
+            return os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None
+        except ChildProcessError:
+            return False
+
+    def send(self, request: bytes) -> None:
+        data = memoryview(b"%d\n" % len(request) + request)
+        try:
+            while data:
+                data = data[os.write(self._request, data):]
+        except OSError:
+            raise _ServerLost from None
+        finally:
+            os.close(self._request)
+            self._request = -1
+
+    def ended(self, timeout: float) -> bool:
+        """Wait until the sandbox has ended (every process in it), at most ``timeout`` seconds.
+
+        The program's line is closed only when the last process holding it has: bwrap's
+        own processes, the last to end in the sandbox (its first process takes every other
+        one in its PID namespace with it).
+        """
+        try:
+            while self.line(timeout) is not None:
+                pass  # a line after "start" is not the harness's: the program cannot write here
+        except _ServerLost:
+            return True
+        return False
+
+    def reap(self) -> tuple[int, float]:
+        """bwrap's exit status (the program's, or 128 + the signal that ended it) and the
+        processor seconds of everything in the sandbox."""
+        if self.reaped is None:
+            try:
+                _, status, usage = os.wait4(self.process.pid, 0)
+            except ChildProcessError:  # reaped already (never by this class)
+                self.reaped = (self.process.returncode or -signal.SIGKILL, 0.0)
+                return self.reaped
+            self.process.returncode = os.waitstatus_to_exitcode(status)
+            self.reaped = (self.process.returncode, usage.ru_utime + usage.ru_stime)
+        return self.reaped
+
+    def kill(self) -> None:
+        """Kill the sandbox: bwrap dies, its first process with it (bwrap's ``--die-with-parent``)
+        and with that one every process of the sandbox's PID namespace; wait for them."""
+        self._end_life()
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            self.process.kill()
+        self.ended(10)
+        self.reap()
+
+    def _end_life(self) -> None:
+        if self._life >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self._life)
+            self._life = -1
+
+    def bwrap_said(self) -> str:
+        """The last line bwrap wrote on its stderr (only bwrap and the process before the
+        program's code exists write there)."""
+        assert self.process.stderr is not None
+        os.set_blocking(self.process.stderr.fileno(), False)
+        try:
+            text = self.process.stderr.read(4096) or b""
+        except OSError:
+            text = b""
+        lines = [line.strip() for line in text.decode("utf-8", "replace").splitlines() if line.strip()]
+        return lines[-1][:300] if lines else ""
+
+    def close(self) -> None:
+        if self._request >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self._request)  # the process ends quietly
+            self._request = -1
+        if self.reaped is None:
+            self.kill()
+        self._end_life()
+        for pipe in (self.process.stdout, self.process.stderr):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                pipe.close()  # type: ignore[union-attr]
+        for file in self.files:
+            file.close()
+
+
 _servers: list[_Server] = []
+_standbys: list[_Standby] = []
 _servers_lock = threading.Lock()
+_running: list[int] = [0]
+"""How many programs run now: as many sandboxes are kept started ahead."""
 
 
 def _take_server(code: bytes, held: tuple[tuple[str, str], ...]) -> _Server:
@@ -554,20 +940,63 @@ def _give_back(server: _Server) -> None:
     server.close()
 
 
+def _take_standby(code: bytes, wall: Wall, rules: tuple[tuple[str, str], ...]) -> _Standby:
+    """A sandbox started ahead with this child code (the oldest, most likely ready), or a new
+    one; then as many are started ahead as programs run now, for the next ones."""
+    stale: list[_Standby] = []
+    taken = None
+    with _servers_lock:
+        _running[0] += 1
+        while _standbys and taken is None:
+            standby = _standbys.pop(0)
+            if (standby.code, standby.wall, standby.rules) == (code, wall, rules) and standby.alive():
+                taken = standby
+            else:
+                stale.append(standby)
+        missing = min(_IDLE_SERVERS, _running[0]) - len(_standbys)
+    for standby in stale:
+        standby.close()
+    if taken is None:
+        taken = _Standby(code, wall, rules)
+    for _ in range(missing):
+        ahead = _Standby(code, wall, rules)
+        with _servers_lock:
+            _standbys.append(ahead)
+    return taken
+
+
+def _done_with_standby() -> None:
+    with _servers_lock:
+        _running[0] -= 1
+
+
 @atexit.register
 def _close_servers() -> None:
     with _servers_lock:
-        while _servers:
-            _servers.pop().close()
+        servers, _servers[:] = list(_servers), []
+        standbys, _standbys[:] = list(_standbys), []
+    for server in servers:
+        server.close()
+    for standby in standbys:
+        standby.close()
 
 
 def _forget_servers() -> None:
-    """In a process forked from the grader: the servers are the grader's, not its own."""
+    """In a process forked from the grader: the servers and sandboxes are the grader's, not its
+    own."""
     for server in _servers:
         for pipe in (server.process.stdin, server.process.stdout):
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 pipe.close()  # type: ignore[union-attr]
+    for standby in _standbys:
+        for pipe in (standby.process.stdout, standby.process.stderr):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                pipe.close()  # type: ignore[union-attr]
+        for handle in (standby._request, standby._life):  # noqa: SLF001 - the class's own module
+            with contextlib.suppress(OSError):
+                os.close(handle)
     _servers.clear()
+    _standbys.clear()
 
 
 if hasattr(os, "register_at_fork"):
@@ -585,24 +1014,43 @@ def _kill(pid: int) -> None:
 @dataclass(frozen=True)
 class _Ended:
     returncode: int | None
-    """As :attr:`subprocess.Popen.returncode` (``None``: the server was lost)."""
+    """As :attr:`subprocess.Popen.returncode` (``None``: the process that runs programs was lost)."""
     timed_out: bool = False
     processor_seconds: float = 0.0
+    started: bool = False
+    """Whether the program's code ran: the harness said ``start`` on the grader's own line,
+    once its sandbox was in place (else the program was not run)."""
+    failure: str = ""
+    """Why the sandbox could not be set up, as the harness or bwrap said it (not started)."""
+    raw: bytes = b""
+    """The result file, read up to its limit."""
+    last_error: str = ""
+    """The last line of the program's stderr."""
 
 
-def _status(line: bytes | None) -> tuple[int, float] | None:
-    """``<wait status> <processor seconds>`` as the server writes it."""
-    parts = (line or b"").split()
-    if len(parts) != 2 or not parts[0].isdigit():
+def _status(line: bytes | None) -> tuple[int, float, bytes] | None:
+    """``<wait status> <processor seconds> <start|failed <why>|none>`` as the server writes it."""
+    parts = (line or b"").split(None, 2)
+    if len(parts) != 3 or not parts[0].isdigit():
         return None
     try:
-        return int(parts[0]), float(parts[1])
+        return int(parts[0]), float(parts[1]), parts[2]
     except ValueError:
         return None
 
 
-def _run_child(code: bytes, home: Path, wall_seconds: float) -> _Ended:
-    """Fork a child for the request in ``home`` and wait for it (at most ``wall_seconds``)."""
+def _said(said: bytes) -> tuple[bool, str]:
+    """``(started, why not)`` from what the harness said on the grader's line."""
+    if said == b"start":
+        return True, ""
+    if said.startswith(b"failed "):
+        return False, said[7:].decode("ascii", "replace")
+    return False, ""
+
+
+def _run_child(code: bytes, home: Path, wall_seconds: float, raw_limit: int) -> _Ended:
+    """Fork a child for the request in ``home`` and wait for it (at most ``wall_seconds``);
+    read at most ``raw_limit`` bytes of its results."""
     held = _landlock_rules() if isolation().landlock_abi else ()
     for attempt in (1, 2):  # a server that ended while it waited is replaced once
         server = _take_server(code, held)
@@ -636,8 +1084,56 @@ def _run_child(code: bytes, home: Path, wall_seconds: float) -> _Ended:
             server.close()
             return _Ended(None)
         _give_back(server)
-        return _Ended(os.waitstatus_to_exitcode(ended[0]), timed_out, ended[1])
+        started, failure = _said(ended[2])
+        return _Ended(os.waitstatus_to_exitcode(ended[0]), timed_out, ended[1], started, failure,
+                      raw=_read_bounded(home / RESULT_FILE, raw_limit),
+                      last_error=_last_line(home / "stderr.txt"))
     return _Ended(None)
+
+
+def _run_alone(code: bytes, wall: Wall, request: bytes, limits: Limits) -> _Ended:
+    """Run the request in a sandbox of its own, started ahead (:class:`_Standby`)."""
+    rules = _landlock_rules() if isolation().landlock_abi else ()
+    standby = _take_standby(code, wall, rules)
+    try:
+        try:
+            ready = standby.line(_START_SECONDS)
+        except _ServerLost:
+            ready = b""
+        if ready != b"ready":
+            standby.kill()
+            return _Ended(None, failure=_said(ready or b"")[1] or standby.bwrap_said())
+        begun = time.monotonic()
+        try:
+            standby.send(request)
+            said = standby.line(limits.wall_seconds)
+        except _ServerLost:
+            said = b""
+        if said != b"start":  # nothing of the program's ran
+            standby.kill()
+            return _Ended(None, failure=_said(said or b"")[1] or standby.bwrap_said())
+        try:
+            ended = standby.line(max(0.0, limits.wall_seconds - (time.monotonic() - begun)))
+        except _ServerLost:  # the sandbox's first process is gone: it was not the program
+            ended = b""
+        timed_out = ended is None
+        standby.kill()  # whatever is left in the sandbox (nothing, once its first process said "ended")
+        parts = (ended or b"").split()
+        returncode: int | None = None
+        processor = 0.0
+        if len(parts) == 3 and parts[0] == b"ended" and parts[1].isdigit():
+            returncode = os.waitstatus_to_exitcode(int(parts[1]))
+            with contextlib.suppress(ValueError):
+                processor = float(parts[2])
+        elif not timed_out:  # killed with its sandbox before its end was told
+            returncode = -signal.SIGKILL
+        result, _, stderr = standby.files
+        return _Ended(returncode, timed_out, processor, started=True,
+                      raw=_read_file_bounded(result, limits.result_bytes + 1),
+                      last_error=_last_text_line(_read_file_bounded(stderr, 4096)))
+    finally:
+        standby.close()
+        _done_with_standby()
 
 
 def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, home: str,
@@ -648,13 +1144,13 @@ def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, hom
     landlock = None
     if found.landlock_abi:
         # with the standard library's rules (_landlock_rules), which the fork server holds open
-        rules = [(home, "tree"), ("/dev/null", "tree"), ("/dev/urandom", "tree")]
+        rules = [(home, "tree"), *((device, "tree") for device in _DEVICES)]
         landlock = {"abi": found.landlock_abi, "rules": rules}
     return marshal.dumps({
         "source": source, "filename": filename, "calls": list(calls),
         "readable": list(folders), "hidden": list(hidden), "import_paths": list(folders),
         "blocked_imports": list(BLOCKED_IMPORTS), "landlock": landlock, "seccomp": found.seccomp,
-        # as root: a network namespace of its own, made by the child before its confinement
+        # as root: network and IPC namespaces of its own, made by the child before its confinement
         "network_namespace": found.unshare is not None,
         "preload": preloads(source),
         # set by the child itself before anything else (a preexec_fn would fork the grader)
@@ -662,6 +1158,11 @@ def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, hom
                    "file_bytes": limits.file_bytes},
         "seal": seal, "record_cap": record_cap,
     })
+
+
+def _wall() -> Wall | None:
+    """bubblewrap, when this machine's isolation uses it."""
+    return _wall_probe()[0] if isolation().wall else None
 
 
 def run_program(
@@ -689,43 +1190,49 @@ def run_program(
     if missing is not None:
         return ProgramRun(outcome="not-isolated",
                           why=message("the program was not run: {why}", why=missing))
-    home = Path(tempfile.mkdtemp(prefix="bacara-grade-")).resolve()
     seal = secrets.token_hex(16)  # this run's own records carry it; a forged record does not
     # each function's line of results gets an equal share of the result file's size limit
     record_cap = max(4096, (min(limits.file_bytes, limits.result_bytes) - 4096) // max(1, len(calls)))
     started = time.monotonic()
-    try:
-        code = _child_code(_child_source())
-        request = _request(source, calls, filename, str(home), limits, seal=seal,
+    code = _child_code(_child_source())
+    wall = _wall()
+    if wall is not None:
+        request = _request(source, calls, filename, PROGRAM_HOME, limits, seal=seal,
                            record_cap=record_cap)
-        # readable by its owner only; the child reads it and removes it before it confines itself
-        handle = os.open(home / REQUEST_FILE, os.O_WRONLY | os.O_CREAT | os.O_EXCL
-                         | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        with open(handle, "wb") as file:
-            file.write(request)
-        ended = _run_child(code, home, limits.wall_seconds - (time.monotonic() - started))
-        returncode, timed_out, cpu = ended.returncode, ended.timed_out, ended.processor_seconds
-        if returncode is None:
-            return ProgramRun(outcome="not-isolated", seconds=time.monotonic() - started,
-                              why=message("the program was not run: its sandbox could not be "
-                                          "set up ({why})",
-                                          why=message("the process that starts graded programs stopped")))
-        run = _read_run(home, calls, limits, returncode=returncode, timed_out=timed_out, seal=seal,
-                        seconds=time.monotonic() - started)
-        return replace(run, processor_seconds=cpu)
-    finally:
-        shutil.rmtree(home, ignore_errors=True)
-
-
-def _read_run(home: Path, calls: Sequence[Mapping[str, Any]], limits: Limits, *, returncode: int,
-              timed_out: bool, seal: str, seconds: float) -> ProgramRun:
-    """What a run that ended left in its folder, read as untrusted data."""
-    raw = _read_bounded(home / RESULT_FILE, limits.result_bytes + 1)
-    if returncode == SANDBOX_FAILED and not raw:
-        last = _last_line(home / "stderr.txt")
-        why = verbatim(last) if last else message("no reason given")
+        ended = _run_alone(code, wall, request, limits)
+    else:
+        _tell_without_wall()
+        home = Path(tempfile.mkdtemp(prefix="bacara-grade-")).resolve()
+        try:
+            request = _request(source, calls, filename, str(home), limits, seal=seal,
+                               record_cap=record_cap)
+            # readable by its owner only; the child reads it and removes it before it confines itself
+            handle = os.open(home / REQUEST_FILE, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                             | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with open(handle, "wb") as file:
+                file.write(request)
+            ended = _run_child(code, home, limits.wall_seconds - (time.monotonic() - started),
+                               limits.result_bytes + 1)
+        finally:
+            shutil.rmtree(home, ignore_errors=True)
+    seconds = time.monotonic() - started
+    if ended.returncode is None and not ended.started and not ended.failure:
+        return ProgramRun(outcome="not-isolated", seconds=seconds,
+                          why=message("the program was not run: its sandbox could not be "
+                                      "set up ({why})",
+                                      why=message("the process that starts graded programs stopped")))
+    if not ended.started:  # the grader's own line says so: never what the program wrote
+        why = verbatim(ended.failure) if ended.failure else message("no reason given")
         return ProgramRun(outcome="not-isolated", seconds=seconds, why=message(
             "the program was not run: its sandbox could not be set up ({why})", why=why))
+    run = _read_run(ended, calls, limits, seal=seal, seconds=seconds)
+    return replace(run, processor_seconds=ended.processor_seconds)
+
+
+def _read_run(ended: _Ended, calls: Sequence[Mapping[str, Any]], limits: Limits, *, seal: str,
+              seconds: float) -> ProgramRun:
+    """What a run that ended left (its result file, its stderr), read as untrusted data."""
+    raw = ended.raw
     if len(raw) > limits.result_bytes:
         return ProgramRun(outcome="malformed", seconds=seconds, why=message(
             "its results were not in the grader's format: more than {size} bytes",
@@ -735,16 +1242,30 @@ def _read_run(home: Path, calls: Sequence[Mapping[str, Any]], limits: Limits, *,
         return ProgramRun(outcome="malformed", seconds=seconds, why=message(
             "its results were not in the grader's format: {why}",
             why=read.malformed_why or verbatim(read.malformed)))
-    run = _outcome(returncode, timed_out=timed_out, records=read.records,
+    run = _outcome(ended.returncode, timed_out=ended.timed_out, records=read.records,
                    load_error=read.load_error, load_refused=read.load_refused,
-                   limits=limits, seconds=seconds)
+                   limits=limits, seconds=seconds, processor_seconds=ended.processor_seconds)
     if run.outcome in ("crashed", "no-result"):
-        last = _last_line(home / "stderr.txt")
+        last = ended.last_error
         if last:
             detail = message("{why} ({detail})", why=run.why, detail=verbatim(last))
             return ProgramRun(outcome=run.outcome, why=detail, records=run.records,
                               load_why=detail if run.load_why else None, seconds=seconds)
     return run
+
+
+def _read_file_bounded(file: Any, limit: int) -> bytes:
+    """At most ``limit`` bytes of a file the grader made and holds open, from its start."""
+    file.seek(0)
+    data: bytes = file.read(limit)
+    return data
+
+
+def _last_text_line(data: bytes) -> str:
+    """The last non-empty line of ``data`` (a crash's message), at most 200 characters."""
+    text = data.decode("utf-8", "replace")
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1][:200] if lines else ""
 
 
 def _read_bounded(path: Path, limit: int) -> bytes:
@@ -771,9 +1292,7 @@ def _read_bounded(path: Path, limit: int) -> bytes:
 
 def _last_line(path: Path, limit: int = 4096) -> str:
     """The last non-empty line of the first ``limit`` bytes of a file (a crash's message)."""
-    text = _read_bounded(path, limit).decode("utf-8", "replace")
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return lines[-1][:200] if lines else ""
+    return _last_text_line(_read_bounded(path, limit))
 
 
 # -- reading what came back ----------------------------------------------------------------------
@@ -985,7 +1504,11 @@ def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]], *, seal: str | 
 
 def _outcome(returncode: int | None, *, timed_out: bool, records: Sequence[dict[str, Any]],
              load_error: str | None, limits: Limits, seconds: float,
-             load_refused: Sequence[str] | None = None) -> ProgramRun:
+             load_refused: Sequence[str] | None = None,
+             processor_seconds: float | None = None) -> ProgramRun:
+    """How a run ended, from its exit and its records.  A kill by SIGXCPU or SIGKILL is the
+    processor limit only when the run used that much processor time (``processor_seconds``,
+    when known): a program ended by anything else has crashed."""
     found = tuple(r for r in records if "function" in r)
     loaded = any(r.get("load") == "ok" for r in records)
     if load_refused is not None:
@@ -1004,7 +1527,8 @@ def _outcome(returncode: int | None, *, timed_out: bool, records: Sequence[dict[
                           why=message("it ran for more than {seconds:g} s and was stopped",
                                       seconds=limits.wall_seconds),
                           records=found, seconds=seconds)
-    if returncode in (-signal.SIGXCPU, -signal.SIGKILL) and seconds < limits.wall_seconds:
+    if (returncode in (-signal.SIGXCPU, -signal.SIGKILL) and seconds < limits.wall_seconds
+            and (processor_seconds is None or processor_seconds >= 0.5 * limits.cpu_seconds)):
         return ProgramRun(outcome="cpu-limit",
                           why=message("it used more than {seconds} s of CPU time and was stopped",
                                       seconds=limits.cpu_seconds),

@@ -83,6 +83,9 @@ _BLOCKED_EVENTS = frozenset({
     # finding the grader's objects, or stepping through the hook with a tracer
     "gc.get_objects", "gc.get_referrers", "gc.get_referents", "sys.settrace", "sys.setprofile",
     "os.chdir",  # relative paths stay relative to the program's own folder
+    # raw bytecode: a code object built by hand (types.CodeType, code.replace) or read back
+    # (marshal; the program's own imports compile from source, see _no_bytecode)
+    "code.__new__", "marshal.loads", "marshal.load",
 })
 _WRITE_EVENTS = frozenset({"os.mkdir", "os.rename", "os.replace", "os.remove", "os.rmdir",
                            "os.utime"})
@@ -470,15 +473,41 @@ _SECCOMP_MODE_FILTER = 2
 SECCOMP_ARCHES: dict[str, dict[str, Any]] = {
     "x86_64": {
         "audit_arch": 0xC000003E, "x32": True,
-        # socket, io_uring_setup, ptrace, process_vm_readv/writev, pidfd_open, pidfd_send_signal
-        "refused": (41, 425, 101, 310, 311, 434, 424),
+        "refused": (
+            41, 425,  # socket, io_uring_setup
+            101, 310, 311, 434, 424,  # ptrace, process_vm_readv/writev, pidfd_open, pidfd_send_signal
+            248, 249, 250,  # add_key, request_key, keyctl
+            29, 30, 31, 67, 64, 65, 66, 220,  # shmget, shmat, shmctl, shmdt, semget, semop, semctl, semtimedop
+            68, 69, 70, 71,  # msgget, msgsnd, msgrcv, msgctl
+            240, 241, 242, 243, 244, 245,  # mq_open .. mq_getsetattr
+            272, 308, 165, 166, 155, 161,  # unshare, setns, mount, umount2, pivot_root, chroot
+            428, 429, 430, 431, 432, 433, 442,  # open_tree .. fspick, mount_setattr
+            312, 298, 321, 323, 440,  # kcmp, perf_event_open, bpf, userfaultfd, process_madvise
+        ),
         # kill, tkill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo: first argument must be itself
         "self_only": (62, 200, 234, 129, 297),
+        # prlimit64, sched_setaffinity, sched_setscheduler, sched_setparam, sched_setattr,
+        # migrate_pages, move_pages: first argument 0 (itself) or itself
+        "self_or_zero": (302, 203, 144, 142, 314, 256, 279),
+        # setpriority (which PRIO_PROCESS 0), ioprio_set (which IOPRIO_WHO_PROCESS 1): who 0 or itself
+        "which_self": ((141, 0), (251, 1)),
     },
     "aarch64": {
         "audit_arch": 0xC00000B7, "x32": False,
-        "refused": (198, 425, 117, 270, 271, 434, 424),
+        "refused": (
+            198, 425,
+            117, 270, 271, 434, 424,
+            217, 218, 219,
+            194, 196, 195, 197, 190, 193, 191, 192,
+            186, 189, 188, 187,
+            180, 181, 182, 183, 184, 185,
+            97, 268, 40, 39, 41, 51,
+            428, 429, 430, 431, 432, 433, 442,
+            272, 241, 280, 282, 440,
+        ),
         "self_only": (129, 130, 131, 138, 240),
+        "self_or_zero": (261, 122, 119, 118, 274, 238, 239),
+        "which_self": ((140, 0), (30, 1)),
     },
 }
 """Machines whose seccomp filter this module knows how to write (system call numbers)."""
@@ -610,17 +639,23 @@ def _landlock(libc: Any, abi: int, rules: Sequence[Sequence[str]]) -> None:
 def seccomp_program(machine: str, pid: int) -> list[tuple[int, int, int, int]]:
     """The classic BPF filter for ``machine``, as ``(code, jt, jf, k)`` instructions.
 
-    Every jump goes forward (BPF's rule); a system call of another architecture is refused.
+    Every jump goes forward (BPF's rule); a system call of another architecture is refused,
+    and so is every one of :data:`SECCOMP_ARCHES`' ``refused``; those that name a process
+    (``self_only``, ``self_or_zero``, ``which_self``) may name this one only.  A process id is
+    compared on its low 32 bits, which are all the kernel reads of a ``pid_t``.
 
     >>> program = seccomp_program("x86_64", 1234)
     >>> program[0], program[-1], len(program)
-    ((32, 0, 0, 4), (6, 0, 0, 327693), 21)
+    ((32, 0, 0, 4), (6, 0, 0, 327693), 82)
     """
     spec = SECCOMP_ARCHES[machine]
     load, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06  # BPF_LD|W|ABS, JMP|JEQ|K, JMP|JGE|K, RET|K
     allow, deny = 0x7FFF0000, 0x00050000 | 13  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO | EACCES
-    # (code, label when true, label when false, k); labels: None (next), "self", "deny"
-    body: list[tuple[int, str | None, str | None, int]] = [
+    me = pid & 0xFFFFFFFF
+    arg0, arg1 = 16, 24  # seccomp_data.args[0] and [1], low 32 bits (little-endian)
+    # (code, label when true, label when false, k); a label None is the next instruction;
+    # a str alone in the list marks where that label is
+    body: list[tuple[int, str | None, str | None, int] | str] = [
         (load, None, None, 4),  # seccomp_data.arch
         (jeq, None, "deny", spec["audit_arch"]),
         (load, None, None, 0),  # seccomp_data.nr
@@ -629,16 +664,28 @@ def seccomp_program(machine: str, pid: int) -> list[tuple[int, int, int, int]]:
         body.append((jge, "deny", None, 0x40000000))
     body += [(jeq, "deny", None, number) for number in spec["refused"]]
     body += [(jeq, "self", None, number) for number in spec["self_only"]]
-    at_self = len(body) + 1  # after "ret allow"
-    at_deny = at_self + 3  # self: load the first argument's low word, compare, ret allow
-    where = {"self": at_self, "deny": at_deny}
-    program = [(code, where[t] - i - 1 if t else 0, where[f] - i - 1 if f else 0, k)
-               for i, (code, t, f, k) in enumerate(body)]
-    program += [(ret, 0, 0, allow),
-                (load, 0, 0, 16),  # seccomp_data.args[0], low 32 bits (little-endian)
-                (jeq, 0, 1, pid & 0xFFFFFFFF),
-                (ret, 0, 0, allow),
-                (ret, 0, 0, deny)]
+    body += [(jeq, "self0", None, number) for number in spec["self_or_zero"]]
+    body += [(jeq, f"which{which}", None, number) for number, which in spec["which_self"]]
+    body += [(ret, None, None, allow),
+             "self", (load, None, None, arg0), (jeq, "allow", "deny", me),
+             "self0", (load, None, None, arg0), (jeq, "allow", None, 0), (jeq, "allow", "deny", me)]
+    for which in sorted({which for _, which in spec["which_self"]}):
+        body += [f"which{which}", (load, None, None, arg0), (jeq, None, "deny", which),
+                 (load, None, None, arg1), (jeq, "allow", None, 0), (jeq, "allow", "deny", me)]
+    body += ["allow", (ret, None, None, allow), "deny", (ret, None, None, deny)]
+    where: dict[str, int] = {}
+    lines: list[tuple[int, str | None, str | None, int]] = []
+    for item in body:
+        if isinstance(item, str):
+            where[item] = len(lines)
+        else:
+            lines.append(item)
+    program = []
+    for i, (code, true, false, k) in enumerate(lines):
+        jt = where[true] - i - 1 if true else 0
+        jf = where[false] - i - 1 if false else 0
+        assert 0 <= jt < 256 and 0 <= jf < 256, "a BPF jump goes forward, at most 255 places"
+        program.append((code, jt, jf, k))
     return program
 
 
@@ -665,22 +712,24 @@ def _seccomp(libc: Any) -> None:
 
 
 _CLONE_NEWNET = 0x40000000
+_CLONE_NEWIPC = 0x08000000
 
 
 def confine(*, landlock: Mapping[str, Any] | None, seccomp: bool,
             network_namespace: bool = False) -> None:
     """Apply the kernel's confinement the grader asked for; raise if any part of it fails.
 
-    ``network_namespace`` (as root): first move into a network namespace of its own, which
-    has no interface but a loopback that is down.
+    ``network_namespace`` (as root, without bubblewrap): first move into a network namespace
+    of its own, which has no interface but a loopback that is down, and an IPC namespace of
+    its own (no System V object or POSIX message queue of anyone else's).
     """
     if not landlock and not seccomp and not network_namespace:
         return
     import ctypes
 
     libc = ctypes.CDLL(None, use_errno=True)
-    if network_namespace and libc.unshare(ctypes.c_int(_CLONE_NEWNET)) != 0:
-        raise _fail("unshare(CLONE_NEWNET)", ctypes.get_errno())
+    if network_namespace and libc.unshare(ctypes.c_int(_CLONE_NEWNET | _CLONE_NEWIPC)) != 0:
+        raise _fail("unshare(CLONE_NEWNET | CLONE_NEWIPC)", ctypes.get_errno())
     if libc.prctl(ctypes.c_int(_PR_SET_NO_NEW_PRIVS), ctypes.c_ulong(1), ctypes.c_ulong(0),
                   ctypes.c_ulong(0), ctypes.c_ulong(0)) != 0:
         raise _fail("prctl(PR_SET_NO_NEW_PRIVS)", ctypes.get_errno())
@@ -710,6 +759,58 @@ def _drop_root() -> None:
         os.setuid(_NOBODY)
 
 
+def _wait_for_program(pid: int, life: int) -> tuple[int, float]:
+    """Wait for the program's process; end this process, and so the whole sandbox, if the
+    grader closes its end of ``life`` first (it killed the program, or it died): bwrap runs as
+    root, and a parent that is root without the right to kill cannot send its death signal to
+    a child that has become ``nobody``.  Returns the program's wait status and processor time.
+    """
+    import select
+
+    try:
+        program = os.pidfd_open(pid)
+    except (AttributeError, OSError):  # a kernel before 5.3: a thread watches the grader
+        import threading
+
+        def watch() -> None:
+            try:
+                while os.read(life, 64):
+                    pass
+            except OSError:
+                pass
+            os._exit(137)
+
+        threading.Thread(target=watch, daemon=True).start()
+    else:
+        poll = select.poll()
+        poll.register(program, select.POLLIN)
+        poll.register(life, select.POLLIN | select.POLLHUP)
+        while True:
+            ready = dict(poll.poll())
+            if program in ready:
+                break
+            if life in ready and not os.read(life, 64):
+                os._exit(137)
+    _, status, usage = os.wait4(pid, 0)
+    return status, usage.ru_utime + usage.ru_stime
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_bwrap() -> None:
+    """Be killed when bwrap, the parent, ends (the grader killed it, or the grader died and
+    bwrap with it): the kernel clears bwrap's ``--die-with-parent`` when a process changes its
+    user, as :func:`_drop_root` does, and the sandbox's first process takes every other one
+    with it when it dies."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(ctypes.c_int(_PR_SET_PDEATHSIG), ctypes.c_ulong(9), ctypes.c_ulong(0),
+                  ctypes.c_ulong(0), ctypes.c_ulong(0)) != 0:
+        raise _fail("prctl(PR_SET_PDEATHSIG)", ctypes.get_errno())
+
+
 def _only_the_standard_library(paths: Sequence[str]) -> None:
     """Import from the standard library's folders only, with the standard finders only."""
     sys.path[:] = list(paths)
@@ -732,34 +833,57 @@ def _site_builtins() -> None:
     site.sethelper()
 
 
-def main(request: dict[str, Any]) -> None:
-    """Run one request (see the module docstring), in a child the server forked."""
+def _no_bytecode(home: str) -> None:
+    """Imports from now on compile their module's source (the cached bytecode is looked for in a
+    folder that does not exist), so that the audit hook can refuse :mod:`marshal` outright."""
+    sys.pycache_prefix = home.rstrip("/") + "/.no-bytecode"
+
+
+def _failed(channel: int, error: BaseException) -> None:
+    """Tell the grader, on its own channel, that the sandbox could not be set up; stop."""
+    text = " ".join(describe_error(error).split())
+    try:
+        os.write(channel, f"failed {text}\n".encode("utf-8", "replace"))
+    finally:
+        os._exit(SANDBOX_FAILED)
+
+
+def main(request: dict[str, Any], *, channel: int, confined: bool = False,
+         result: int | None = None) -> None:
+    """Run one request (see the module docstring) in the process made for it.
+
+    ``channel`` is the grader's own line (a pipe only the grader reads): ``start`` goes on it
+    once everything is in place, then it is closed, before any of the student's code exists;
+    before that, anything that fails is told on it as ``failed <why>``
+    (:func:`_failed`), so that only the grader decides that a sandbox could not be set up.
+    ``confined``: the kernel's confinement is already in force (a process started ahead by
+    bubblewrap); ``result``: the result file's descriptor, when it is already open.
+    """
     try:
         set_limits(request["limits"])
+        home = os.getcwd()
+        if result is None:
+            result = os.open(RESULT_FILE, _OUTPUT_FLAGS, 0o600)
+        out = open(result, "w", encoding="utf-8")  # noqa: SIM115 - kept open until the end
+        for module in PRELOADED:  # only those the program imports (the grader read its source)
+            if module in request["preload"]:
+                __import__(module)
+        sys.dont_write_bytecode = True
+        if not confined:
+            try:
+                confine(landlock=request.get("landlock"), seccomp=bool(request.get("seccomp")),
+                        network_namespace=bool(request.get("network_namespace")))
+            finally:
+                _release_held()  # granted or not, the server's descriptors are not the program's
+            _drop_root()
+        _only_the_standard_library(request["import_paths"])
+        _no_bytecode(home)
+        install_guard(home=home, readable=request["readable"], hidden=request["hidden"],
+                      blocked_imports=request["blocked_imports"])
+        sys.stdout = _CappedText(_PRINT_CAP)
+        sys.stderr = _CappedText(_PRINT_CAP)
     except Exception as error:  # nothing of the student's has run: stop here
-        os.write(2, f"sandbox: {describe_error(error)}\n".encode("utf-8", "replace"))
-        os._exit(SANDBOX_FAILED)
-    home = os.getcwd()
-    out = open(RESULT_FILE, "w", encoding="utf-8")  # noqa: SIM115 - kept open until the end
-    for module in PRELOADED:  # only those the program imports (the grader read its source)
-        if module in request["preload"]:
-            __import__(module)
-    sys.dont_write_bytecode = True
-    try:
-        try:
-            confine(landlock=request.get("landlock"), seccomp=bool(request.get("seccomp")),
-                    network_namespace=bool(request.get("network_namespace")))
-        finally:
-            _release_held()  # granted or not, the server's descriptors are not the program's
-        _drop_root()
-    except Exception as error:  # nothing of the student's has run: stop here
-        os.write(2, f"sandbox: {describe_error(error)}\n".encode("utf-8", "replace"))
-        os._exit(SANDBOX_FAILED)
-    _only_the_standard_library(request["import_paths"])
-    install_guard(home=home, readable=request["readable"], hidden=request["hidden"],
-                  blocked_imports=request["blocked_imports"])
-    sys.stdout = _CappedText(_PRINT_CAP)
-    sys.stderr = _CappedText(_PRINT_CAP)
+        _failed(channel, error)
 
     seal = request.pop("seal", None)  # the grader's mark of this run's own records
     cap = int(request.get("record_cap") or _RECORD_CAP)
@@ -772,6 +896,8 @@ def main(request: dict[str, Any]) -> None:
         out.write(line + "\n")
         out.flush()
 
+    os.write(channel, b"start\n")
+    os.close(channel)  # from here on, nothing in this process can speak on the grader's line
     _run(request, emit)
     out.close()
     os._exit(0)  # skip any atexit handlers the program registered
@@ -810,13 +936,22 @@ child reads it and removes it before it confines itself."""
 _OUTPUT_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
 
 
-def _forked(home: str) -> None:
+def _keep_only(kept: Iterable[int], low: int = 3) -> None:
+    """Close every descriptor from ``low`` up but ``kept``."""
+    for handle in sorted(kept):
+        os.closerange(low, handle)
+        low = handle + 1
+    os.closerange(low, 1 << 16)
+
+
+def _forked(home: str, channel: int) -> None:
     """One run, in a process the server has just forked: never returns.
 
     The process leaves the server's session, moves to the run's folder, writes its output to
     ``stdout.txt`` and ``stderr.txt`` there, reads an empty stdin (``/dev/null``), keeps no
-    other descriptor of the server's (neither of its lines to and from the grader), reads and
-    removes its request, then runs :func:`main`.
+    other descriptor of the server's (neither of its lines to and from the grader) but its
+    ``channel`` to the server (see :func:`main`), reads and removes its request, then runs
+    :func:`main`.
     """
     try:
         os.setsid()  # a process group of its own, which the grader kills at the wall-clock limit
@@ -827,22 +962,122 @@ def _forked(home: str) -> None:
         os.dup2(nothing, 0)  # not the server's line from the grader: a stdin that is empty
         os.dup2(out, 1)
         os.dup2(err, 2)
-        low = 3  # the server's descriptors: none is the program's (the held rules are closed
-        for held in sorted(fd for _, fd, _ in _held):  # once granted, before any of its code)
-            os.closerange(low, held)
-            low = held + 1
-        os.closerange(low, 1 << 16)
+        # the server's descriptors: none is the program's (the held rules are closed once
+        # granted, and the channel once it has said "start", before any of its code)
+        _keep_only([channel, *(fd for _, fd, _ in _held)])
         os.environ["HOME"] = home
         handle = os.open(REQUEST_FILE, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
         with open(handle, "rb") as file:
             request: dict[str, Any] = marshal.loads(file.read())
         os.unlink(REQUEST_FILE)
     except BaseException as error:  # nothing of the student's exists yet: stop here
-        os.write(2, f"sandbox: {describe_error(error)}\n".encode("utf-8", "replace"))
-        os._exit(SANDBOX_FAILED)
+        _failed(channel, error)
     try:
-        main(request)
+        main(request, channel=channel)
     except BaseException as error:  # what escaped the harness: a crash, never the server's loop
+        os.write(2, f"{describe_error(error)}\n".encode("utf-8", "replace"))
+    os._exit(1)
+
+
+def _read_exactly(handle: int, size: int) -> bytes:
+    chunks = []
+    while size > 0:
+        chunk = os.read(handle, min(size, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def _read_request(handle: int) -> dict[str, Any]:
+    """``<size>\\n`` and that many bytes of :mod:`marshal` from the grader's request pipe; a
+    pipe closed first (the grader no longer needs this process) ends the process quietly."""
+    head = b""
+    while not head.endswith(b"\n"):
+        byte = os.read(handle, 1)
+        if not byte or len(head) > 20:
+            os._exit(0)
+        head += byte
+    size = int(head)
+    data = _read_exactly(handle, size)
+    if len(data) != size:
+        os._exit(0)
+    os.close(handle)
+    request: dict[str, Any] = marshal.loads(data)
+    return request
+
+
+def _alone(config: Mapping[str, Any]) -> None:
+    """The first process of one program's bubblewrap sandbox, started ahead of it: never returns.
+
+    ``config`` holds the descriptors the grader passed (``request``: the pipe the request comes
+    on; ``result``, ``stdout``, ``stderr``: files the grader made and alone reads), the
+    Landlock rules (``landlock``), ``seccomp`` and ``warm_up``.  The process gives up root
+    (as root without a user namespace of its own: ``nobody``), confines itself with Landlock,
+    warms up if asked, says ``ready`` on the grader's line (its stdout, a pipe), and waits for
+    its request.  Then it forks the program's process (:func:`_program`) and waits for it:
+    once it has ended, it says ``ended <wait status> <processor seconds>`` on the grader's
+    line and ends, and with it, as the first process of the sandbox's PID namespace, every
+    process left in the sandbox.  The program cannot reach it: it may signal, trace or read
+    no other process, and a signal from inside its namespace does not reach the first one.
+    """
+    import _signal  # type: ignore[import-not-found]  # signal without enum, in every sandbox
+    import ctypes  # noqa: F401 - what it confines itself with
+    import fcntl  # noqa: F401
+    import resource  # noqa: F401
+    import stat  # noqa: F401
+
+    fds = config["fds"]
+    try:
+        _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+        _site_builtins()
+        _drop_root()
+        _die_with_bwrap()
+        confine(landlock=config["landlock"], seccomp=False)  # the program's process inherits it
+        if config.get("warm_up"):
+            _warm_up()
+    except BaseException as error:  # nothing of the student's exists yet: stop here
+        _failed(1, error)
+    os.write(1, b"ready\n")
+    request = _read_request(fds["request"])
+    try:
+        pid = os.fork()
+    except OSError as error:
+        _failed(1, error)
+    if pid == 0:
+        _program(request, config)
+    for name in ("result", "stdout", "stderr"):
+        os.close(fds[name])
+    status, processor = _wait_for_program(pid, fds["life"])
+    os.write(1, b"ended %d %.6f\n" % (status, processor))
+    os._exit(0)
+
+
+def _program(request: dict[str, Any], config: Mapping[str, Any]) -> None:
+    """The program's own process in its sandbox (see :func:`_alone`): never returns.
+
+    Its descriptors become the program's: 0 empty, 1 and 2 its outputs, 3 its results, and
+    the grader's line until :func:`main` says ``start`` on it and closes it; then its seccomp
+    filter (which names this process as itself) and :func:`main`.
+    """
+    import fcntl
+
+    channel = 1
+    fds = config["fds"]
+    try:
+        channel = fcntl.fcntl(1, fcntl.F_DUPFD, 64)
+        copies = [fcntl.fcntl(fds[name], fcntl.F_DUPFD, 64) for name in ("stdout", "stderr", "result")]
+        nothing = os.open(os.devnull, os.O_RDONLY)
+        for target, handle in enumerate((nothing, *copies)):
+            os.dup2(handle, target)
+        _keep_only([channel], low=4)
+        confine(landlock=None, seccomp=bool(config["seccomp"]))
+    except BaseException as error:
+        _failed(channel, error)
+    try:
+        main(request, channel=channel, confined=True, result=3)
+    except BaseException as error:  # what escaped the harness: a crash
         os.write(2, f"{describe_error(error)}\n".encode("utf-8", "replace"))
     os._exit(1)
 
@@ -885,6 +1120,21 @@ def _line(stdin: Any) -> bytes:
     return line[:-1]
 
 
+def _said(handle: int) -> bytes:
+    """What a forked child said on its channel, as one line for the grader: ``start``,
+    ``failed <why>`` or ``none``."""
+    said = b""
+    while len(said) < 4096:
+        chunk = os.read(handle, 4096)
+        if not chunk:
+            break
+        said += chunk
+    first = said.split(b"\n", 1)[0]
+    if first == b"start" or first.startswith(b"failed "):
+        return first[:400].decode("utf-8", "replace").encode("ascii", "backslashreplace")
+    return b"none"
+
+
 def serve() -> None:
     """The fork server: wait for the grader's ``<folder>`` lines and fork one child per line.
 
@@ -894,10 +1144,13 @@ def serve() -> None:
     rules, opens them (:func:`_hold`), and then only forks: it never reads a request, a
     program or a result.  For each run it answers ``<pid>`` once forked, ``exited`` when that
     child has ended (still unreaped, so that the grader can kill its process group without
-    any risk of reaching another), and, after the grader's ``reap``, the child's wait status
-    and the processor seconds it used.  It ends when the grader closes its stdin.
+    any risk of reaching another), and, after the grader's ``reap``, the child's wait status,
+    the processor seconds it used and what the child said on the channel the server made for
+    it (``start``, ``failed <why>`` or ``none``: see :func:`main`).  It ends when the grader
+    closes its stdin.
     """
     import ctypes  # noqa: F401 - what every child imports to confine itself
+    import fcntl
     import resource  # noqa: F401
     import stat  # noqa: F401
 
@@ -908,21 +1161,41 @@ def serve() -> None:
     _hold(marshal.loads(stdin.read(int(size))) if size.isdigit() else ())
     while True:
         home = _line(stdin).decode("utf-8", "surrogateescape")
+        reader, writer = os.pipe()
         try:
             pid = os.fork()
         except OSError as error:
+            os.close(reader)
+            os.close(writer)
             os.write(1, f"error {describe_error(error)}\n".encode("ascii", "replace"))
             continue
         if pid == 0:
-            _forked(home)
+            os.close(reader)
+            channel = fcntl.fcntl(writer, fcntl.F_DUPFD, 64)
+            os.close(writer)
+            _forked(home, channel)
+        os.close(writer)
         os.write(1, b"%d\n" % pid)
         os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
         os.write(1, b"exited\n")
+        said = _said(reader)
+        os.close(reader)
         if _line(stdin) != b"reap":
             os._exit(0)
         _, status, usage = os.wait4(pid, 0)
-        os.write(1, b"%d %.6f\n" % (status, usage.ru_utime + usage.ru_stime))
+        os.write(1, b"%d %.6f %s\n" % (status, usage.ru_utime + usage.ru_stime, said))
+
+
+def _start() -> None:
+    """The first line of stdin (after this file's code) says what this process is: ``serve``
+    (the fork server, :func:`serve`) or ``alone`` (one program's process in bubblewrap,
+    :func:`_alone`, whose configuration follows as ``<size>`` and that many bytes)."""
+    stdin = sys.stdin.buffer
+    if _line(stdin) == b"alone":
+        size = _line(stdin)
+        _alone(marshal.loads(stdin.read(int(size))) if size.isdigit() else {})
+    serve()
 
 
 if __name__ == "__main__":
-    serve()
+    _start()

@@ -61,7 +61,7 @@ def _measured_pays() -> tuple[Fraction, Fraction]:
     # The bettor shows a natural 9 and wins.
     won = session("9♥ 2♠ K♣ 3♦")
     bettor = Fraction(won.balances[2] - cdf.STARTING_CHIPS, 6)
-    # RULES.md example 3: the banker wins with 8 against 4.
+    # the worked Chemin de Fer coup: the banker wins with 8 against 4.
     banked = session("2♥ A♠ 3♣ 2♦ 9♥ 5♠")
     covered = banked.bank
     banked.decide(2, "draw")

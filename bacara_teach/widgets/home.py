@@ -1,4 +1,4 @@
-"""Home scoreboard widget (system A): predictions, the coup, the running scores, the ranking.
+"""Home scoreboard widget (the home study session): predictions, the coup, the running scores, the ranking.
 
 A thin view over :class:`bacara_teach.home_session.HomeSession`: the names
 start a session, each participant picks a prediction, "Deal" records them and

@@ -35,7 +35,6 @@ DIGITS = 4
 _LABELS: dict[str, str] = {
     "decks": N_("Decks"),
     "table": N_("Table"),
-    "system": N_("system {s}"),
     "out": N_("{rank} out"),
     "out.tip": N_("Cards of rank {rank} taken out of the shoe"),
     "text": N_("Remove these cards"),
@@ -50,11 +49,6 @@ _LABELS: dict[str, str] = {
     "push": N_("Push"),
     "edge": N_("House edge"),
     "less": N_("less {rate}"),
-    "profile.home": N_("home"),
-    "profile.casino": N_("casino"),
-    "profile.online": N_("online"),
-    "profile.no-commission": N_("no commission"),
-    "profile.ez": N_("EZ Baccarat"),
     "refused": N_("This shoe cannot be priced; the figures shown stay as they were."),
 }
 
@@ -89,8 +83,7 @@ class OddsExplorer(w.VBox):  # type: ignore[misc]
                                           description=labels["decks"], style=whole,
                                           layout=w.Layout(width="12em"))
         self.profile_box = w.Dropdown(
-            options=[(f"{labels.get('profile.' + name, name)} "
-                      f"({labels.fill('system', s=get_profile(name).system)})", name)
+            options=[(get_profile(name).label_text(self.lang, capital=True), name)
                      for name in profile_names()],
             value=profile, description=labels["table"], style=whole,
             layout=w.Layout(width="auto"))

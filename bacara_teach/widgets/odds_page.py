@@ -57,6 +57,7 @@ _PAGE_LABELS: dict[str, str] = {
                  "notebook's explorer prices it."),
     "live": N_("Open the live notebook"),
     "noscript": N_("The odds explorer needs JavaScript; the live notebook has it too."),
+    "scroll": N_("scroll →"),
 }
 
 
@@ -117,8 +118,7 @@ def odds_data(lang: str | None = None) -> dict[str, Any]:
         "maxOut": MAX_OUT,
         "ranks": [rank.symbol for rank in RANKS],
         "profiles": [{"name": name,
-                      "label": f"{labels.get('profile.' + name, name)} "
-                               f"({labels.fill('system', s=get_profile(name).system)})"}
+                      "label": get_profile(name).label_text(lang, capital=True)}
                      for name in profile_names()],
         "bets": bets,
         "shoes": shoes,

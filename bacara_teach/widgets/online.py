@@ -1,4 +1,4 @@
-"""Online table widget (system C): chips, a bet, "Continuar", the balance and the history.
+"""Online table widget: chips, a bet, "Continuar", the balance and the history.
 
 A thin view over :class:`bacara_teach.online_table.OnlineTable`: every button
 asks the table, and a refused action shows the table's own message in an

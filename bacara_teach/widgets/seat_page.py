@@ -90,7 +90,7 @@ _PAGE_LABELS: dict[str, str] = {
 
 def coup_net(coup: CheminDeFerCoup, seat: str) -> int:
     """What the seat's side wins or loses on a unit stake: a win pays 1:1, no commission,
-    a push returns the stake (RULES.md system D, settlement).
+    a push returns the stake (the home Chemin de Fer rules' settlement).
 
     >>> coup = CheminDeFerCoup.from_cards("2♥ A♠ 3♣ 2♦ 9♥ 5♠", bettor="draw", banker="draw")
     >>> coup_net(coup, "banker"), coup_net(coup, "bettor")

@@ -39,11 +39,12 @@ import sys
 import tarfile
 import textwrap
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+import live_markdown
 import sitebuild
 
 from bacara_teach.text import N_, tr
@@ -455,11 +456,14 @@ LIVE_FOLDERS = ("chapters",)
 
 _GLUE_SHIM = (
     "def glue(name, value, display=True):\n"
-    "    \"\"\"On the site this value is woven into the text; here it is shown with its name.\"\"\"\n"
-    "    from IPython.display import display as show\n"
-    "    print(f\"{name}:\")\n"
-    "    show(value)\n"
+    "    \"\"\"On the page this value is woven into the text; here it is shown where the page\n"
+    "    shows it.\"\"\"\n"
+    "    if display:\n"
+    "        from IPython.display import display as show\n"
+    "\n"
+    "        show(value)\n"
 )
+_GLUE_IMPORT = re.compile(r"^\s*from myst_nb import glue\s*$")
 _GLUE_ROLE = re.compile(r"\{glue(?::[a-z]+)?\}`([^`]+)`")
 
 
@@ -590,15 +594,21 @@ def catalogue(path: Path) -> dict[str, str]:
 
 def live_notebook(source: str, lang: str = "en",
                   messages: dict[str, str] | None = None,
-                  glued: dict[str, Any] | None = None) -> dict[str, Any]:
+                  glued: dict[str, Any] | None = None, *,
+                  here: str = "", titles: dict[str, str] | None = None,
+                  live: Collection[str] = ()) -> dict[str, Any]:
     """A chapter's MyST source as a notebook for the Pyodide kernel.
 
     Values the site weaves into the prose with ``glue`` are written into the live copy's
     prose as the page shows them (``glued``: the values the page's build computed; myst-nb
     itself does not run in the browser).  In a language other than English the prose is
-    read through that language's catalogue and a first cell sets ``BACARA_LANG``, so the
-    engine's words in the notebook are in that language too.  A folded cell gives the
-    engine's tables, cards and figures the site's own styles.
+    read through that language's catalogue and the set-up sets ``BACARA_LANG``, so the
+    engine's words in the notebook are in that language too.  The prose's MyST becomes
+    Markdown a notebook shows as the page does (:func:`live_markdown.plain_markdown`: ``here``
+    is the page's folder, ``titles`` every page's title, ``live`` the pages with a live
+    notebook), the page's hidden set-up code is gathered in one folded first cell
+    (:func:`live_markdown.gather_setup`), and a folded cell after it gives the engine's
+    tables, cards and figures the site's own styles.
     """
     from myst_nb.core.read import read_myst_markdown_notebook
     from nbformat.v4 import new_code_cell
@@ -608,22 +618,31 @@ def live_notebook(source: str, lang: str = "en",
     notebook.metadata["language_info"] = {"name": "python"}
     notebook.metadata["bacara_lang"] = lang
     notebook.metadata.pop("jupytext", None)
+    uses_glue = False
+    cells = []
     for cell in notebook.cells:
         if cell.cell_type == "code":
-            # The import of myst-nb's glue becomes the shim, where the import stood.
-            lines = [_GLUE_SHIM.rstrip("\n") if re.match(r"\s*from myst_nb import glue\s*$", line)
-                     else line for line in cell.source.splitlines()]
-            cell.source = "\n".join(lines)
+            # myst-nb's glue is not in the browser: one stand-in, defined in the set-up
+            lines = cell.source.splitlines()
+            kept = [line for line in lines if not _GLUE_IMPORT.match(line)]
+            uses_glue = uses_glue or len(kept) < len(lines)
+            cell.source = "\n".join(kept).strip("\n")
+            if not cell.source:
+                continue
         else:
             if messages:
                 cell.source = translate_markdown(cell.source, messages)
-            cell.source = fill_live_glue(cell.source, glued or {})
+            cell.source = live_markdown.plain_markdown(
+                fill_live_glue(cell.source, glued or {}), here, titles, live)
+        cells.append(cell)
+    first = [*([language_cell(lang)] if lang != sitebuild.LANGUAGES[0] else []),
+             *([_GLUE_SHIM] if uses_glue else [])]
+    notebook.cells = live_markdown.gather_setup(cells, lang, "\n\n".join(first))
     style = new_code_cell(style_cell(lang))  # type: ignore[no-untyped-call]
     style.metadata["jupyter"] = {"source_hidden": True}
     style.metadata["tags"] = ["bacara-styles"]
-    notebook.cells.insert(0, style)
-    if lang != sitebuild.LANGUAGES[0]:
-        notebook.cells.insert(0, new_code_cell(language_cell(lang)))  # type: ignore[no-untyped-call]
+    first_tags = notebook.cells[0].metadata.get("tags", []) if notebook.cells else []
+    notebook.cells.insert(1 if live_markdown.SETUP_TAG in first_tags else 0, style)
     return dict(notebook)
 
 
@@ -757,6 +776,24 @@ def live_paths(srcdir: Path, lang: str) -> list[str]:
             for folder in LIVE_FOLDERS for page in sorted((srcdir / folder).glob("*.md"))]
 
 
+def page_titles(srcdir: Path, lang: str, locales: Path | None = None) -> dict[str, str]:
+    """Each page's title (its first ``#`` heading) by docname, in ``lang`` when its
+    catalogue in ``locales`` has it: what a live notebook calls a page it names."""
+    titles = {}
+    for page in sorted(srcdir.rglob("*.md")):
+        docname = page.relative_to(srcdir).with_suffix("").as_posix()
+        if docname.startswith("_") or "/_" in docname:
+            continue
+        heading = next((m["text"].strip() for m in map(_HEADING.match, page.read_text(
+            encoding="utf-8").splitlines()) if m and m["marks"] == "#"), None)
+        if heading is None:
+            continue
+        messages = ({} if lang == sitebuild.LANGUAGES[0] or locales is None else
+                    catalogue(locales / lang / "LC_MESSAGES" / f"{docname}.po"))
+        titles[docname] = messages.get(heading, heading)
+    return titles
+
+
 def export_live_notebooks(srcdir: Path, contents: Path,
                           locales: Path | None = None,
                           glue: Any = None) -> list[str]:
@@ -769,9 +806,12 @@ def export_live_notebooks(srcdir: Path, contents: Path,
     import nbformat
 
     written = []
+    live = {f"{folder}/{page.stem}" for folder in LIVE_FOLDERS
+            for page in (srcdir / folder).glob("*.md")}
     for lang, prefix in LANGUAGE_FOLDERS.items():
         if lang != sitebuild.LANGUAGES[0] and locales is None:
             continue
+        titles = page_titles(srcdir, lang, locales)
         for folder in LIVE_FOLDERS:
             target = contents / prefix / folder
             if target.exists():
@@ -782,7 +822,8 @@ def export_live_notebooks(srcdir: Path, contents: Path,
                             catalogue(locales / lang / "LC_MESSAGES" / folder / f"{page.stem}.po"))
                 glued = glue(lang, f"{folder}/{page.stem}") if glue is not None else None
                 notebook = nbformat.from_dict(  # type: ignore[no-untyped-call]
-                    live_notebook(page.read_text(encoding="utf-8"), lang, messages, glued))
+                    live_notebook(page.read_text(encoding="utf-8"), lang, messages, glued,
+                                  here=folder, titles=titles, live=live))
                 out = target / f"{page.stem}.ipynb"
                 nbformat.write(notebook, out)  # type: ignore[no-untyped-call]
                 written.append(out.relative_to(contents).as_posix())

@@ -118,12 +118,13 @@
                        el("td", { text: row.pays }), el("td", { text: row.win }), el("td", { text: row.push }),
                        el("td", { "data-edge": true, text: row.edge })));
       }
-      // Wider than a phone, the table scrolls inside itself (the site's tables do), so it takes
-      // focus: the arrow keys scroll it.
-      const table = el("table", { class: "bt-odds-table", tabindex: "0" },
-                       el("caption", { text: this.fmt(L.caption, { cards: found.cards, removed: found.out }) }),
+      // Wider than a phone, the table scrolls inside a frame of its own, as the site's tables
+      // do (docs/_ext/table_frames.py): a named region the keyboard reaches, with its cue.
+      const caption = this.fmt(L.caption, { cards: found.cards, removed: found.out });
+      const table = el("table", { class: "bt-odds-table" }, el("caption", { text: caption }),
                        el("thead", {}, head), body);
-      this.table.replaceChildren(table);
+      this.table.replaceChildren(el("div", { class: "bt-frame", tabindex: "0", role: "region",
+                                             "aria-label": caption, "data-hint": L.scroll }, table));
       this.table.dataset.shoe = shoeKey(decks, rank, out);
       this.table.dataset.table = profile;
     }

@@ -13,6 +13,7 @@ from typing import Any
 
 from bacara_teach.exercises import Paper
 from bacara_teach.exercises.notebook import notebook_text, paper_notebook
+from bacara_teach.exercises.secret import create_secret, default_secret_path
 
 MODEL_PROGRAM = '''\
 VALUES = {"A": 1, "J": 0, "Q": 0, "K": 0, "10": 0}
@@ -61,6 +62,11 @@ def play(cards):
         return "banco"
     return "empate"
 '''
+
+
+def class_secret(roster: Path) -> bytes:
+    """The class secret beside ``roster`` (made as ``assignment make`` makes it, if it is not there)."""
+    return create_secret(default_secret_path(roster))
 
 
 def answer_line(value: object) -> str:

@@ -106,7 +106,7 @@ def attempt():
     try:
         with open({target!r}) as handle:
             handle.read()
-    except PermissionError as error:
+    except (PermissionError, FileNotFoundError) as error:  # refused, or not there at all
         return "blocked: " + type(error).__name__ + ": " + str(error)
     except OSError as error:
         return "failed: " + type(error).__name__
@@ -205,6 +205,93 @@ def attack_programs(folder: Path, port: int) -> dict[str, str]:
             for name, body in bodies.items()}
 
 
+# -- attacks on the other programs of the batch, with the hook on --------------------------------
+
+_NEIGHBOURS = """
+import os, resource
+def attack():
+    reached = []
+    for pid in range(1, 300):
+        if pid == os.getpid():
+            continue
+        for name, act in (("prlimit", lambda: resource.prlimit(pid, resource.RLIMIT_CPU, (0, 0))),
+                          ("setpriority", lambda: os.setpriority(os.PRIO_PROCESS, pid, 19)),
+                          ("affinity", lambda: os.sched_setaffinity(pid, {0})),
+                          ("scheduler", lambda: os.sched_setscheduler(pid, os.SCHED_IDLE,
+                                                                      os.sched_param(0)))):
+            try:
+                act()
+            except (OSError, AttributeError):
+                continue
+            reached.append(name + " " + str(pid))
+    return "DONE " + ", ".join(reached[:5]) if reached else "blocked: every neighbour"
+raise SystemExit(attack())
+"""
+_CHANNEL = """
+def attack():
+    found = []
+    try:
+        from multiprocessing import shared_memory
+        memory = shared_memory.SharedMemory(name="bacara-channel", create={create}, size=16)
+        {use_memory}
+        found.append("memory")
+    except Exception as error:
+        found.append("blocked: " + type(error).__name__)
+    try:
+        with open("/tmp/bacara-channel", {mode!r}) as channel:
+            {use_file}
+        found.append("file")
+    except OSError as error:
+        found.append("blocked: " + type(error).__name__)
+    return " ".join(found) if all(f.startswith("blocked") for f in found) else "DONE " + str(found)
+raise SystemExit(attack())
+"""
+PROCESS_ATTACKS = {
+    # every other process within reach: a neighbour's limits, priority, processors, scheduler
+    "neighbours": _NEIGHBOURS,
+    # a channel between two programs, one writing and one reading, side by side or in turn
+    "channel-writer": _CHANNEL.format(create=True, use_memory="memory.buf[:6] = b'LEAKED'",
+                                      mode="w", use_file="channel.write('LEAKED')"),
+    "channel-reader": _CHANNEL.format(
+        create=False, use_memory="raise SystemExit('LEAKED ' + bytes(memory.buf[:6]).decode())",
+        mode="r", use_file="raise SystemExit('LEAKED ' + channel.read())"),
+    # raw bytecode, the usual first step past an audit hook
+    "code-object": """
+def attack():
+    try:
+        (lambda: 0).__code__.replace(co_consts=(1,))
+    except OSError as error:
+        return "blocked: " + type(error).__name__
+    return "DONE"
+raise SystemExit(attack())
+""",
+    "fork-bomb": """
+import os
+def attack():
+    try:
+        while True:
+            os.fork()
+    except OSError as error:
+        return "blocked: " + type(error).__name__
+raise SystemExit(attack())
+""",
+    # more output than any limit: the program is stopped, the batch goes on
+    "flood": "import sys\nwhile True:\n    sys.stdout.write('x' * 100_000)\n",
+    # its own failure dressed as the grader's words
+    "forged-failure": """
+import os
+os.write(1, b"failed its sandbox could not be set up\\n")
+raise SystemExit("the program was not run: its sandbox could not be set up (bwrap)")
+""",
+}
+
+
+def process_attacks() -> dict[str, str]:
+    """Student id -> a program going after the other programs of the batch (graded as usual,
+    with the audit hook on: the kernel's walls and the hook both stand)."""
+    return {f"proc-{name}": code for name, code in PROCESS_ATTACKS.items()}
+
+
 @contextlib.contextmanager
 def audit_hook_off() -> Iterator[None]:
     """Grade with the child's audit hook never installed (as if a program had switched it off)."""
@@ -218,6 +305,29 @@ def audit_hook_off() -> Iterator[None]:
         yield
     finally:
         sandbox._child_source = original
+
+
+@contextlib.contextmanager
+def without_bubblewrap() -> Iterator[None]:
+    """Grade as on a machine where bubblewrap cannot be used: the fork server and the kernel's
+    own layers (Landlock, seccomp, nobody, a network and IPC namespace of its own as root)."""
+    import dataclasses
+
+    found = sandbox.isolation()
+    fallback = dataclasses.replace(found, wall=None, user_namespace=False,
+                                   wall_missing="bwrap is set aside for this test",
+                                   unshare=sandbox._unshare())
+    original = sandbox.isolation
+    sandbox.isolation = lambda: fallback  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sandbox.isolation = original
+
+
+BLOCKED = ("PermissionError", "FileNotFoundError")
+"""How the kernel refuses a file a program may not open: Landlock refuses it, and in a
+bubblewrap sandbox it does not exist."""
 
 
 def program_notebook(student: str, program: str) -> dict[str, Any]:

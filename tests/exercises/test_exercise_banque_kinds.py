@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from exercise_support import filled_notebook, key_answers, write_notebook
+from exercise_support import class_secret, filled_notebook, key_answers, write_notebook
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -342,7 +342,8 @@ def test_the_cli_lists_and_grades_more_tables(capsys: pytest.CaptureFixture[str]
     roster.write_text("id,name\nana,Ana García\nbo,Bo Li\n", encoding="utf-8")
     folder = tmp_path / "handed-in"
     folder.mkdir()
-    ana, bo = make_paper("more-tables", "ana"), make_paper("more-tables", "bo")
+    secret = class_secret(roster)
+    ana, bo = make_paper("more-tables", "ana", secret=secret), make_paper("more-tables", "bo", secret=secret)
     write_notebook(folder, "ana", filled_notebook(ana, key_answers(ana, named=True)))
     write_notebook(folder, "bo", filled_notebook(bo, _wrong_answers(bo)))
     gradebook = tmp_path / "gradebook.csv"

@@ -15,7 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from exercise_support import MODEL_PROGRAM, filled_notebook, key_answers, write_notebook
+from exercise_support import (
+    MODEL_PROGRAM,
+    class_secret,
+    filled_notebook,
+    key_answers,
+    write_notebook,
+)
 
 from bacara_teach.cli import main
 from bacara_teach.errors import NotationError
@@ -318,6 +324,7 @@ def test_the_rules_card_shows_both_tables_from_the_engine(lang: str) -> None:
 def test_assignment_print_writes_papers_key_and_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     roster = tmp_path / "roster.csv"
     roster.write_text("id,name\nana,Ana\nbo,Bo\n", encoding="utf-8")
+    class_secret(roster)
     out = tmp_path / "print"
     assert main(["assignment", "print", "scoring", "--roster", str(roster), "--out", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == [
@@ -334,7 +341,7 @@ def _grade_args(tmp_path: Path, *extra: str) -> list[str]:
     folder.mkdir(exist_ok=True)
     roster = tmp_path / "roster.csv"
     roster.write_text("id,name\nana,Ana\n", encoding="utf-8")
-    paper = make_paper("scoring", "ana")
+    paper = make_paper("scoring", "ana", secret=class_secret(roster))
     write_notebook(folder, "ana", filled_notebook(paper, key_answers(paper)))
     return ["grade", str(folder), "--assignment", "scoring", "--roster", str(roster), *extra]
 
@@ -400,7 +407,8 @@ def test_grade_writes_only_where_asked_in_the_chosen_format(tmp_path: Path) -> N
     assert main([*args, "--out", str(out / "book.csv"), "--format", "canvas",
                  "--feedback", str(out / "fb"), "--report", str(out / "class.html")]) == 0
     new = _written(tmp_path) - before
-    assert new == {"out", "out/book.csv", "out/fb", "out/fb/ana.md", "out/class.html", "out/class.csv"}
+    assert new == {"out", "out/book.csv", "out/fb", "out/fb/ana.md", "out/fb/.bacara-feedback",
+                   "out/class.html", "out/class.csv"}
     assert (out / "book.csv").read_text(encoding="utf-8").startswith("Student,ID,SIS User ID")
 
 

@@ -9,11 +9,12 @@ import re
 from pathlib import Path
 
 import pytest
-from exercise_support import filled_notebook, key_answers, write_notebook
+from exercise_support import class_secret, filled_notebook, key_answers, write_notebook
 
 from bacara_teach.cli import main
 from bacara_teach.exercises import ASSIGNMENTS, make_paper
 from bacara_teach.exercises.roster import parse_roster, read_roster
+from bacara_teach.exercises.secret import secret_check
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -43,9 +44,11 @@ def test_make_writes_one_notebook_per_student_with_their_own_paper(
     assert code == 0 and "wrote 3 notebooks" in printed
     assert sorted(p.name for p in out.iterdir()) == ["ana.ipynb", "bo.ipynb", "cy.ipynb"]
     ana = json.loads((out / "ana.ipynb").read_text(encoding="utf-8"))
-    assert ana["metadata"]["bacara_teach"] == {"assignment": "third-card", "format": 2, "student_id": "ana"}
+    secret = class_secret(roster)
+    assert ana["metadata"]["bacara_teach"] == {"assignment": "third-card", "format": 2, "student_id": "ana",
+                                               "secret_check": secret_check(secret)}
     checks = ["".join(c["source"]) for c in ana["cells"] if c["id"].endswith("-check")]
-    assert len(checks) == len(make_paper("third-card", "ana").questions)
+    assert len(checks) == len(make_paper("third-card", "ana", secret=secret).questions)
 
 
 def test_make_refuses_to_overwrite_and_writes_nothing(
@@ -99,10 +102,11 @@ def test_unknown_assignment_is_refused_with_the_list(capsys: pytest.CaptureFixtu
 def test_key_lists_every_student_and_question_with_the_engines_answer(
         capsys: pytest.CaptureFixture[str], roster: Path, tmp_path: Path) -> None:
     key = tmp_path / "key.csv"
+    secret = class_secret(roster)
     code, _, _ = run(capsys, "assignment", "key", "third-card", "--roster", str(roster), "--out", str(key))
     assert code == 0
     rows = list(csv.DictReader(io.StringIO(key.read_text(encoding="utf-8"))))
-    paper = make_paper("third-card", "bo")
+    paper = make_paper("third-card", "bo", secret=secret)
     assert len(rows) == 3 * len(paper.questions)
     bo = {r["question"]: r for r in rows if r["id"] == "bo"}
     for q in paper.questions:
@@ -115,7 +119,7 @@ def test_grade_writes_the_gradebook_and_feedback_and_reports(
         capsys: pytest.CaptureFixture[str], roster: Path, tmp_path: Path) -> None:
     folder = tmp_path / "handed-in"
     folder.mkdir()
-    paper = make_paper("scoring", "ana")
+    paper = make_paper("scoring", "ana", secret=class_secret(roster))
     write_notebook(folder, "ana", filled_notebook(paper, key_answers(paper)))
     write_notebook(folder, "cy", b"\x00\x01")
     gradebook = tmp_path / "out" / "gradebook.csv"
@@ -126,7 +130,8 @@ def test_grade_writes_the_gradebook_and_feedback_and_reports(
     assert rows["ana"]["total"] == rows["ana"]["maximum"] == "8"
     assert (rows["bo"]["status"], rows["bo"]["total"]) == ("missing", "0")
     assert rows["cy"]["status"] == "unreadable"
-    assert sorted(p.name for p in (gradebook.parent / "feedback").iterdir()) == ["ana.md", "bo.md", "cy.md"]
+    assert sorted(p.name for p in (gradebook.parent / "feedback").iterdir()) == [
+        ".bacara-feedback", "ana.md", "bo.md", "cy.md"]
 
 
 def test_grade_refuses_a_missing_folder(capsys: pytest.CaptureFixture[str], roster: Path, tmp_path: Path) -> None:
@@ -151,7 +156,7 @@ def test_grade_warns_when_this_machine_cannot_run_programs(
         landlock_abi=0, seccomp=False, as_root=False, unshare=None))
     handed_in = tmp_path / "handed-in"
     handed_in.mkdir()
-    paper = make_paper("third-card", "ana")
+    paper = make_paper("third-card", "ana", secret=class_secret(roster))
     write_notebook(handed_in, "ana", filled_notebook(paper, key_answers(paper)))
     out = tmp_path / "gradebook.csv"
     code, printed, errors = run(capsys, "grade", str(handed_in), "--assignment", "third-card",

@@ -20,7 +20,13 @@ from typing import Any
 
 import pytest
 from exercise_support import filled_notebook, key_answers
-from hostile_support import CLASSMATE, audit_hook_off, switch_off_programs
+from hostile_support import (
+    BLOCKED,
+    CLASSMATE,
+    audit_hook_off,
+    switch_off_programs,
+    without_bubblewrap,
+)
 
 import bacara_teach.tableau
 from bacara_teach.exercises import make_paper, sandbox
@@ -47,6 +53,17 @@ def outcome(run: ProgramRun) -> str:
         return run.load_error
     (record,) = [r for r in run.records if r.get("function") == "f"]
     return str(record["results"][0][1])
+
+
+@pytest.fixture(params=["bubblewrap", "kernel layers"])
+def walls(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each wall test twice: in bubblewrap's sandbox (where this machine has it) and with the
+    kernel's own layers alone, as where bubblewrap cannot be used."""
+    if request.param == "bubblewrap":
+        yield request.param
+    else:
+        with without_bubblewrap():
+            yield request.param
 
 
 @pytest.fixture
@@ -134,6 +151,7 @@ def test_the_landlock_rules_grant_the_standard_library_but_not_site_packages_or_
 
 
 @linux_only
+@pytest.mark.usefixtures("walls")
 @pytest.mark.parametrize("target", ["/etc/passwd", "engine"])
 def test_with_the_hook_off_nothing_outside_the_standard_library_can_be_read(target: str) -> None:
     path = str(Path(bacara_teach.tableau.__file__).resolve()) if target == "engine" else target
@@ -141,10 +159,11 @@ def test_with_the_hook_off_nothing_outside_the_standard_library_can_be_read(targ
     assert "PermissionError" not in outcome(call(source))  # with the hook: refused by the hook
     with audit_hook_off():
         done = outcome(call(source))
-    assert done.startswith("PermissionError"), done
+    assert done.startswith(BLOCKED), done
 
 
 @linux_only
+@pytest.mark.usefixtures("walls")
 def test_with_the_hook_off_the_engine_cannot_be_imported() -> None:
     with audit_hook_off():
         done = call("import bacara_teach.tableau\ndef f(x):\n    return 1\n")
@@ -152,6 +171,7 @@ def test_with_the_hook_off_the_engine_cannot_be_imported() -> None:
 
 
 @linux_only
+@pytest.mark.usefixtures("walls")
 def test_with_the_hook_off_the_standard_library_still_imports() -> None:
     with audit_hook_off():
         done = call("import json, fractions, collections\n"
@@ -160,6 +180,7 @@ def test_with_the_hook_off_the_standard_library_still_imports() -> None:
 
 
 @linux_only
+@pytest.mark.usefixtures("walls")
 def test_with_the_hook_off_files_others_can_write_stay_untouched(shared: Path) -> None:
     gradebook = open_to_all(shared / "gradebook.csv", "id,name\n")
     notebook = open_to_all(shared / "classmate.ipynb", "{}")
@@ -175,13 +196,14 @@ def test_with_the_hook_off_files_others_can_write_stay_untouched(shared: Path) -
     with audit_hook_off():
         for name, attack in attacks.items():
             done = outcome(call(f"def f(x):\n    {attack}\n    return 'DONE'\n"))
-            assert done.startswith("PermissionError"), (name, done)
+            assert done.startswith(BLOCKED), (name, done)
     assert gradebook.read_text(encoding="utf-8") == "id,name\n"
     assert notebook.read_text(encoding="utf-8") == "{}"
     assert sorted(p.name for p in shared.iterdir()) == ["classmate.ipynb", "gradebook.csv", "roster.csv"]
 
 
 @linux_only
+@pytest.mark.usefixtures("walls")
 def test_with_the_hook_off_no_tcp_connection_reaches_a_listener() -> None:
     with listener() as (port, received), audit_hook_off():
         done = outcome(call(
@@ -195,6 +217,7 @@ def test_with_the_hook_off_no_tcp_connection_reaches_a_listener() -> None:
 
 
 @linux_only
+@pytest.mark.usefixtures("walls")
 def test_with_the_hook_off_the_grader_cannot_be_killed_or_traced() -> None:
     pid = os.getpid()
     with audit_hook_off():
@@ -206,10 +229,12 @@ def test_with_the_hook_off_the_grader_cannot_be_killed_or_traced() -> None:
 
 
 @linux_only
+@pytest.mark.usefixtures("walls")
 def test_with_the_hook_off_no_program_can_be_run() -> None:
     with audit_hook_off():
         done = outcome(call("import os\ndef f(x):\n    os.execv('/bin/true', ['true'])\n"))
-    assert done.startswith("PermissionError"), done
+    # refused, not there, or over its processes' limit (nobody's sandboxes waiting beside it)
+    assert done.startswith((*BLOCKED, "BlockingIOError")), done
 
 
 # -- the audit hook cannot be switched off from inside -------------------------------------------
@@ -385,7 +410,7 @@ def test_as_an_ordinary_user_the_attacks_fail_with_the_hook_off(private_folder: 
     assert "Landlock" in layers and "runs as nobody" not in layers
     for student, row in summary["rows"].items():
         if student != CLASSMATE:  # refused by the kernel: the hook was never there
-            assert "blocked: PermissionError" in row["code"], (student, row)
+            assert any(f"blocked: {error}" in row["code"] for error in BLOCKED), (student, row)
             assert "not allowed in graded code" not in row["code"], (student, row)
 
 

@@ -1,13 +1,17 @@
-"""The fork server graded programs start from: each program has a fresh process of its own,
-forked from a server that runs nothing of any student's, and keeps none of the server's
-descriptors; a server that is gone is replaced; the program's processor time comes back."""
+"""The fork server graded programs start from where bubblewrap cannot be used: each program has
+a fresh process of its own, forked from a server that runs nothing of any student's, and keeps
+none of the server's descriptors; a server that is gone is replaced; the program's processor
+time comes back.  (With bubblewrap, each program has a sandbox of its own:
+test_exercise_bubblewrap.py.)"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hostile_support import without_bubblewrap
 
 from bacara_teach.exercises import sandbox
 from bacara_teach.exercises.sandbox import (
@@ -17,6 +21,13 @@ from bacara_teach.exercises.sandbox import (
     isolation_missing,
     run_program,
 )
+
+
+@pytest.fixture(autouse=True)
+def _fork_server() -> Iterator[None]:
+    with without_bubblewrap():
+        yield
+
 
 FAST = Limits(wall_seconds=5, cpu_seconds=2, memory_bytes=384 * 1024 ** 2, file_bytes=512 * 1024)
 runs_programs = pytest.mark.skipif(isolation_missing() is not None,
