@@ -4,7 +4,7 @@ Every session (the home session, the online table, the Chemin de Fer
 session) saves the same way: its rules plus its log, as JSON (see each
 session's ``to_dict``).  This module holds what the three share:
 
-* :func:`write_atomically` (of :mod:`bacara_teach.files`) puts a file in place in
+* :func:`~bacara_teach.files.write_atomically` puts a file in place in
   one step: the text goes to a temporary file in the same folder, is flushed and
   synced, then renamed over the old file.  A kill at any moment leaves the old file
   or the new one, never a part of either; a full disk leaves the old file and raises
