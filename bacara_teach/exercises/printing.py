@@ -169,8 +169,15 @@ def key_html(assignment: Assignment, students: Iterable[Student], lang: str | No
     return _page(title, "".join(sections), code)
 
 
-def rules_card_html(lang: str | None = None) -> str:
-    """The one-page rules card: both third-card tables, read from the engine's data."""
+def rules_card_html(lang: str | None = None, *, icon: str | None = None) -> str:
+    """The one-page rules card: both third-card tables, read from the engine's data.
+
+    ``icon``: the address of the site's icon, beside the card (so that a browser showing the
+    card asks its own site for it, not for a ``favicon.ico`` the site does not have).
+
+    >>> '<link rel="icon" href="logo.svg">' in rules_card_html("en", icon="logo.svg")
+    True
+    """
     code = lang_code(lang)
     title = tr("Baccarat: the third-card rules", code)
     key = tr("Each cell: what Banco (the bank) does, by its two-card total (row) and the value of "
@@ -185,4 +192,7 @@ def rules_card_html(lang: str | None = None) -> str:
                       f"<p>{player}: {html.escape(player_rule_text(table, code))}.</p>"
                       f"{tableau_html(table, code)}")
     body = f"<h1>{html.escape(title)}</h1><p>{html.escape(key)}</p>{''.join(blocks)}"
-    return _page(title, body, code, "card")
+    page = _page(title, body, code, "card")
+    if icon is not None:
+        page = page.replace("</head>", f'<link rel="icon" href="{html.escape(icon)}"></head>', 1)
+    return page

@@ -180,9 +180,10 @@ def _page_context(app: Any, pagename: str, _template: str, context: dict[str, An
         return
     lang = app.config.language
     titles = app.env.titles
-    links = [(pathto(doc), titles[doc].astext()) for doc in RULES_PAGES]
+    # (a partial build, as the pseudo-language test makes, may leave some of them out)
+    links = [(pathto(doc), titles[doc].astext()) for doc in RULES_PAGES if doc in titles]
     links.append((pathto("_static/rules-card.html", 1), tr(RULES_CARD_LINK, lang)))
-    links += [(pathto(doc), titles[doc].astext()) for doc in LOOK_UP_PAGES]
+    links += [(pathto(doc), titles[doc].astext()) for doc in LOOK_UP_PAGES if doc in titles]
     context["bt_rules_links"] = links
     context["bt_rules_links_title"] = tr(LOOK_UP, lang)
 

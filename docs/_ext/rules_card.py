@@ -21,10 +21,7 @@ def _write_card(app: Any, error: BaseException | None) -> None:
 
     target = Path(app.outdir) / CARD
     target.parent.mkdir(parents=True, exist_ok=True)
-    card = rules_card_html(app.config.language)
-    # the site's icon, beside the card, so that a browser does not ask the server for another
-    card = card.replace("</head>", f'<link rel="icon" href="{Path(app.config.html_favicon).name}">'
-                        "</head>", 1)
+    card = rules_card_html(app.config.language, icon=Path(app.config.html_favicon).name)
     target.write_text(card, encoding="utf-8")  # as the theme's files
 
 

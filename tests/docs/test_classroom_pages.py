@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize(("lang", "folder"), [("en", ""), ("es", "es")])
 def test_each_site_serves_the_rules_card_the_engine_makes(site_dir: Path, lang: str, folder: str) -> None:
     card = site_dir / folder / "_static" / "rules-card.html"
-    assert card.read_text(encoding="utf-8") == rules_card_html(lang)
+    assert (card.parent / "favicon.svg").is_file()  # the icon the card names, beside it
+    assert card.read_text(encoding="utf-8") == rules_card_html(lang, icon="favicon.svg")
 
 
 @pytest.mark.parametrize(("folder", "lite"), [("", "lite/tree/index.html"), ("es", "../lite/tree/index.html")])
