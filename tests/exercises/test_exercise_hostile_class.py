@@ -244,7 +244,7 @@ def ipc_objects() -> list[str]:
     and the users that hold keys in the kernel's keyrings (with how many)."""
     return [line for table in ("shm", "msg", "sem")
             for line in Path(f"/proc/sysvipc/{table}").read_text(encoding="utf-8").splitlines()[1:]] + [
-        " ".join(line.split()[:3]) for line in Path("/proc/key-users").read_text(
+        " ".join(line.split()[::2][:2]) for line in Path("/proc/key-users").read_text(
             encoding="utf-8").splitlines()]
 
 
