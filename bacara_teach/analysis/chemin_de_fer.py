@@ -257,9 +257,9 @@ def tableau_cell_values(tableau: Tableau, model: CardModel, *,
     the side deciding there, both sides following ``tableau`` where it decides and drawing
     at its free points with the probabilities ``bettor`` and ``banker`` (left out: stand).
 
-    Punto Banco's table as a game of one deal counted once: Banco's figures are
-    :func:`~bacara_teach.analysis.banco_cells.banco_draw_gains`' own, and Punto on 5 gains
-    by drawing.
+    Punto Banco's table as a game of one deal counted once: Banco's figures are those of
+    ``banco_draw_gains`` (:mod:`bacara_teach.analysis.banco_cells`), and Punto on 5 gains by
+    drawing.
 
     >>> from bacara_teach.tableau import PUNTO_BANCO
     >>> values = tableau_cell_values(PUNTO_BANCO, shoe_model(8))
