@@ -258,7 +258,7 @@ def tableau_cell_values(tableau: Tableau, model: CardModel, *,
     at its free points with the probabilities ``bettor`` and ``banker`` (left out: stand).
 
     Punto Banco's table as a game of one deal counted once: Banco's figures are those of
-    ``banco_draw_gains`` (:mod:`bacara_teach.analysis.banco_cells`), and Punto on 5 gains by
+    ``banco_draw_gains`` (in ``bacara_teach.analysis.banco_cells``), and Punto on 5 gains by
     drawing.
 
     >>> from bacara_teach.tableau import PUNTO_BANCO
