@@ -161,14 +161,19 @@ def _labels(game: str, lang: str) -> dict[str, str]:
         "keys.choice": tr("Keys: {draw} draw, {stand} stand, {choice} free choice, Enter next "
                           "question.", lang, draw=keys["draw"], stand=keys["stand"],
                           choice=keys["choice"]),
-        "score": tr("{right} of {asked} right", lang),
+        "score": tr("This visit: {right} of {asked} right", lang),
         "known": tr("{known} of {cells} cells known, {unseen} not asked yet", lang),
         "left": tr("{seconds} s left", lang),
         "over": tr("Time is up: {right} of {asked} right. Best round: {best}.", lang),
         "again": tr("Start another round", lang),
         "reset": tr("Reset my progress", lang),
         "cleared": tr("Progress reset: every cell is new again.", lang),
-        "kept": tr("Your progress is kept in this browser only; nothing is sent anywhere.", lang),
+        "kept": tr("The map of your cells is kept in this browser only, and nothing is sent anywhere; "
+                   "the score counts this visit only.", lang),
+        "kept.off": tr("This browser keeps nothing for this page: the map and the score last for this "
+                       "visit only.", lang),
+        "shoe": tr("The deals come from a shoe of {decks} decks, which holds {decks} of each card: "
+                   "the same card can appear twice in one coup.", lang),
         "map": tr("How well you know each cell", lang),
         "map.total": ptr("drill map", "Total", lang),
         "map.third": ptr("drill map", "Third card", lang),
@@ -476,6 +481,7 @@ def drill_data(game: str, lang: str | None = None) -> dict[str, object]:
         "lang": lang,
         "answers": answers,
         "round_seconds": ROUND_SECONDS,
+        "decks": SHOE_DECKS[game],
         "naturals": list(NATURALS),
         "points": {rank.value: rank.points for rank in Rank},
         "labels": _labels(game, lang),

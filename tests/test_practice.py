@@ -529,8 +529,9 @@ def test_the_script_writes_its_numbers_with_the_exported_symbols(game: str) -> N
         assert written == [format_number(n, ",d", lang)
                            for n in (20000, -1234, 7, 2999, -10000, 1234567)]
         # a message's field is written as the engine writes it: no grouping, the language's minus
-        assert score == tr("{right} of {asked} right", lang, right=-3, asked=1500)
-        assert score == ("-3 of 1500 right" if lang == "en" else "\u22123 de 1500 correctas")
+        assert score == tr("This visit: {right} of {asked} right", lang, right=-3, asked=1500)
+        assert score == ("This visit: -3 of 1500 right" if lang == "en"
+                         else "En esta visita: \u22123 de 1500 correctas")
         assert plain == ("-1234" if lang == "en" else "\u22121234")
 
 

@@ -302,6 +302,18 @@
     return emptyRecord();
   }
 
+  /** Whether this browser keeps what the drill writes (storage may be off or full). */
+  function storageWorks() {
+    try {
+      const probe = `${STORE}probe`;
+      window.localStorage.setItem(probe, "1");
+      window.localStorage.removeItem(probe);
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
   function saveRecord(game, record) {
     try {
       window.localStorage.setItem(STORE + game, JSON.stringify(record));
@@ -407,10 +419,13 @@
       const reset = element("button", { type: "button", class: "bt-practice-reset", "data-reset": true,
                                         text: L.reset });
       reset.addEventListener("click", () => this.reset());
-      const kept = element("p", { class: "bt-practice-kept", text: L.kept });
+      const kept = element("p", { class: "bt-practice-kept", "data-kept": storageWorks() ? "browser" : "visit",
+                                  text: storageWorks() ? L.kept : L["kept.off"] });
+      const shoe = element("p", { class: "bt-practice-shoe", "data-shoe": true,
+                                  text: format(L.shoe, { decks: this.data.decks }, this.data.numbers) });
       this.root.append(modes, this.question, answers, this.feedback, this.rule,
                        element("div", { class: "bt-practice-controls" }, this.nextButton, this.clock),
-                       this.score, hint, this.map, element("div", { class: "bt-practice-footer" }, reset, kept));
+                       this.score, hint, shoe, this.map, element("div", { class: "bt-practice-footer" }, reset, kept));
       this.root.addEventListener("keydown", (event) => this.key(event));
       // A save put off after an answer is written at once when the reader leaves the page.
       const flush = () => this.flush();

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
-from browser_harness import ON_A_PHONE, PHONE, Visit, offline_visit, serious_violations
+from browser_harness import ON_A_PHONE, PHONE, Visit, offline_visit, serious_violations, visit
 
 from bacara_teach.charts import decision_letter
 from bacara_teach.practice import DrillKey, drill_data, drill_deals, drill_worths
@@ -479,4 +480,121 @@ def test_the_timed_round_ends_with_its_score_and_keeps_the_best(offline_desktop:
         right=2, asked=4, best=2)
     assert all(b.is_disabled() for b in page.locator(f"{DRILL} [data-answer]").all())
     assert page.evaluate("JSON.parse(localStorage.getItem('bacara_teach.practice.v1.punto-banco')).best") == 2
+    shown.assert_clean()
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of a computed ``rgb(r, g, b)`` colour."""
+    channels = [int(c) / 255 for c in colour[colour.index("(") + 1:-1].split(",")[:3]]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_adjacent_mastery_levels_differ_by_a_contrast_of_three_in_both_themes(
+        browser: Any, site_url: str, scheme: str) -> None:
+    for shown in visit(browser, site_url, color_scheme=scheme):
+        page = _open(shown, "punto-banco", "en")
+        assert page.evaluate("document.documentElement.dataset.theme") == scheme
+        # The shades as the browser paints them from the site's stylesheet, on the map's legend
+        # and on the map's own cells.
+        shades = page.evaluate(f"""[0, 1, 2, 3, 4, 5].map((level) => {{
+            const cell = document.querySelector('{DRILL} [data-mastery] td[data-level]');
+            cell.dataset.level = String(level);
+            const swatch = document.querySelector('{DRILL} .bt-practice-swatch[data-level="' + level + '"]');
+            return [getComputedStyle(cell).backgroundColor, getComputedStyle(swatch).backgroundColor,
+                    getComputedStyle(cell).color];
+        }})""")
+        for level, (cell, swatch, text) in enumerate(shades):
+            assert cell == swatch and cell.startswith("rgb("), (scheme, level, cell, swatch)
+            assert _contrast(cell, text) >= 4.5, (scheme, level, cell, text)  # the digit reads
+        for level in range(5):
+            ratio = _contrast(shades[level][0], shades[level + 1][0])
+            assert ratio >= 3, f"{scheme}: levels {level} and {level + 1} differ by {ratio:.2f}:1"
+        shown.assert_clean()
+
+
+@pytest.mark.parametrize("where", ["desktop", "phone"])
+def test_every_map_cell_is_at_least_28_px_each_way(browser: Any, site_url: str, where: str) -> None:
+    options = ON_A_PHONE if where == "phone" else {"viewport": {"width": 1280, "height": 900}}
+    for shown, _ in offline_visit(browser, site_url, **options):
+        for game in PAGES:
+            page = _open(shown, game, "en")
+            sizes = page.evaluate(f"""[...document.querySelectorAll('{DRILL} [data-mastery] td[data-level]')]
+                .map((td) => {{ const box = td.getBoundingClientRect(); return [box.width, box.height]; }})""")
+            assert len(sizes) == len(drill_data(game, "en")["cells"])  # type: ignore[arg-type]
+            small = [size for size in sizes if min(size) < 28]
+            assert small == [], (game, where, small[:5])
+        shown.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_drill_says_its_score_is_for_this_visit_and_why_a_card_can_come_twice(
+        offline_desktop: tuple[Visit, list[str]], lang: str) -> None:
+    shown, _ = offline_desktop
+    for game, decks in (("punto-banco", 8), ("chemin-de-fer", 6)):
+        page = _open(shown, game, lang)
+        labels = drill_data(game, lang)["labels"]
+        assert isinstance(labels, dict)
+        shoe = page.locator(f"{DRILL} [data-shoe]").inner_text()
+        assert shoe == labels["shoe"].replace("{decks}", str(decks)), shoe
+        assert page.locator(f"{DRILL} [data-kept]").get_attribute("data-kept") == "browser"
+        assert page.locator(f"{DRILL} [data-kept]").inner_text() == labels["kept"]
+        _drill(page, game, lang, 3)
+        score = page.locator(f"{DRILL} .bt-practice-score").inner_text()
+        pattern = re.escape(labels["score"]).replace(r"\{right\}", r"[0-3]").replace(r"\{asked\}", "3")
+        assert re.fullmatch(pattern, score), (score, labels["score"])
+    shown.assert_clean()
+
+
+def test_a_browser_that_keeps_nothing_is_told_its_progress_lasts_this_visit(
+        browser: Any, site_url: str) -> None:
+    for shown in visit(browser, site_url):
+        # The store refuses the practice scripts' records (the theme's own setting still saves).
+        shown.page.context.add_init_script("""{
+            const set = Storage.prototype.setItem;
+            Storage.prototype.setItem = function (key, value) {
+              if (String(key).startsWith("bacara_teach.practice.")) {
+                throw new DOMException("full", "QuotaExceededError");
+              }
+              return set.call(this, key, value);
+            };
+        }""")
+        page = _open(shown, "punto-banco", "en")
+        kept = page.locator(f"{DRILL} [data-kept]")
+        assert kept.get_attribute("data-kept") == "visit"
+        assert kept.inner_text() == drill_data("punto-banco", "en")["labels"]["kept.off"]  # type: ignore[index]
+        shown.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game", sorted(PAGES))
+def test_the_keys_the_page_names_are_the_keys_it_answers_to(
+        offline_desktop: tuple[Visit, list[str]], game: str, lang: str) -> None:
+    """Read the keys from the sentence the reader sees, press them, and check each is taken as
+    the answer that sentence gives it."""
+    shown, _ = offline_desktop
+    page = _open(shown, game, lang)
+    hint = page.locator(f"{DRILL} .bt-practice-keys").inner_text()
+    labels = drill_data(game, lang)["labels"]
+    assert isinstance(labels, dict)
+    template = labels["keys.choice" if game == "chemin-de-fer" else "keys"]
+    pattern = re.escape(template)
+    for answer in ("draw", "stand", "choice"):
+        pattern = pattern.replace(re.escape("{" + answer + "}"), f"(?P<{answer}>\\w)")
+    named = re.fullmatch(pattern, hint)
+    assert named is not None, (hint, template)
+    for answer, key in named.groupdict().items():
+        for _ in range(3):  # three questions per named key
+            cell, _tableau = _engine(game, _question(page))
+            page.keyboard.press(key.lower())
+            expected = "true" if cell.decision.value == answer else "false"
+            assert page.locator(f"{DRILL} [data-feedback]").get_attribute("data-correct") == expected, \
+                (lang, key, answer)
+            page.keyboard.press("Enter")
     shown.assert_clean()
