@@ -302,6 +302,13 @@
     return emptyRecord();
   }
 
+  /** A table in a box that scrolls sideways on a narrow screen; the box takes the keyboard's
+   *  focus, so the arrow keys scroll it too. */
+  function scrolling(table, name) {
+    return element("div", { class: "bt-practice-scroll", tabindex: "0", role: "region", "aria-label": name },
+                   table);
+  }
+
   /** Whether this browser keeps what the drill writes (storage may be off or full). */
   function storageWorks() {
     try {
@@ -497,8 +504,7 @@
                                                           "aria-hidden": "true" }), ` ${levelLabel(level)}`));
       }
       map.append(element("p", { class: "bt-practice-map-title", text: L.map }), this.known,
-                 element("div", { class: "bt-practice-scroll" }, playerTable),
-                 element("div", { class: "bt-practice-scroll" }, bankerTable), legend);
+                 scrolling(playerTable, L["map.player"]), scrolling(bankerTable, L["map.banker"]), legend);
       return map;
     }
 
