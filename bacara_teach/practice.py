@@ -2,9 +2,10 @@
 
 A built page has no Python behind it.  So that a reader can still drill the third-card
 rules there, and at once, the engine writes everything the drill needs as plain data:
-every cell of the game's tables with its answer, the question dressed as real cards and
-the feedback for a right and for a wrong answer, in the page's language, in the engine's
-own words (:class:`bacara_teach.trainer.Situation` and :class:`~bacara_teach.trainer.Feedback`).
+every cell of the game's tables with its answer, questions dressed as the cards of real
+coups, the feedback for a right and for a wrong answer and what the cell's choices are
+worth, in the page's language, in the engine's own words
+(:class:`bacara_teach.trainer.Situation` and :class:`~bacara_teach.trainer.Feedback`).
 The site's practice script (``docs/_static/practice.js``) only reads that data: it never
 decides a cell itself.
 
@@ -13,8 +14,10 @@ decides a cell itself.
 (96, ['draw', 'stand'])
 >>> cell = next(c for c in data["cells"] if c["actor"] == "banco" and c["total"] == 3
 ...             and c["third"] == 8)
->>> cell["answer"], data["texts"][cell["right"]]
-('stand', "Right: stand. On 3, Banco draws against 0–7 and 9, stands against 8; Punto's third card counts 8.")
+>>> cell["answer"], data["verdicts"]["right"][cell["answer"]], data["texts"][cell["why"]]
+('stand', 'Right: stand.', "On 3, Banco draws against 0–7 and 9, stands against 8; Punto's third card counts 8.")
+>>> data["texts"][cell["worth"]]
+'Drawing minus standing, in this cell: -0.22 per 100 staked on Banco.'
 >>> sum(c["hard"] for c in data["cells"])
 40
 >>> len(drill_data("chemin-de-fer", "es")["cells"])
@@ -27,10 +30,12 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
 from html import escape
 
-from bacara_teach.cards import _RANK_ALIASES, _SUIT_ALIASES, Rank, format_cards
-from bacara_teach.charts import COLUMNS, tableau_html
+from bacara_teach.cards import _RANK_ALIASES, _SUIT_ALIASES, Card, Rank, format_cards, hand_total
+from bacara_teach.charts import COLUMNS, decision_letter, decision_word, tableau_html
 from bacara_teach.errors import IllegalAction
 from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import hand_name, narrate_step, step_templates
@@ -43,8 +48,8 @@ from bacara_teach.tableau import (
     Decision,
     Tableau,
 )
-from bacara_teach.text import language, message, ptr, tr
-from bacara_teach.trainer import Feedback, deal_situation
+from bacara_teach.text import N_, format_number, language, message, ptr, tr
+from bacara_teach.trainer import Situation, deal_situation, prompt_template, verdict
 
 __all__ = [
     "DRILL_GAMES",
@@ -52,10 +57,13 @@ __all__ = [
     "Check",
     "SelfCheck",
     "answer_labels",
+    "check_deal",
     "drill_data",
+    "drill_deals",
     "drill_game",
     "drill_html",
     "drill_json",
+    "drill_worths",
     "stepper_data",
     "stepper_html",
     "stepper_labels",
@@ -75,8 +83,20 @@ ROUND_SECONDS = 60
 HARD_TOTALS = (3, 4, 5, 6)
 """Banco's rows that depend on the third card's value: the cells drilled in the hard mode."""
 
-DEALS_PER_CELL = 2
-"""How many different sets of cards each cell is shown with."""
+DEALS_PER_CELL = 6
+"""How many different sets of cards each cell is shown with, at least."""
+
+SHOE_DECKS = {"punto-banco": 8, "chemin-de-fer": 6}
+"""The shoe each drill deals its questions from and values its cells on: eight decks for
+Punto Banco, six for Chemin de Fer, as in the chapters that value them."""
+
+MAX_COUPS = 100_000
+"""How many coups of a seeded shoe the deals of one drill may take, at most."""
+
+DrillKey = tuple[str | None, str, int, int | None]
+"""A cell of a drill: the bettors' rule it belongs to (Chemin de Fer), the hand deciding,
+its two-card total and the third card's value (``None``: the player's rule, or the player
+stood)."""
 
 
 def drill_game(tableau: Tableau) -> str:
@@ -141,18 +161,24 @@ def _labels(game: str, lang: str) -> dict[str, str]:
         "keys.choice": tr("Keys: {draw} draw, {stand} stand, {choice} free choice, Enter next "
                           "question.", lang, draw=keys["draw"], stand=keys["stand"],
                           choice=keys["choice"]),
-        "score": tr("{right} of {asked} right", lang),
-        "known": tr("{known} of {cells} cells known", lang),
+        "score": tr("This visit: {right} of {asked} right", lang),
+        "known": tr("{known} of {cells} cells known, {unseen} not asked yet", lang),
         "left": tr("{seconds} s left", lang),
         "over": tr("Time is up: {right} of {asked} right. Best round: {best}.", lang),
         "again": tr("Start another round", lang),
         "reset": tr("Reset my progress", lang),
         "cleared": tr("Progress reset: every cell is new again.", lang),
-        "kept": tr("Your progress is kept in this browser only; nothing is sent anywhere.", lang),
+        "kept": tr("The map of your cells is kept in this browser only, and nothing is sent anywhere; "
+                   "the score counts this visit only.", lang),
+        "kept.off": tr("This browser keeps nothing for this page: the map and the score last for this "
+                       "visit only.", lang),
+        "shoe": tr("The deals come from a shoe of {decks} decks, which holds {decks} of each card: "
+                   "the same card can appear twice in one coup.", lang),
         "map": tr("How well you know each cell", lang),
         "map.total": ptr("drill map", "Total", lang),
         "map.third": ptr("drill map", "Third card", lang),
         "stood": ptr("tableau column", "stood", lang),
+        "card.hidden": tr("a card face down", lang),
         "bettors.one": tr("One bettor", lang),
         "bettors.several": tr("Several bettors", lang),
         "level.0": tr("not asked yet", lang),
@@ -201,17 +227,206 @@ def _cells(game: str) -> Iterator[tuple[str | None, Tableau, Cell]]:
             yield bettors, tableau, tableau.banker_cell(total, third)
 
 
-def drill_data(game: str, lang: str | None = None, *, seed: int = 0) -> dict[str, object]:
+def _key(bettors: str | None, cell: Cell) -> DrillKey:
+    return (bettors, cell.hand, cell.total, cell.third)
+
+
+def check_deal(tableau: Tableau, cell: Cell, player: tuple[Card, ...],
+               banker: tuple[Card, ...]) -> None:
+    """Raise unless the cards a drill shows put a coup of ``tableau`` in ``cell``.
+
+    ``player`` and ``banker`` are the cards the player deciding sees (see
+    :meth:`bacara_teach.trainer.Situation.seen`): every card in Punto Banco; in Chemin de Fer
+    the bettor's own two, or the banker's own two and the bettor's face-up third card.
+
+    >>> from bacara_teach.cards import parse_cards
+    >>> check_deal(PUNTO_BANCO, PUNTO_BANCO.banker_cell(3, 8), parse_cards("4♥ 9♣ 8♦"),
+    ...            parse_cards("2♠ A♦"))
+    >>> check_deal(CHEMIN_DE_FER, CHEMIN_DE_FER.banker_cell(3, 9), parse_cards("2♥ 3♣ 9♥"),
+    ...            parse_cards("A♠ 2♦"))
+    Traceback (most recent call last):
+    ...
+    bacara_teach.errors.IllegalAction: the cards 2♥ 3♣ 9♥ | A♠ 2♦ do not put a coup in the cell banker on 3 against 9
+    """
+    own = player if cell.hand == "player" else banker
+    chemin = tableau.name.startswith("chemin")
+    ok = len(own) == 2 and hand_total(own) == cell.total and cell.total not in NATURALS
+    if chemin:
+        shown = banker if cell.hand == "player" else player
+        ok = ok and (not shown if cell.hand == "player" or cell.third is None
+                     else len(shown) == 1 and shown[0].points == cell.third)
+    else:
+        ok = ok and len(banker) == 2 and hand_total(banker) not in NATURALS
+        two = player[:2]
+        ok = ok and len(two) == 2 and hand_total(two) not in NATURALS
+        if cell.hand == "banker":
+            drew = tableau.player_decision(hand_total(two)) is Decision.DRAW
+            ok = ok and (len(player) == 2 and not drew if cell.third is None else
+                         len(player) == 3 and drew and player[2].points == cell.third)
+    if not ok:
+        where = (message("player on {total}", total=cell.total) if cell.hand == "player" else
+                 message("banker on {total} after a stand", total=cell.total)
+                 if cell.third is None else
+                 message("banker on {total} against {third}", total=cell.total, third=cell.third))
+        cards = " | ".join(format_cards(side) for side in (player, banker))
+        raise IllegalAction(message("the cards {cards} do not put a coup in the cell {cell}",
+                                    cards=cards, cell=where))
+
+
+@cache
+def drill_deals(game: str) -> dict[DrillKey, tuple[Situation, ...]]:
+    """The questions of a drill, :data:`DEALS_PER_CELL` for each cell: real coups dealt by the
+    engine from seeded shoes, each a different set of the cards the decider sees, each checked
+    (:func:`check_deal`).
+
+    >>> deals = drill_deals("punto-banco")
+    >>> len(deals), min(len(d) for d in deals.values())
+    (96, 6)
+    >>> [format_cards(side) for side in deals[(None, "banker", 3, 8)][0].seen()]
+    ['2♣ K♠ 8♦', '3♣ Q♥']
+    """
+    from bacara_teach.chemin_de_fer import SEVERAL, CoupInPlay
+    from bacara_teach.punto_banco import play_coup
+    from bacara_teach.shoe import Shoe
+
+    wanted = {_key(bettors, cell): tableau for bettors, tableau, cell in _cells(game)}
+    found: dict[DrillKey, dict[str, Situation]] = {key: {} for key in wanted}
+
+    def keep(key: DrillKey, situation: Situation) -> None:
+        seen = found[key]
+        if len(seen) < DEALS_PER_CELL:
+            shown = " | ".join(format_cards(side) for side in situation.seen())
+            seen.setdefault(shown, situation)
+
+    def full(bettors: str | None) -> bool:
+        return all(len(found[k]) >= DEALS_PER_CELL for k in found if k[0] == bettors
+                   or (k[1] == "banker" and bettors in (None, "several")))
+
+    rng = random.Random(f"tableau-drill:{game}")
+    runs = [(b, t) for b, t in DRILL_GAMES[game]]
+    for bettors, tableau in runs:
+        shoe = Shoe.standard(SHOE_DECKS[game], seed=f"tableau-drill:{game}:{bettors}",
+                             reshuffle="every-coup")
+        for _ in range(MAX_COUPS):
+            if full(bettors):
+                break
+            shoe.start_coup()
+            if game == "punto-banco":
+                coup = play_coup(shoe, tableau=tableau)
+                player, banker, steps = coup.punto, coup.banco, coup.steps
+            else:
+                play = CoupInPlay.from_shoe(shoe, bettors=SEVERAL if bettors == "several" else 1)
+                while play.pending is not None:
+                    play.decide(rng.choice(("draw", "stand")))
+                done = play.result()
+                player, banker, steps = done.bettor, done.banker, done.steps
+            for step in steps:
+                cell = step.cell
+                if cell is None or (cell.hand == "banker" and bettors not in (None, "several")):
+                    continue
+                cards = player[:2] if cell.hand == "player" else player[:2 if cell.third is None
+                                                                         else 3]
+                keep(_key(bettors, cell), Situation(cell, cards, banker[:2], wanted[
+                    _key(bettors, cell)]))
+    out: dict[DrillKey, tuple[Situation, ...]] = {}
+    for key, tableau in wanted.items():
+        situations = tuple(found[key].values())
+        if len(situations) < DEALS_PER_CELL:
+            raise IllegalAction(message("the {game} drill found {count} deals for a cell in "
+                                        "{coups} coups", game=game, count=len(situations),
+                                        coups=MAX_COUPS))
+        for situation in situations:
+            check_deal(tableau, situation.cell, *situation.seen())
+        out[key] = situations
+    return out
+
+
+@cache
+def drill_worths(game: str) -> dict[DrillKey, tuple[Fraction, Fraction]]:
+    """What drawing and standing are worth at each cell of a drill, per unit staked, to the
+    side deciding there (:func:`~bacara_teach.analysis.chemin_de_fer.tableau_cell_values`):
+    Punto Banco's on its eight decks, as the third-card chapter values Banco's cells;
+    Chemin de Fer's on six decks, each side choosing at its free cells as the chapter on its
+    decisions solves them.
+
+    >>> draw, stand = drill_worths("punto-banco")[(None, "banker", 3, 8)]
+    >>> round(float(draw - stand) * 100, 2)
+    -0.22
+    >>> draw, stand = drill_worths("chemin-de-fer")[("several", "player", 5, None)]
+    >>> draw > stand
+    True
+    """
+    from bacara_teach.analysis.chemin_de_fer import (
+        BankerPoint,
+        BettorPoint,
+        decision_game,
+        shoe_model,
+        solve_decision_game,
+        tableau_cell_values,
+    )
+
+    model = shoe_model(SHOE_DECKS[game])
+    out: dict[DrillKey, tuple[Fraction, Fraction]] = {}
+    for bettors, tableau in DRILL_GAMES[game]:
+        if tableau.free_cells():
+            solution = solve_decision_game(decision_game(tableau, model))
+            values = tableau_cell_values(tableau, model, bettor=solution.bettor,
+                                         banker=solution.banker)
+        else:
+            values = tableau_cell_values(tableau, model)
+        for point, value in values.items():
+            if isinstance(point, BettorPoint):
+                out[(bettors, "player", point.total, None)] = (value.draw, value.stand)
+            elif isinstance(point, BankerPoint) and bettors == DRILL_GAMES[game][0][0]:
+                out[(bettors, "banker", point.total, point.third)] = (value.draw, value.stand)
+    return out
+
+
+def _per_100(value: Fraction, lang: str) -> str:
+    """A worth per unit staked, written per 100 staked with its sign, as the chapters write it."""
+    return format_number(float(value) * 100, "+.2f", lang)
+
+
+def _worth_text(game: str, cell: Cell, worth: tuple[Fraction, Fraction], lang: str) -> str:
+    """What the cell's choices are worth, in words: both choices at a free cell, else drawing
+    minus standing."""
+    draw, stand = worth
+    banker = cell.hand == "banker"
+    if cell.decision is Decision.CHOICE:
+        template = (N_("A free cell: for the banker, drawing here is worth {draw} and standing "
+                    "{stand} per 100 staked.") if banker else
+                    N_("A free cell: for the bettor, drawing here is worth {draw} and standing "
+                    "{stand} per 100 staked."))
+        return tr(template, lang, draw=_per_100(draw, lang), stand=_per_100(stand, lang))
+    if game == "punto-banco":
+        template = (N_("Drawing minus standing, in this cell: {value} per 100 staked on Banco.")
+                    if banker else
+                    N_("Drawing minus standing, in this cell: {value} per 100 staked on Punto."))
+    else:
+        template = (N_("For the banker, drawing minus standing in this cell: {value} per 100 "
+                    "staked.") if banker else
+                    N_("For the bettor, drawing minus standing in this cell: {value} per 100 "
+                    "staked."))
+    return tr(template, lang, value=_per_100(draw - stand, lang))
+
+
+def drill_data(game: str, lang: str | None = None) -> dict[str, object]:
     """Everything the page's drill needs for ``game``, in ``lang``, as plain data.
 
     ``cells`` lists every cell once: ``actor`` (``punto`` or ``banco``), ``total``,
     ``third`` (a value 0-9, ``"stood"``, or ``None`` for the player's own rule),
     ``bettors`` (Chemin de Fer: ``"one"`` or ``"several"``; the banker's cells say
     ``"several"``, their answer is the same for one bettor), ``answer`` (``draw``,
-    ``stand`` or ``choice``), ``hard``, and indices into ``texts``: the feedback for a
-    right and a wrong answer and, in ``deals``, questions dressed as cards (prompt,
-    player's cards, banker's cards).  ``points`` gives each rank's point value and
-    ``naturals`` the two-card totals that stop a coup, for cards a reader types in.
+    ``stand`` or ``choice``), ``hard``, indices into ``texts`` of the rule that decides
+    the cell (``why``) and of what its choices are worth (``worth``, :func:`drill_worths`),
+    and ``deals``: at least :data:`DEALS_PER_CELL` sets of the cards the player deciding
+    sees (:func:`drill_deals`), the player's and the banker's, which fill in the
+    ``{fields}`` of ``prompts`` (one question for the player's rule, one for the banker
+    after a stand, one against a third card).  Feedback opens with ``verdicts`` (right or
+    wrong, by the cell's answer).  ``face_down`` says the other side's first two cards are
+    hidden (Chemin de Fer); ``letters`` and ``words`` name each decision in a table.
+    ``points`` gives each rank's point value and ``naturals`` the two-card totals that stop
+    a coup, for cards a reader types in.
 
     >>> data = drill_data("chemin-de-fer", "en")
     >>> free = [c for c in data["cells"] if c["answer"] == "choice"]
@@ -226,7 +441,8 @@ def drill_data(game: str, lang: str | None = None, *, seed: int = 0) -> dict[str
         raise IllegalAction(message("unknown drill {game!r}: expected one of {names}", game=game,
                                     names=", ".join(DRILL_GAMES)))
     lang = resolve_language(lang)
-    rng = random.Random(f"{game}:{seed}")
+    deals = drill_deals(game)
+    worths = drill_worths(game)
     texts: list[str] = []
     index: dict[str, int] = {}
 
@@ -237,10 +453,13 @@ def drill_data(game: str, lang: str | None = None, *, seed: int = 0) -> dict[str
         return index[value]
 
     cells: list[dict[str, object]] = []
+    prompts: dict[str, str] = {}
     for bettors, tableau, cell in _cells(game):
-        situations = [deal_situation(cell, rng, tableau) for _ in range(DEALS_PER_CELL)]
-        wrong = next(d for d in Decision if d is not cell.decision)
+        key = _key(bettors, cell)
+        situations = deals[key]
         banker = cell.hand == "banker"
+        kind = "punto" if not banker else "stood" if cell.third is None else "third"
+        prompts.setdefault(kind, prompt_template(tableau, cell, lang))
         cells.append({
             "actor": "banco" if banker else "punto",
             "total": cell.total,
@@ -248,25 +467,33 @@ def drill_data(game: str, lang: str | None = None, *, seed: int = 0) -> dict[str
             "bettors": bettors,
             "answer": cell.decision.value,
             "hard": banker and cell.total in HARD_TOTALS and cell.third is not None,
-            "right": text(Feedback(situations[0], cell.decision, True).message(lang)),
-            "wrong": text(Feedback(situations[0], wrong, False).message(lang)),
-            "deals": [[text(s.prompt(lang)), format_cards(s.player), format_cards(s.banker)]
-                      for s in situations],
+            "why": text(situations[0].explain(lang)),
+            "worth": text(_worth_text(game, cell, worths[key], lang)),
+            "deals": [[format_cards(player), format_cards(banker_cards)]
+                      for player, banker_cards in (s.seen() for s in situations)],
         })
     answers = [d.value for d in Decision]
     if not any(c["answer"] == Decision.CHOICE.value for c in cells):
         answers.remove(Decision.CHOICE.value)
     return {
-        "version": 1,
+        "version": 2,
         "game": game,
         "lang": lang,
         "answers": answers,
         "round_seconds": ROUND_SECONDS,
+        "decks": SHOE_DECKS[game],
         "naturals": list(NATURALS),
         "points": {rank.value: rank.points for rank in Rank},
         "labels": _labels(game, lang),
         "keys": _keys(lang),
         "numbers": _numbers(lang),
+        # What the player deciding sees: in Chemin de Fer the other side's two cards are face down.
+        "face_down": game == "chemin-de-fer",
+        "prompts": prompts,
+        "verdicts": {"right": {d.value: verdict(d, True, lang) for d in Decision},
+                     "wrong": {d.value: verdict(d, False, lang) for d in Decision}},
+        "letters": {d.value: decision_letter(d, lang) for d in Decision},
+        "words": {d.value: decision_word(d, lang) for d in Decision},
         "texts": texts,
         "cells": cells,
     }

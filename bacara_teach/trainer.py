@@ -27,7 +27,8 @@ from bacara_teach.narration import describe_banker_row, describe_player_rule, ha
 from bacara_teach.tableau import PUNTO_BANCO, Cell, Decision, Tableau
 from bacara_teach.text import N_, Message, language_codes, message, pmessage, ptr, tr
 
-__all__ = ["Feedback", "Situation", "TableauTrainer", "deal_situation"]
+__all__ = ["PROMPT_FIELDS", "Feedback", "Situation", "TableauTrainer", "deal_situation",
+           "prompt_template", "verdict"]
 
 _BY_POINTS: dict[int, tuple[Rank, ...]] = {
     p: tuple(r for r in Rank if r.points == p) for p in range(10)
@@ -86,6 +87,58 @@ def _mid(tableau: Tableau, actor: str, lang: str) -> str:
     return hand_name("punto" if actor == "player" else "banco", lang)
 
 
+PROMPT_FIELDS = ("cards", "total", "pcards", "ptotal", "bcards", "btotal", "third", "value")
+"""The fields of a question that name its cards: the player's two cards (``cards``/``pcards``)
+and their total, the banker's, the player's third card and its value."""
+
+
+def prompt_template(tableau: Tableau, cell: Cell, lang: str | None = None) -> str:
+    """The question for ``cell`` with its cards left as ``{fields}`` (:data:`PROMPT_FIELDS`),
+    for a page's script to fill in; :meth:`Situation.prompt` fills in the same words.
+
+    >>> prompt_template(PUNTO_BANCO, PUNTO_BANCO.banker_cell(3, None), "en")
+    'Punto holds {pcards} ({ptotal}) and stood. Banco holds {bcards} ({btotal}). Does Banco draw or stand?'
+    """
+    fields: dict[str, object] = {name: f"{{{name}}}" for name in PROMPT_FIELDS}
+    return _prompt(tableau, cell, resolve_language(lang), fields)
+
+
+def _prompt(tableau: Tableau, cell: Cell, lang: str, fields: dict[str, object]) -> str:
+    """The question for ``cell``, its cards and totals given by ``fields``."""
+    if _chemin(tableau):
+        if cell.hand == "player":
+            return tr("The bettor holds {cards} ({total}); the banker's cards are face down. "
+                      "What does the rule say: draw, stand or free choice?", lang,
+                      cards=fields["cards"], total=fields["total"])
+        if cell.third is None:
+            return tr("The banker holds {bcards} ({btotal}). The bettor stood: his two cards "
+                      "stay face down. What does the rule say: draw, stand or free choice?", lang,
+                      bcards=fields["bcards"], btotal=fields["btotal"])
+        return tr("The banker holds {bcards} ({btotal}). The bettor drew {third}, face up (it "
+                  "counts {value}); his first two cards stay face down. What does the rule say: "
+                  "draw, stand or free choice?", lang, bcards=fields["bcards"],
+                  btotal=fields["btotal"], third=fields["third"], value=fields["value"])
+    player, banker = _names(tableau, lang)
+    if cell.hand == "player":
+        return tr("{player} holds {cards} ({total}); {banker} holds {bcards} ({btotal}), so "
+                  "there is no natural. Does {player_mid} draw or stand?", lang,
+                  player=player, player_mid=_mid(tableau, "player", lang),
+                  cards=fields["cards"], total=fields["total"],
+                  banker=_mid(tableau, "banker", lang),
+                  bcards=fields["bcards"], btotal=fields["btotal"])
+    if cell.third is None:
+        return tr("{player} holds {pcards} ({ptotal}) and stood. {banker} holds {bcards} "
+                  "({btotal}). Does {banker_mid} draw or stand?", lang, player=player,
+                  banker=banker, banker_mid=_mid(tableau, "banker", lang),
+                  pcards=fields["pcards"], ptotal=fields["ptotal"],
+                  bcards=fields["bcards"], btotal=fields["btotal"])
+    return tr("{player} holds {pcards} and drew {third} (counts {value}). {banker} holds "
+              "{bcards} ({btotal}). Does {banker_mid} draw or stand?", lang, player=player,
+              banker=banker, banker_mid=_mid(tableau, "banker", lang),
+              pcards=fields["pcards"], third=fields["third"], value=fields["value"],
+              bcards=fields["bcards"], btotal=fields["btotal"])
+
+
 @dataclass(frozen=True)
 class Situation:
     """A tableau cell dressed as cards.
@@ -111,28 +164,45 @@ class Situation:
         >>> s = Situation(PUNTO_BANCO.player_cell(5), parse_cards("2♥ 3♣"), parse_cards("K♠ 4♦"))
         >>> s.prompt("es")
         'Punto tiene 2♥ 3♣ (5); Banco tiene K♠ 4♦ (4), así que no hay natural. ¿Roba Punto o se planta?'
+
+        In Chemin de Fer the question names only what the player deciding sees, and asks what
+        the rule says (a free choice is an answer):
+
+        >>> from bacara_teach.tableau import CHEMIN_DE_FER
+        >>> s = Situation(CHEMIN_DE_FER.banker_cell(3, 9), parse_cards("2♥ 3♣ 9♥"),
+        ...               parse_cards("A♠ 2♦"), CHEMIN_DE_FER)
+        >>> s.prompt("en")
+        'The banker holds A♠ 2♦ (3). The bettor drew 9♥, face up (it counts 9); his first two cards stay face down. What does the rule say: draw, stand or free choice?'
         """
-        lang = resolve_language(lang)
-        player, banker = _names(self.tableau, lang)
-        if self.asks == "player":
-            return tr("{player} holds {cards} ({total}); {banker} holds {bcards} ({btotal}), so "
-                      "there is no natural. Does {player_mid} draw or stand?", lang,
-                      player=player, player_mid=_mid(self.tableau, "player", lang),
-                      cards=format_cards(self.player), total=hand_total(self.player),
-                      banker=_mid(self.tableau, "banker", lang),
-                      bcards=format_cards(self.banker), btotal=hand_total(self.banker))
         two = self.player[:2]
-        if self.cell.third is None:
-            return tr("{player} holds {pcards} ({ptotal}) and stood. {banker} holds {bcards} "
-                      "({btotal}). Does {banker_mid} draw or stand?", lang, player=player,
-                      banker=banker, banker_mid=_mid(self.tableau, "banker", lang),
-                      pcards=format_cards(two), ptotal=hand_total(two),
-                      bcards=format_cards(self.banker), btotal=hand_total(self.banker))
-        return tr("{player} holds {pcards} and drew {third} (counts {value}). {banker} holds "
-                  "{bcards} ({btotal}). Does {banker_mid} draw or stand?", lang, player=player,
-                  banker=banker, banker_mid=_mid(self.tableau, "banker", lang),
-                  pcards=format_cards(two), third=self.player[2], value=self.player[2].points,
-                  bcards=format_cards(self.banker), btotal=hand_total(self.banker))
+        third = self.player[2] if len(self.player) == 3 else None
+        fields: dict[str, object] = {
+            "cards": format_cards(two), "total": hand_total(two),
+            "pcards": format_cards(two), "ptotal": hand_total(two),
+            "bcards": format_cards(self.banker), "btotal": hand_total(self.banker),
+            "third": "" if third is None else str(third),
+            "value": "" if third is None else third.points,
+        }
+        return _prompt(self.tableau, self.cell, resolve_language(lang), fields)
+
+    def seen(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The cards the player deciding sees: ``(player's, banker's)``.
+
+        Punto Banco deals every card face up.  In Chemin de Fer the bettor sees only his own two
+        cards, and the banker his own two and the bettor's third card, dealt face up.
+
+        >>> from bacara_teach.cards import parse_cards
+        >>> from bacara_teach.tableau import CHEMIN_DE_FER
+        >>> s = Situation(CHEMIN_DE_FER.banker_cell(3, 9), parse_cards("2♥ 3♣ 9♥"),
+        ...               parse_cards("A♠ 2♦"), CHEMIN_DE_FER)
+        >>> [format_cards(side) for side in s.seen()]
+        ['9♥', 'A♠ 2♦']
+        """
+        if not _chemin(self.tableau):
+            return self.player, self.banker
+        if self.asks == "player":
+            return self.player[:2], ()
+        return self.player[2:], self.banker
 
     def explain(self, lang: str | None = None) -> str:
         """The rule that decides this cell, read from the tableau data.
@@ -187,12 +257,19 @@ class Feedback:
         'No: la regla dice roba. Punto roba con 0–5, se planta con 6–7.'
         """
         lang = resolve_language(lang)
-        answer = _answer(self.expected, lang)
-        if self.correct:
-            head = tr("Right: {answer}.", lang, answer=answer)
-        else:
-            head = tr("Not quite: the rule says {answer}.", lang, answer=answer)
-        return f"{head} {self.situation.explain(lang)}"
+        return f"{verdict(self.expected, self.correct, lang)} {self.situation.explain(lang)}"
+
+
+def verdict(expected: Decision, correct: bool, lang: str | None = None) -> str:
+    """How feedback opens: right or not, and what the rule says.
+
+    >>> verdict(Decision.CHOICE, False, "en"), verdict(Decision.DRAW, True, "es")
+    ('Not quite: the rule says free choice.', 'Correcto: roba.')
+    """
+    answer = _answer(expected, resolve_language(lang))
+    if correct:
+        return tr("Right: {answer}.", lang, answer=answer)
+    return tr("Not quite: the rule says {answer}.", lang, answer=answer)
 
 
 def _two_cards(total: int, rng: random.Random) -> tuple[Card, Card]:

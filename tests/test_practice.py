@@ -19,26 +19,32 @@ from pathlib import Path
 import pytest
 
 from bacara_teach import Coup
-from bacara_teach.cards import Card, Rank, Suit, hand_total
+from bacara_teach.cards import Card, Rank, Suit, format_cards, parse_cards
 from bacara_teach.errors import IllegalAction, ShoeExhausted
 from bacara_teach.narration import narrate_step
 from bacara_teach.practice import (
+    DEALS_PER_CELL,
     DRILL_GAMES,
+    DrillKey,
+    check_deal,
     drill_data,
+    drill_deals,
     drill_game,
     drill_html,
     drill_json,
+    drill_worths,
     stepper_data,
 )
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
     CHEMIN_DE_FER_SINGLE_BETTOR,
     PUNTO_BANCO,
+    Cell,
     Decision,
     Tableau,
 )
 from bacara_teach.text import format_number, tr
-from bacara_teach.trainer import Feedback, Situation
+from bacara_teach.trainer import Feedback
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "docs" / "_static" / "practice.js"
@@ -82,29 +88,196 @@ def test_every_cell_of_the_game_is_exported_once_with_the_engine_answer(game: st
     banker = {(c["total"], c["third"]) for c in cells if c["actor"] == "banco"}
     assert banker == {(t, v) for t in range(8) for v in ("stood", *range(10))}
     texts = data["texts"]
-    assert isinstance(texts, list)
+    verdicts = data["verdicts"]
+    assert isinstance(texts, list) and isinstance(verdicts, dict)
+    deals = drill_deals(game)
     for cell in cells:
         expected = _engine_cell(game, cell)
         assert cell["answer"] == expected.value
         assert cell["hard"] == (cell["actor"] == "banco" and 3 <= cell["total"] <= 6
                                 and cell["third"] != "stood")
-        for prompt, player, banker_cards in cell["deals"]:
-            tableau = _tableau(game, cell["bettors"])
-            from bacara_teach.cards import parse_cards
-
-            situation = Situation(
-                tableau.player_cell(cell["total"]) if cell["actor"] == "punto" else
-                tableau.banker_cell(cell["total"], None if cell["third"] == "stood" else cell["third"]),
-                parse_cards(player), parse_cards(banker_cards), tableau)
-            assert texts[prompt] == situation.prompt(lang)
-            asked = hand_total(situation.banker if cell["actor"] == "banco" else situation.player)
-            assert asked == cell["total"]
-            if cell["actor"] == "banco":
-                drew = situation.player[2].points if len(situation.player) == 3 else "stood"
-                assert drew == cell["third"]
+        situations = deals[_drill_key(cell)]
+        # the exported cards are the engine's deals, as the player deciding sees them
+        assert cell["deals"] == [[format_cards(side) for side in s.seen()] for s in situations]
+        for situation in situations:
+            assert situation.cell == _cell_of(game, cell)
             wrong = next(d for d in Decision if d is not expected)
-            assert texts[cell["right"]] == Feedback(situation, expected, True).message(lang)
-            assert texts[cell["wrong"]] == Feedback(situation, wrong, False).message(lang)
+            assert f"{verdicts['right'][expected.value]} {texts[cell['why']]}" \
+                == Feedback(situation, expected, True).message(lang)
+            assert f"{verdicts['wrong'][expected.value]} {texts[cell['why']]}" \
+                == Feedback(situation, wrong, False).message(lang)
+
+
+def _drill_key(cell: dict[str, object]) -> DrillKey:
+    third, total, bettors = cell["third"], cell["total"], cell["bettors"]
+    assert isinstance(total, int) and (bettors is None or isinstance(bettors, str))
+    assert third is None or isinstance(third, int | str)
+    return (bettors, "player" if cell["actor"] == "punto" else "banker", total,
+            None if third is None or isinstance(third, str) else third)
+
+
+def _cell_of(game: str, cell: dict[str, object]) -> Cell:
+    tableau = _tableau(game, cell["bettors"])  # type: ignore[arg-type]
+    total = cell["total"]
+    assert isinstance(total, int)
+    if cell["actor"] == "punto":
+        return tableau.player_cell(total)
+    third = cell["third"]
+    return tableau.banker_cell(total, None if third == "stood" else third)  # type: ignore[arg-type]
+
+
+# Cards nobody sees in a Chemin de Fer question, to replay it: the banker's two (no natural), or
+# the bettor's first two (a total he must draw on, or one he must stand on).
+_BANKER_HIDDEN = "10♠ 10♣"
+_BETTOR_DRAWS = "A♠ A♣"
+_BETTOR_STANDS = "10♦ 6♣"
+
+
+def _replayed_cell(game: str, cell: dict[str, object], player: str, banker: str) -> set[Cell]:
+    """The cells a coup with the deal's cards reaches, replayed by the engine (Punto Banco's
+    coup, Chemin de Fer's coup in play, every free choice tried)."""
+    from bacara_teach.chemin_de_fer import SEVERAL, CoupInPlay
+    from bacara_teach.punto_banco import deal_coup
+
+    p, b = parse_cards(player), parse_cards(banker)
+    filler = parse_cards("2♦ 3♦")
+    reached: set[Cell] = set()
+    if game == "punto-banco":
+        order = [p[0], b[0], p[1], b[1], *p[2:]]
+        for extra in range(3):
+            try:
+                coup = deal_coup([*order, *filler[:extra]])
+            except (ShoeExhausted, IllegalAction):
+                continue
+            reached |= {step.cell for step in coup.steps if step.cell is not None}
+        return reached
+    bettors = 1 if cell["bettors"] == "one" else SEVERAL
+    if cell["actor"] == "punto":
+        order = [p[0], *parse_cards(_BANKER_HIDDEN)[:1], p[1], *parse_cards(_BANKER_HIDDEN)[1:],
+                 *filler]
+    else:
+        hidden = parse_cards(_BETTOR_STANDS if cell["third"] == "stood" else _BETTOR_DRAWS)
+        order = [hidden[0], b[0], hidden[1], b[1], *p, *filler[:1]]
+    for bettor_choice in ("draw", "stand"):
+        for banker_choice in ("draw", "stand"):
+            play = CoupInPlay(order, bettors=bettors)
+            while play.pending is not None:
+                play.decide(bettor_choice if play.pending.role == "bettor" else banker_choice)
+            reached |= {step.cell for step in play.result().steps if step.cell is not None}
+    return reached
+
+
+@pytest.mark.parametrize("game", sorted(DRILL_GAMES))
+def test_every_cell_has_six_different_deals_each_replayed_by_the_engine(game: str) -> None:
+    data = drill_data(game, "en")
+    for cell in data["cells"]:  # type: ignore[attr-defined]
+        deals = cell["deals"]
+        assert len(deals) >= DEALS_PER_CELL >= 6
+        assert len({tuple(deal) for deal in deals}) == len(deals), cell
+        engine_cell = _cell_of(game, cell)
+        for player, banker in deals:
+            assert engine_cell in _replayed_cell(game, cell, player, banker), (cell, player, banker)
+            # and the engine's own check of what a question shows
+            check_deal(_tableau(game, cell["bettors"]), engine_cell, parse_cards(player),
+                       parse_cards(banker))
+
+
+def test_a_chemin_de_fer_question_shows_only_what_the_player_deciding_sees() -> None:
+    data = drill_data("chemin-de-fer", "en")
+    prompts = data["prompts"]
+    assert isinstance(prompts, dict) and data["face_down"] is True
+    for cell in data["cells"]:  # type: ignore[attr-defined]
+        for player, banker in cell["deals"]:
+            if cell["actor"] == "punto":  # the bettor sees his own two cards, not the banker's
+                assert len(parse_cards(player)) == 2 and banker == ""
+            elif cell["third"] == "stood":  # the banker sees nothing of a bettor who stood
+                assert player == "" and len(parse_cards(banker)) == 2
+            else:  # ... and only the face-up third card of one who drew
+                assert [c.points for c in parse_cards(player)] == [cell["third"]]
+    # and the question asks what the rule says, free choice included
+    assert all(text.endswith("What does the rule say: draw, stand or free choice?")
+               for text in prompts.values())
+    pb = drill_data("punto-banco", "en")
+    assert pb["face_down"] is False
+    assert all(len(parse_cards(c["deals"][0][1])) == 2 for c in pb["cells"])  # type: ignore[attr-defined]
+
+
+def test_a_bad_deal_is_refused_by_the_engine_check() -> None:
+    with pytest.raises(IllegalAction, match="do not put a coup in the cell banker on 3 against 8"):
+        check_deal(PUNTO_BANCO, PUNTO_BANCO.banker_cell(3, 8), parse_cards("4♥ 9♣ 7♦"),
+                   parse_cards("2♠ A♦"))
+    with pytest.raises(IllegalAction, match="player on 5"):  # the banker's cards are face down
+        check_deal(CHEMIN_DE_FER, CHEMIN_DE_FER.player_cell(5), parse_cards("2♥ 3♣"),
+                   parse_cards("A♠ 2♦"))
+    with pytest.raises(IllegalAction, match="after a stand"):  # Punto drew on 3
+        check_deal(PUNTO_BANCO, PUNTO_BANCO.banker_cell(3, None), parse_cards("A♥ 2♣"),
+                   parse_cards("2♠ A♦"))
+
+
+# -- what each cell's choices are worth ----------------------------------------------------------
+
+def test_punto_banco_worths_are_the_third_card_chapter_figures() -> None:
+    from bacara_teach.analysis.banco_cells import banco_draw_gains
+    from bacara_teach.pages.third_card_rule import per_100_text
+
+    gains = banco_draw_gains(8)
+    worths = drill_worths("punto-banco")
+    assert len(worths) == 96
+    for (total, third), gain in gains.items():
+        draw, stand = worths[(None, "banker", total, third)]
+        assert draw - stand == gain  # exactly the chapter's figure
+    for lang in LANGS:
+        data = drill_data("punto-banco", lang)
+        for cell in data["cells"]:  # type: ignore[attr-defined]
+            draw, stand = worths[_drill_key(cell)]
+            said = data["texts"][cell["worth"]]  # type: ignore[index]
+            assert per_100_text(draw - stand, lang) in said
+            if cell["actor"] == "banco" and (cell["total"], cell["third"]) == (3, 8):
+                assert said == ("Drawing minus standing, in this cell: -0.22 per 100 staked on Banco."
+                                if lang == "en" else
+                                "Robar menos plantarse, en esta casilla: \u22120,22 por cada 100 "
+                                "apostados a Banco.")
+    # Punto's rule: drawing pays on 0-5, standing on 6-7, as the rule says
+    assert [worths[(None, "player", t, None)][0] > worths[(None, "player", t, None)][1]
+            for t in range(8)] == [True] * 6 + [False] * 2
+
+
+def test_chemin_de_fer_free_cells_give_both_values_of_the_decisions_chapter() -> None:
+    from bacara_teach.analysis.chemin_de_fer import (
+        BankerPoint,
+        BettorPoint,
+        decision_game,
+        shoe_model,
+        solve_decision_game,
+    )
+    from bacara_teach.pages.third_card_rule import per_100_text
+
+    worths = drill_worths("chemin-de-fer")
+    model = shoe_model(6)
+    checked = 0
+    for bettors, tableau in DRILL_GAMES["chemin-de-fer"]:
+        game = decision_game(tableau, model)
+        solution = solve_decision_game(game)
+        for value in game.cell_values(solution.bettor, solution.banker):
+            point = value.point
+            key: DrillKey
+            if isinstance(point, BettorPoint):
+                key = (bettors, "player", point.total, None)
+            else:
+                assert isinstance(point, BankerPoint)
+                key = ("several", "banker", point.total, point.third)
+            assert worths[key] == (value.draw, value.stand), key
+            checked += 1
+    assert checked == 7 + 1 + 2 + 2  # one bettor: 1-7; several: 5; the banker's two, in both games
+    for lang in LANGS:
+        data = drill_data("chemin-de-fer", lang)
+        for cell in data["cells"]:  # type: ignore[attr-defined]
+            draw, stand = worths[_drill_key(cell)]
+            said = data["texts"][cell["worth"]]  # type: ignore[index]
+            if cell["answer"] == "choice":
+                assert per_100_text(draw, lang) in said and per_100_text(stand, lang) in said
+            else:
+                assert per_100_text(draw - stand, lang) in said
 
 
 def test_answers_offered_follow_the_free_cells() -> None:
@@ -144,10 +317,12 @@ for (const cell of data.cells) {
                                 cell.actor === "banco" ? cell.third : null, cell.bettors);
   const verdicts = data.answers.map((given) => {
     const v = practice.judge(data, found, given);
-    return [given, v.correct, v.message];
+    return [given, v.correct, v.message, v.worth];
   });
+  const questions = found.deals.map((deal) => practice.questionText(data, found, deal));
   out.cells.push({ key: practice.cellKey(cell), actor: cell.actor, total: cell.total,
-                   third: cell.third, bettors: cell.bettors, answer: found.answer, verdicts });
+                   third: cell.third, bettors: cell.bettors, answer: found.answer, verdicts,
+                   questions });
 }
 if (data.game === "punto-banco") {
   const explore = (prefix) => {
@@ -192,9 +367,13 @@ def test_the_script_answers_every_cell_as_the_engine(game: str, lang: str) -> No
         exported = next(c for c in data["cells"]  # type: ignore[attr-defined]
                         if (c["actor"], c["bettors"], c["total"], c["third"])
                         == (cell["actor"], cell["bettors"], cell["total"], cell["third"]))
-        for given, correct, message in cell["verdicts"]:
+        situations = drill_deals(game)[_drill_key(exported)]
+        # every question in the engine's own words, for the cards of each of the cell's deals
+        assert cell["questions"] == [s.prompt(lang) for s in situations]
+        for given, correct, message, worth in cell["verdicts"]:
             assert correct == (given == expected.value)
-            assert message == texts[exported["right" if correct else "wrong"]]
+            assert message == Feedback(situations[0], Decision(given), correct).message(lang)
+            assert worth == texts[exported["worth"]]
 
 
 def _coups_by_engine() -> Iterator[tuple[str, int, int, int, str]]:
@@ -350,8 +529,9 @@ def test_the_script_writes_its_numbers_with_the_exported_symbols(game: str) -> N
         assert written == [format_number(n, ",d", lang)
                            for n in (20000, -1234, 7, 2999, -10000, 1234567)]
         # a message's field is written as the engine writes it: no grouping, the language's minus
-        assert score == tr("{right} of {asked} right", lang, right=-3, asked=1500)
-        assert score == ("-3 of 1500 right" if lang == "en" else "\u22123 de 1500 correctas")
+        assert score == tr("This visit: {right} of {asked} right", lang, right=-3, asked=1500)
+        assert score == ("This visit: -3 of 1500 right" if lang == "en"
+                         else "En esta visita: \u22123 de 1500 correctas")
         assert plain == ("-1234" if lang == "en" else "\u22121234")
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bacara_teach.cards import hand_total
+from bacara_teach.cards import format_cards, hand_total
 from bacara_teach.errors import IllegalAction
 from bacara_teach.punto_banco import deal_coup
 from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Decision
@@ -106,9 +106,29 @@ def test_the_chemin_de_fer_drill_speaks_of_the_apostador_and_the_banquero() -> N
         assert "apostador" in prompt and "banquero" in prompt, prompt
         for wrong in ("el punto", "la banca", "del punto", "de el ", "de la banca"):
             assert wrong not in prompt and wrong not in why, (wrong, prompt, why)
-        assert prompt.endswith(" o se planta?") and "¿Roba el " in prompt
+        # the question is what the rule says, a free choice among the answers
+        assert prompt.endswith("¿Qué dice la regla: robar, plantarse o elección libre?"), prompt
         if cell.hand == "banker" and cell.third is not None:
             assert "la tercera carta del apostador vale" in why
+
+
+def test_a_chemin_de_fer_question_names_only_what_the_player_deciding_sees() -> None:
+    """The bettor sees his own two cards; the banker his own two and the bettor's face-up
+    third card, never the bettor's first two."""
+    rng = random.Random(3)
+    for cell in CHEMIN_DE_FER.cells():
+        situation = deal_situation(cell, rng, CHEMIN_DE_FER)
+        player, banker = situation.seen()
+        prompt = situation.prompt("en")
+        hidden = situation.banker if cell.hand == "player" else situation.player[:2]
+        assert format_cards(hidden) not in prompt, (prompt, hidden)
+        if cell.hand == "player":
+            assert player == situation.player[:2] and banker == ()
+            assert format_cards(player) in prompt and "face down" in prompt
+        else:
+            assert banker == situation.banker and player == situation.player[2:]
+            assert format_cards(banker) in prompt
+            assert ("stood" in prompt) == (cell.third is None)
 
 
 def test_answers_in_the_readers_words_are_taken_and_bad_ones_change_nothing() -> None:

@@ -74,6 +74,7 @@ __all__ = [
     "resolve_tableau",
     "shoe_model",
     "solve_decision_game",
+    "tableau_cell_values",
 ]
 
 CLASSIC_MODEL = Tableau.from_letters(
@@ -240,6 +241,46 @@ def resolve_tableau(tableau: Tableau, *, bettor_draws: Iterable[int] = (),
         banker={t: "".join(letter(tableau.banker[t][v], (t, v) in banker) for v in range(10))
                 for t in range(8)},
     )
+
+
+EVERY_CELL_FREE = Tableau.from_letters(
+    name="every-cell-free", title="Every cell free", player="F" * 8,
+    banker_after_stand="F" * 8, banker=dict.fromkeys(range(8), "F" * 10))
+"""A tableau with every cell free: its game values a choice at any cell, forced ones too."""
+
+
+def tableau_cell_values(tableau: Tableau, model: CardModel, *,
+                        bettor: Mapping[BettorPoint, Fraction | int] | None = None,
+                        banker: Mapping[BankerPoint, Fraction | int] | None = None,
+                        ) -> dict[BettorPoint | BankerPoint, CellValue]:
+    """What drawing and standing are worth at every cell of ``tableau``, forced cells too, to
+    the side deciding there, both sides following ``tableau`` where it decides and drawing
+    at its free points with the probabilities ``bettor`` and ``banker`` (left out: stand).
+
+    Punto Banco's table as a game of one deal counted once: Banco's figures are those of
+    ``banco_draw_gains`` (in ``bacara_teach.analysis.banco_cells``), and Punto on 5 gains by
+    drawing.
+
+    >>> from bacara_teach.tableau import PUNTO_BANCO
+    >>> values = tableau_cell_values(PUNTO_BANCO, shoe_model(8))
+    >>> three_eight = values[BankerPoint(3, 8)]
+    >>> round(float(three_eight.draw - three_eight.stand), 4)
+    -0.0022
+    >>> values[BettorPoint(5)].better, len(values)
+    ('draw', 96)
+    """
+    game = decision_game(EVERY_CELL_FREE, model)
+    bettor, banker = dict(bettor or {}), dict(banker or {})
+
+    def chance(decision: Decision, given: Mapping[Any, Fraction | int], point: Any) -> Fraction:
+        if decision is Decision.CHOICE:
+            return Fraction(given.get(point, 0))
+        return Fraction(1 if decision is Decision.DRAW else 0)
+
+    alpha = {p: chance(tableau.player_decision(p.total), bettor, p) for p in game.bettor_points}
+    beta = {p: chance(tableau.banker_decision(p.total, p.third), banker, p)
+            for p in game.banker_points}
+    return {value.point: value for value in game.cell_values(alpha, beta)}
 
 
 # -- the game ---------------------------------------------------------------------------------------

@@ -85,10 +85,11 @@ class TableauDrill(StillMixin, w.VBox):  # type: ignore[misc]
 
     def _render(self) -> None:
         situation = self.trainer.current
+        player, banker = situation.seen()  # in Chemin de Fer, only what the decider sees
         self.question.value = (
             "<div class='bt-question'>"
-            f"<p>{cards_html(situation.player, self.lang)} | "
-            f"{cards_html(situation.banker, self.lang)}</p>"
+            f"<p>{cards_html(player, self.lang) if player else '—'} | "
+            f"{cards_html(banker, self.lang) if banker else '—'}</p>"
             f"<p>{escape(situation.prompt(self.lang))}</p></div>"
         )
         labels = Labels(_LABELS, self.lang)

@@ -8,8 +8,10 @@
  *
  * Page contract: [data-practice="tableau-drill"][data-game]; the question on show
  * [data-question] (data-actor, data-total, data-third, data-bettors); buttons [data-answer];
- * [data-feedback] (data-correct); [data-next]; the map [data-mastery] with one
- * [data-cell="TOTAL:THIRD"] per cell of the banker's table (data-level, 0 = never asked).
+ * [data-feedback] (data-correct) with the verdict [data-verdict] and what the cell's choices are
+ * worth [data-worth]; [data-rule] with the table row that decides the cell ([data-rule-row], the
+ * cell td.bt-current); [data-next]; the map [data-mastery] with one [data-cell="TOTAL:THIRD"] per
+ * cell of the banker's table (data-level, 0 = never asked; the asked cell td.bt-current).
  *
  * Under Node the pure part (lookups, judging, coups from typed-in cards, the scheduler) is
  * exported, so tests can hold its answers against the engine's.
@@ -29,10 +31,18 @@
 })(typeof self !== "undefined" ? self : this, function (scriptBase) {
   "use strict";
 
-  const LEVELS = 5; // 0 never asked, 1 missed last time ... 5 mastered
-  // After a right answer at a level, how many other questions pass before the cell is due again.
+  const LEVELS = 5; // 0 never asked, 1 missed last time ... 4 known (right three times in a row), 5 mastered
+  const KNOWN = 4;
+  // After a right answer at a level, how many other questions pass before the cell is due again
+  // (shorter for a cell the learner has missed: see interval()).
   const SPACING = [0, 2, 5, 12, 30, 80];
   const MISSED_AGAIN_AFTER = 2;
+  // A cell being learnt may wait this many answers past its turn while fresh cells are asked;
+  // a known cell waits until every cell has been asked.
+  const SLACK = 3;
+  // Whatever the learner, a fresh cell at least once in every FRESH_EVERY answers while any is
+  // left, unless a missed cell has waited FRESH_EVERY answers past its turn.
+  const FRESH_EVERY = 4;
   const STORE = "bacara_teach.practice.v1.";
 
   // -- the data ---------------------------------------------------------------------------------
@@ -65,13 +75,41 @@
     return cell;
   }
 
-  /** Judge an answer: whether it is right and the engine's feedback for it. */
+  /**
+   * Judge an answer: whether it is right, the engine's feedback for it (the verdict and the rule
+   * that decides the cell) and what the cell's choices are worth.
+   */
   function judge(data, cell, given) {
     if (!data.answers.includes(given)) {
       throw new RangeError(`invalid answer ${given}: expected one of ${data.answers.join(", ")}`);
     }
     const correct = given === cell.answer;
-    return { correct, expected: cell.answer, message: data.texts[correct ? cell.right : cell.wrong] };
+    const head = data.verdicts[correct ? "right" : "wrong"][cell.answer];
+    return { correct, expected: cell.answer, message: `${head} ${data.texts[cell.why]}`,
+             worth: data.texts[cell.worth] };
+  }
+
+  /**
+   * The fields of a question's words from a deal's cards (the player's and the banker's, as the
+   * player deciding sees them): the cards, their totals from the exported point values, the
+   * player's third card and its value.
+   */
+  function dealFields(data, cell, deal) {
+    const [player, banker] = deal.map((side) => (side ? side.split(" ") : []));
+    const value = (card) => data.points[Array.from(card).slice(0, -1).join("")];
+    const total = (cards) => cards.reduce((a, card) => a + value(card), 0) % 10;
+    const drew = cell.actor === "banco" && cell.third !== "stood";
+    const third = drew ? player[player.length - 1] : null;
+    const two = drew ? player.slice(0, -1) : player;
+    return { cards: two.join(" "), total: total(two), pcards: two.join(" "), ptotal: total(two),
+             bcards: banker.join(" "), btotal: total(banker), third: third || "",
+             value: third ? value(third) : "" };
+  }
+
+  /** A question in the engine's words: the exported template of its kind, filled with a deal. */
+  function questionText(data, cell, deal) {
+    const kind = cell.actor === "punto" ? "punto" : cell.third === "stood" ? "stood" : "third";
+    return format(data.prompts[kind], dealFields(data, cell, deal), data.numbers);
   }
 
   /** A rank's point value, read from the exported table ("10", "K", "a" ...). */
@@ -130,15 +168,28 @@
     return entry ? entry.level : 0;
   }
 
+  /** How many times the learner has missed a cell. */
+  function misses(entry) {
+    return entry ? entry.asked - entry.right : 0;
+  }
+
+  /**
+   * How long a cell rests after a right answer at `level`: SPACING, shortened by the share of
+   * the cell's answers the learner missed (a cell missed half the time comes back twice as soon).
+   */
+  function interval(entry, level) {
+    return Math.max(1, Math.round((SPACING[level] * (entry.right + 1)) / (entry.asked + 1)));
+  }
+
   /** Count an answer: a miss brings the cell back soon, a right answer pushes it further away. */
   function recordAnswer(record, key, correct) {
     record.step += 1;
-    const entry = record.cells[key] || { level: 0, due: 0, asked: 0, right: 0 };
+    const entry = record.cells[key] || { level: 0, due: 0, asked: 0, right: 0, first: record.step };
     entry.asked += 1;
     if (correct) {
       entry.right += 1;
       entry.level = Math.min(LEVELS, Math.max(entry.level, 1) + 1);
-      entry.due = record.step + SPACING[entry.level];
+      entry.due = record.step + interval(entry, entry.level);
     } else {
       entry.level = 1;
       entry.due = record.step + MISSED_AGAIN_AFTER;
@@ -151,32 +202,62 @@
     return mode === "hard" ? cell.hard : true;
   }
 
+  /** A fresh cell's turn: free cells first, then the hard rows, then the rest. */
+  function freshTier(cell) {
+    return cell.answer === "choice" ? 0 : cell.hard ? 1 : 2;
+  }
+
   /**
-   * The next cell to ask: a cell that is due (missed or not seen for long), the most overdue first;
-   * else one never asked (the banker's table twice as likely as the player's rule); else the one
-   * due soonest. Never the cell just asked when there is another.
+   * The next cell to ask, by the learner's record:
+   * 1. a missed cell that is due again, the most overdue first (but a fresh cell first if none
+   *    was asked in the last FRESH_EVERY answers and no missed cell has waited that long);
+   * 2. a cell being learnt (not yet known) that has waited more than SLACK answers past its turn;
+   * 3. a cell never asked, until every cell has been asked: free cells first, then the hard
+   *    rows, at random within each;
+   * 4. any cell that is due, cells being learnt before known ones;
+   * 5. else the cell whose turn comes soonest, cells being learnt first.
+   * Among cells due, the one the learner has missed most weighs more (how overdue it is,
+   * times one plus its misses). Never the cell just asked when there is another.
    */
   function nextCell(data, record, mode, lastKey, random) {
     const rand = random || Math.random;
-    const pool = data.cells.filter((c) => inMode(c, mode) && cellKey(c) !== lastKey);
-    if (!pool.length) return data.cells.find((c) => cellKey(c) === lastKey);
-    const due = pool.filter((c) => record.cells[cellKey(c)] && record.cells[cellKey(c)].due <= record.step);
-    if (due.length) {
-      due.sort((a, b) => record.cells[cellKey(a)].due - record.cells[cellKey(b)].due);
-      return due[0];
+    const step = record.step;
+    const pool = [];
+    const fresh = [];
+    let newest = 0; // when a fresh cell was last asked
+    for (const cell of data.cells) {
+      if (!inMode(cell, mode)) continue;
+      const key = cellKey(cell);
+      const entry = record.cells[key];
+      if (entry) newest = Math.max(newest, entry.first || 0);
+      if (key === lastKey) continue;
+      if (entry) pool.push({ cell, entry, late: step - entry.due, known: entry.level >= KNOWN });
+      else fresh.push(cell);
     }
-    const fresh = pool.filter((c) => !record.cells[cellKey(c)]);
-    if (fresh.length) {
-      const weights = fresh.map((c) => (c.actor === "banco" ? 2 : 1));
-      let r = rand() * weights.reduce((a, b) => a + b, 0);
-      for (let i = 0; i < fresh.length; i += 1) {
-        r -= weights[i];
-        if (r < 0) return fresh[i];
-      }
-      return fresh[fresh.length - 1];
+    if (!pool.length && !fresh.length) return data.cells.find((c) => cellKey(c) === lastKey);
+    const most = (items, score) => items.reduce((best, item) => (score(item) > score(best) ? item : best));
+    const urgency = (item) => (item.late + 1) * (1 + misses(item.entry));
+    const pickFresh = () => {
+      const tier = Math.min(...fresh.map(freshTier));
+      const first = fresh.filter((cell) => freshTier(cell) === tier);
+      return first[Math.min(first.length - 1, Math.floor(rand() * first.length))];
+    };
+    const missed = pool.filter((item) => item.entry.level === 1 && item.late >= 0);
+    const oldest = missed.length ? most(missed, (item) => item.late) : null;
+    if (fresh.length && step - newest >= FRESH_EVERY && !(oldest && oldest.late >= FRESH_EVERY)) {
+      return pickFresh();
     }
-    pool.sort((a, b) => record.cells[cellKey(a)].due - record.cells[cellKey(b)].due);
-    return pool[0];
+    if (oldest) return oldest.cell;
+    const urgent = pool.filter((item) => !item.known && item.late > SLACK);
+    if (urgent.length) return most(urgent, urgency).cell;
+    if (fresh.length) return pickFresh();
+    const learning = pool.filter((item) => !item.known);
+    const due = pool.filter((item) => item.late >= 0);
+    const dueLearning = due.filter((item) => !item.known);
+    if (dueLearning.length) return most(dueLearning, urgency).cell;
+    if (due.length) return most(due, urgency).cell;
+    const soonest = learning.length ? learning : pool;
+    return most(soonest, (item) => item.late * (1 + misses(item.entry))).cell;
   }
 
   // -- the page ---------------------------------------------------------------------------------
@@ -221,6 +302,25 @@
     return emptyRecord();
   }
 
+  /** A table in a box that scrolls sideways on a narrow screen; the box takes the keyboard's
+   *  focus, so the arrow keys scroll it too. */
+  function scrolling(table, name) {
+    return element("div", { class: "bt-practice-scroll", tabindex: "0", role: "region", "aria-label": name },
+                   table);
+  }
+
+  /** Whether this browser keeps what the drill writes (storage may be off or full). */
+  function storageWorks() {
+    try {
+      const probe = `${STORE}probe`;
+      window.localStorage.setItem(probe, "1");
+      window.localStorage.removeItem(probe);
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
   function saveRecord(game, record) {
     try {
       window.localStorage.setItem(STORE + game, JSON.stringify(record));
@@ -249,9 +349,14 @@
     });
   }
 
-  function cardsNode(text) {
+  /** Cards in a row; `hidden` face-down cards first (named by `hiddenLabel` for a screen reader). */
+  function cardsNode(text, hidden, hiddenLabel) {
     const row = element("span", { class: "bt-cards" });
-    for (const card of text.split(" ")) {
+    for (let i = 0; i < (hidden || 0); i += 1) {
+      row.append(element("span", { class: "bt-card bt-back", role: "img", "aria-label": hiddenLabel,
+                                   title: hiddenLabel }));
+    }
+    for (const card of text ? text.split(" ") : []) {
       const red = /[♥♦]/.test(card);
       row.append(element("span", { class: `bt-card ${red ? "bt-red" : "bt-black"}`, text: card }));
     }
@@ -306,6 +411,8 @@
       }
       this.feedback = element("div", { class: "bt-practice-feedback", "data-feedback": true,
                                        role: "status", "aria-live": "polite" });
+      // After an answer: the row of the table that decides the cell, the cell outlined.
+      this.rule = element("div", { class: "bt-practice-rule-box", "data-rule": true });
       this.nextButton = element("button", { type: "button", class: "bt-practice-next", "data-next": true,
                                             "aria-keyshortcuts": "Enter", disabled: true },
                                 element("span", { text: L.next }), " ",
@@ -319,10 +426,13 @@
       const reset = element("button", { type: "button", class: "bt-practice-reset", "data-reset": true,
                                         text: L.reset });
       reset.addEventListener("click", () => this.reset());
-      const kept = element("p", { class: "bt-practice-kept", text: L.kept });
-      this.root.append(modes, this.question, answers, this.feedback,
+      const kept = element("p", { class: "bt-practice-kept", "data-kept": storageWorks() ? "browser" : "visit",
+                                  text: storageWorks() ? L.kept : L["kept.off"] });
+      const shoe = element("p", { class: "bt-practice-shoe", "data-shoe": true,
+                                  text: format(L.shoe, { decks: this.data.decks }, this.data.numbers) });
+      this.root.append(modes, this.question, answers, this.feedback, this.rule,
                        element("div", { class: "bt-practice-controls" }, this.nextButton, this.clock),
-                       this.score, hint, this.map, element("div", { class: "bt-practice-footer" }, reset, kept));
+                       this.score, hint, shoe, this.map, element("div", { class: "bt-practice-footer" }, reset, kept));
       this.root.addEventListener("keydown", (event) => this.key(event));
       // A save put off after an answer is written at once when the reader leaves the page.
       const flush = () => this.flush();
@@ -348,7 +458,7 @@
         }
         td.dataset.name = text;
         row.append(td);
-        this.mapCells.set(key, { td, name: text, level: levelLabel });
+        this.mapCells.set(key, { td, name: text, level: levelLabel, row });
       };
       // The player's rule(s): one row per rule, totals 0-7.
       const players = this.data.cells.filter((c) => c.actor === "punto");
@@ -394,8 +504,7 @@
                                                           "aria-hidden": "true" }), ` ${levelLabel(level)}`));
       }
       map.append(element("p", { class: "bt-practice-map-title", text: L.map }), this.known,
-                 element("div", { class: "bt-practice-scroll" }, playerTable),
-                 element("div", { class: "bt-practice-scroll" }, bankerTable), legend);
+                 scrolling(playerTable, L["map.player"]), scrolling(bankerTable, L["map.banker"]), legend);
       return map;
     }
 
@@ -415,18 +524,22 @@
     paintMap(onlyKey, before) {
       if (onlyKey === undefined) {
         this.knownCount = 0;
+        this.unseenCount = 0;
         for (const [key, entry] of this.mapCells) {
           const level = levelOf(this.record, key);
-          if (level >= 4) this.knownCount += 1;
+          if (level >= KNOWN) this.knownCount += 1;
+          if (level === 0) this.unseenCount += 1;
           this.paintCell(entry, level);
         }
       } else {
         const level = levelOf(this.record, onlyKey);
-        this.knownCount += (level >= 4 ? 1 : 0) - (before >= 4 ? 1 : 0);
+        this.knownCount += (level >= KNOWN ? 1 : 0) - (before >= KNOWN ? 1 : 0);
+        this.unseenCount -= before === 0 && this.mapCells.has(onlyKey) ? 1 : 0;
         const entry = this.mapCells.get(onlyKey);
         if (entry) this.paintCell(entry, level);
       }
-      const known = format(this.labels.known, { known: this.knownCount, cells: this.mapCells.size }, this.data.numbers);
+      const known = format(this.labels.known, { known: this.knownCount, cells: this.mapCells.size,
+                                                unseen: this.unseenCount }, this.data.numbers);
       if (this.known.textContent !== known) this.known.textContent = known;
       this.score.textContent = format(this.labels.score, this.session, this.data.numbers);
     }
@@ -435,7 +548,8 @@
       this.cell = cell;
       this.answered = false;
       const deals = cell.deals;
-      const [prompt, player, banker] = deals[Math.floor(Math.random() * deals.length)];
+      const deal = deals[Math.floor(Math.random() * deals.length)];
+      const [player, banker] = deal;
       const q = this.question;
       q.replaceChildren();
       q.dataset.actor = cell.actor;
@@ -446,13 +560,64 @@
         q.dataset.bettors = cell.bettors;
         q.append(element("p", { class: "bt-practice-context", text: this.labels[`bettors.${cell.bettors}`] }));
       } else delete q.dataset.bettors;
-      q.append(element("p", { class: "bt-practice-cards" }, cardsNode(player), " | ", cardsNode(banker)),
-               element("p", { class: "bt-practice-prompt", text: this.data.texts[prompt] }));
+      // In Chemin de Fer the player deciding does not see the other side's first two cards.
+      const hidden = (side) => (this.data.face_down && cell.actor !== side ? 2 : 0);
+      const face = this.labels["card.hidden"];
+      q.append(element("p", { class: "bt-practice-cards" }, cardsNode(player, hidden("punto"), face), " | ",
+                       cardsNode(banker, hidden("banco"), face)),
+               element("p", { class: "bt-practice-prompt", text: questionText(this.data, cell, deal) }));
       this.feedback.replaceChildren();
+      this.rule.replaceChildren();
       delete this.feedback.dataset.correct;
       this.feedback.className = "bt-practice-feedback";
+      this.markCell(null);
       for (const button of Object.values(this.answerButtons)) button.disabled = false;
       this.nextButton.disabled = true;
+    }
+
+    /** Outline the asked cell (and its row) on the map, or none. */
+    markCell(key) {
+      if (this.marked) {
+        this.marked.td.classList.remove("bt-current");
+        this.marked.td.removeAttribute("aria-current");
+        this.marked.row.classList.remove("bt-current-row");
+      }
+      this.marked = key === null ? null : this.mapCells.get(key) || null;
+      if (this.marked) {
+        this.marked.td.classList.add("bt-current");
+        this.marked.td.setAttribute("aria-current", "true");
+        this.marked.row.classList.add("bt-current-row");
+      }
+    }
+
+    /**
+     * The row of the table that decides `cell` (Punto's or the bettor's rule, or the banker's row
+     * for its total), each cell with the rule's letter, the asked cell outlined.
+     */
+    ruleRow(cell) {
+      const L = this.labels;
+      const data = this.data;
+      const banker = cell.actor === "banco";
+      const cells = banker ? ["stood", 0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((third) => lookup(data, "banco", cell.total, third))
+        : data.cells.filter((c) => c.actor === "punto" && c.bettors === cell.bettors);
+      const caption = banker ? L["map.banker"]
+        : L["map.player"] + (cell.bettors ? ` (${L[`bettors.${cell.bettors}`]})` : "");
+      const head = element("tr", {}, element("th", { scope: "col",
+        text: banker ? `${L["map.total"]} \\ ${L["map.third"]}` : L["map.total"] }));
+      const row = element("tr", { class: "bt-current-row" },
+                          element("th", { scope: "row", text: banker ? String(cell.total) : "" }));
+      for (const c of cells) {
+        head.append(element("th", { scope: "col", text: banker ? (c.third === "stood" ? L.stood : String(c.third))
+          : String(c.total) }));
+        const current = c === cell;
+        row.append(element("td", { class: `bt-${c.answer}${current ? " bt-current" : ""}`,
+                                   "aria-current": current ? "true" : null, title: data.words[c.answer],
+                                   "data-letter": data.letters[c.answer], text: data.letters[c.answer] }));
+      }
+      return element("div", { class: "bt-practice-scroll" },
+                     element("table", { class: "bt-tableau bt-practice-rule", "data-rule-row": true },
+                             element("caption", { text: caption }), element("thead", {}, head),
+                             element("tbody", {}, row)));
     }
 
     /**
@@ -473,11 +638,16 @@
       // the style of the one button it enables, not of everything the answer changes.
       this.nextButton.disabled = false;
       focusSoon(this.nextButton);
-      this.feedback.textContent = verdict.message;
+      this.feedback.replaceChildren(element("p", { class: "bt-practice-verdict", "data-verdict": true,
+                                                   text: verdict.message }),
+                                    element("p", { class: "bt-practice-worth", "data-worth": true,
+                                                   text: verdict.worth }));
+      this.rule.replaceChildren(this.ruleRow(this.cell));
       this.feedback.className = verdict.correct ? "bt-practice-feedback bt-right" : "bt-practice-feedback bt-wrong";
       this.feedback.dataset.correct = String(verdict.correct);
       for (const button of Object.values(this.answerButtons)) button.disabled = true;
       this.paintMap(key, before);
+      this.markCell(key);
       this.saveSoon();
     }
 
@@ -543,6 +713,8 @@
       this.nextButton.disabled = true;
       delete this.feedback.dataset.correct;
       this.feedback.className = "bt-practice-feedback";
+      this.rule.replaceChildren();
+      this.markCell(null);
       this.feedback.textContent = format(this.labels.over, { ...this.session, best: this.record.best },
                                          this.data.numbers);
       const again = this.modeButtons.timed;
@@ -906,7 +1078,7 @@
     return drills;
   }
 
-  return { cellKey, lookup, judge, points, playCoup, emptyRecord, levelOf, recordAnswer, nextCell,
-           parseCards, coupSteps, judgeCheck, startAll, writeNumber, format, register, element,
-           LEVELS };
+  return { cellKey, lookup, judge, dealFields, questionText, points, playCoup, emptyRecord, levelOf,
+           recordAnswer, nextCell, parseCards, coupSteps, judgeCheck, startAll, writeNumber, format,
+           register, element, LEVELS, KNOWN };
 });

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
-from browser_harness import ON_A_PHONE, PHONE, Visit, offline_visit, serious_violations
+from browser_harness import ON_A_PHONE, PHONE, Visit, offline_visit, serious_violations, visit
 
-from bacara_teach.practice import drill_data
+from bacara_teach.charts import decision_letter
+from bacara_teach.practice import DrillKey, drill_data, drill_deals, drill_worths
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
     CHEMIN_DE_FER_SINGLE_BETTOR,
@@ -63,6 +65,54 @@ def _expected_message(cell: Cell, tableau: Tableau, given: Decision, lang: str) 
     return Feedback(situation, given, given is cell.decision).message(lang)
 
 
+def _drill_key(game: str, shown: dict[str, str | None]) -> DrillKey:
+    third = shown["third"]
+    assert shown["total"] is not None
+    return (shown["bettors"] if game == "chemin-de-fer" else None,
+            "player" if shown["actor"] == "punto" else "banker", int(shown["total"]),
+            None if third in (None, "stood") else int(third))
+
+
+def _expected_worth(game: str, shown: dict[str, str | None], lang: str) -> str:
+    """What the engine says the cell's choices are worth, as the page's data holds it."""
+    data = drill_data(game, lang)
+    key = _drill_key(game, shown)
+    cell = next(c for c in data["cells"]  # type: ignore[attr-defined]
+                if (c["bettors"], c["actor"], c["total"], c["third"])
+                == (key[0], shown["actor"], key[2], None if key[1] == "player" else
+                    "stood" if key[3] is None else key[3]))
+    texts = data["texts"]
+    assert isinstance(texts, list)
+    worth: str = texts[cell["worth"]]
+    draw, stand = drill_worths(game)[key]
+    from bacara_teach.pages.third_card_rule import per_100_text
+
+    # the engine's figures, written as the page's language writes numbers
+    assert per_100_text(draw - stand if cell["answer"] != "choice" else draw, lang) in worth
+    return worth
+
+
+def _check_question(page: Any, game: str, shown: dict[str, str | None], lang: str) -> None:
+    """The question is one of the engine's deals for the cell, in its words, and shows only
+    what the player deciding sees (in Chemin de Fer, the other side's first two cards face
+    down)."""
+    q = page.locator(f"{DRILL} [data-question]")
+    prompt = q.locator(".bt-practice-prompt").inner_text().strip()
+    situations = drill_deals(game)[_drill_key(game, shown)]
+    assert prompt in [s.prompt(lang) for s in situations], prompt
+    backs = q.locator(".bt-card.bt-back")
+    if game == "punto-banco":
+        assert backs.count() == 0
+        return
+    assert backs.count() == 2
+    sides = q.locator(".bt-cards").all()
+    hidden_side = sides[1] if shown["actor"] == "punto" else sides[0]
+    assert hidden_side.locator(".bt-back").count() == 2
+    # the banker sees at most the bettor's third card; the bettor nothing of the banker's
+    faces = hidden_side.locator(".bt-card:not(.bt-back)").count()
+    assert faces == (0 if shown["actor"] == "punto" or shown["third"] == "stood" else 1)
+
+
 def _open(shown: Visit, game: str, lang: str) -> Any:
     shown.open(("es/" if lang == "es" else "") + PAGES[game])
     page = shown.page
@@ -95,6 +145,7 @@ def _drill(page: Any, game: str, lang: str, count: int, *, keys: bool = False) -
     for number in range(count):
         shown = _question(page)
         cell, tableau = _engine(game, shown)
+        _check_question(page, game, shown, lang)
         right = number % 2 == 0
         given = cell.decision if right else next(
             d for d in Decision if d is not cell.decision and d.value in offered)
@@ -104,7 +155,28 @@ def _drill(page: Any, game: str, lang: str, count: int, *, keys: bool = False) -
             page.locator(f"{DRILL} [data-answer='{given.value}']").click()
         feedback = page.locator(f"{DRILL} [data-feedback]")
         assert feedback.get_attribute("data-correct") == ("true" if right else "false"), shown
-        assert feedback.inner_text().strip() == _expected_message(cell, tableau, given, lang)
+        assert feedback.locator("[data-verdict]").inner_text().strip() \
+            == _expected_message(cell, tableau, given, lang)
+        assert feedback.locator("[data-worth]").inner_text().strip() \
+            == _expected_worth(game, shown, lang)
+        # the row of the table that decides the cell, the cell outlined, on the map too
+        row = page.locator(f"{DRILL} [data-rule] [data-rule-row]")
+        current = row.locator("td.bt-current")
+        assert current.count() == 1
+        columns = [th.inner_text() for th in row.locator("thead th").all()][1:]
+        # its column: the row's first child is the row header
+        position = current.evaluate("td => [...td.parentElement.children].indexOf(td) - 1")
+        label = columns[position]
+        if cell.hand == "banker":
+            assert label == (str(cell.third) if cell.third is not None else
+                             drill_data(game, lang)["labels"]["stood"])  # type: ignore[index]
+            third = "stood" if cell.third is None else str(cell.third)
+            assert "bt-current" in (page.locator(
+                f"{DRILL} [data-mastery] [data-cell='{cell.total}:{third}']").get_attribute("class")
+                or "")
+        else:
+            assert label == str(cell.total)
+        assert current.get_attribute("data-letter") == decision_letter(cell.decision, lang)
         level = _level(page, cell)
         if level is not None:
             assert (level >= 2) if right else (level == 1), (shown, level)
@@ -136,6 +208,48 @@ def test_the_drill_judges_a_hundred_answers_as_the_engine_with_no_kernel(
         assert offered == {"draw", "stand", "choice"}
     assert page.locator(f"{DRILL} [data-mastery] [data-cell]").count() == 8 * 11
     assert asked == []  # the page never even asked for the Python runtime
+    shown.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_free_cell_is_answered_free_choice_by_its_button_or_key_and_gives_both_values(
+        offline_desktop: tuple[Visit, list[str]], lang: str) -> None:
+    """Chemin de Fer asks what the rule says: free choice is an answer of its own (a third button
+    and key), the free cells come first, and their feedback gives both choices' worth."""
+    from bacara_teach.pages.third_card_rule import per_100_text
+
+    shown, asked = offline_desktop
+    page = _open(shown, "chemin-de-fer", lang)
+    data = drill_data("chemin-de-fer", lang)
+    labels, keys = data["labels"], data["keys"]
+    assert isinstance(labels, dict) and isinstance(keys, dict)
+    button = page.locator(f"{DRILL} [data-answer='choice']")
+    assert button.get_attribute("aria-keyshortcuts") == keys["choice"]  # C, or L in Spanish
+    assert button.inner_text().startswith(labels["choice"])
+    page.locator(f"{DRILL} [data-mode='all']").focus()
+    for number in range(4):
+        question = _question(page)
+        cell, tableau = _engine("chemin-de-fer", question)
+        assert cell.decision is Decision.CHOICE, question  # the free cells come first
+        _check_question(page, "chemin-de-fer", question, lang)
+        assert page.locator(f"{DRILL} [data-question] .bt-practice-prompt").inner_text().endswith(
+            "free choice?" if lang == "en" else "elección libre?")
+        if number % 2:
+            button.click()
+        else:
+            page.keyboard.press(keys["choice"].lower())
+        feedback = page.locator(f"{DRILL} [data-feedback]")
+        assert feedback.get_attribute("data-correct") == "true"
+        assert feedback.locator("[data-verdict]").inner_text().strip() == _expected_message(
+            cell, tableau, Decision.CHOICE, lang)
+        worth = feedback.locator("[data-worth]").inner_text().strip()
+        draw, stand = drill_worths("chemin-de-fer")[_drill_key("chemin-de-fer", question)]
+        assert per_100_text(draw, lang) in worth and per_100_text(stand, lang) in worth
+        if lang == "es":  # Spanish numbers: a decimal comma and a real minus sign
+            assert "," in worth and "-" not in worth
+            assert ("\u2212" in worth) == (draw < 0 or stand < 0)
+        page.keyboard.press("Enter")
+    assert asked == []
     shown.assert_clean()
 
 
@@ -366,4 +480,121 @@ def test_the_timed_round_ends_with_its_score_and_keeps_the_best(offline_desktop:
         right=2, asked=4, best=2)
     assert all(b.is_disabled() for b in page.locator(f"{DRILL} [data-answer]").all())
     assert page.evaluate("JSON.parse(localStorage.getItem('bacara_teach.practice.v1.punto-banco')).best") == 2
+    shown.assert_clean()
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of a computed ``rgb(r, g, b)`` colour."""
+    channels = [int(c) / 255 for c in colour[colour.index("(") + 1:-1].split(",")[:3]]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_adjacent_mastery_levels_differ_by_a_contrast_of_three_in_both_themes(
+        browser: Any, site_url: str, scheme: str) -> None:
+    for shown in visit(browser, site_url, color_scheme=scheme):
+        page = _open(shown, "punto-banco", "en")
+        assert page.evaluate("document.documentElement.dataset.theme") == scheme
+        # The shades as the browser paints them from the site's stylesheet, on the map's legend
+        # and on the map's own cells.
+        shades = page.evaluate(f"""[0, 1, 2, 3, 4, 5].map((level) => {{
+            const cell = document.querySelector('{DRILL} [data-mastery] td[data-level]');
+            cell.dataset.level = String(level);
+            const swatch = document.querySelector('{DRILL} .bt-practice-swatch[data-level="' + level + '"]');
+            return [getComputedStyle(cell).backgroundColor, getComputedStyle(swatch).backgroundColor,
+                    getComputedStyle(cell).color];
+        }})""")
+        for level, (cell, swatch, text) in enumerate(shades):
+            assert cell == swatch and cell.startswith("rgb("), (scheme, level, cell, swatch)
+            assert _contrast(cell, text) >= 4.5, (scheme, level, cell, text)  # the digit reads
+        for level in range(5):
+            ratio = _contrast(shades[level][0], shades[level + 1][0])
+            assert ratio >= 3, f"{scheme}: levels {level} and {level + 1} differ by {ratio:.2f}:1"
+        shown.assert_clean()
+
+
+@pytest.mark.parametrize("where", ["desktop", "phone"])
+def test_every_map_cell_is_at_least_28_px_each_way(browser: Any, site_url: str, where: str) -> None:
+    options = ON_A_PHONE if where == "phone" else {"viewport": {"width": 1280, "height": 900}}
+    for shown, _ in offline_visit(browser, site_url, **options):
+        for game in PAGES:
+            page = _open(shown, game, "en")
+            sizes = page.evaluate(f"""[...document.querySelectorAll('{DRILL} [data-mastery] td[data-level]')]
+                .map((td) => {{ const box = td.getBoundingClientRect(); return [box.width, box.height]; }})""")
+            assert len(sizes) == len(drill_data(game, "en")["cells"])  # type: ignore[arg-type]
+            small = [size for size in sizes if min(size) < 28]
+            assert small == [], (game, where, small[:5])
+        shown.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_drill_says_its_score_is_for_this_visit_and_why_a_card_can_come_twice(
+        offline_desktop: tuple[Visit, list[str]], lang: str) -> None:
+    shown, _ = offline_desktop
+    for game, decks in (("punto-banco", 8), ("chemin-de-fer", 6)):
+        page = _open(shown, game, lang)
+        labels = drill_data(game, lang)["labels"]
+        assert isinstance(labels, dict)
+        shoe = page.locator(f"{DRILL} [data-shoe]").inner_text()
+        assert shoe == labels["shoe"].replace("{decks}", str(decks)), shoe
+        assert page.locator(f"{DRILL} [data-kept]").get_attribute("data-kept") == "browser"
+        assert page.locator(f"{DRILL} [data-kept]").inner_text() == labels["kept"]
+        _drill(page, game, lang, 3)
+        score = page.locator(f"{DRILL} .bt-practice-score").inner_text()
+        pattern = re.escape(labels["score"]).replace(r"\{right\}", r"[0-3]").replace(r"\{asked\}", "3")
+        assert re.fullmatch(pattern, score), (score, labels["score"])
+    shown.assert_clean()
+
+
+def test_a_browser_that_keeps_nothing_is_told_its_progress_lasts_this_visit(
+        browser: Any, site_url: str) -> None:
+    for shown in visit(browser, site_url):
+        # The store refuses the practice scripts' records (the theme's own setting still saves).
+        shown.page.context.add_init_script("""{
+            const set = Storage.prototype.setItem;
+            Storage.prototype.setItem = function (key, value) {
+              if (String(key).startsWith("bacara_teach.practice.")) {
+                throw new DOMException("full", "QuotaExceededError");
+              }
+              return set.call(this, key, value);
+            };
+        }""")
+        page = _open(shown, "punto-banco", "en")
+        kept = page.locator(f"{DRILL} [data-kept]")
+        assert kept.get_attribute("data-kept") == "visit"
+        assert kept.inner_text() == drill_data("punto-banco", "en")["labels"]["kept.off"]  # type: ignore[index]
+        shown.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game", sorted(PAGES))
+def test_the_keys_the_page_names_are_the_keys_it_answers_to(
+        offline_desktop: tuple[Visit, list[str]], game: str, lang: str) -> None:
+    """Read the keys from the sentence the reader sees, press them, and check each is taken as
+    the answer that sentence gives it."""
+    shown, _ = offline_desktop
+    page = _open(shown, game, lang)
+    hint = page.locator(f"{DRILL} .bt-practice-keys").inner_text()
+    labels = drill_data(game, lang)["labels"]
+    assert isinstance(labels, dict)
+    template = labels["keys.choice" if game == "chemin-de-fer" else "keys"]
+    pattern = re.escape(template)
+    for answer in ("draw", "stand", "choice"):
+        pattern = pattern.replace(re.escape("{" + answer + "}"), f"(?P<{answer}>\\w)")
+    named = re.fullmatch(pattern, hint)
+    assert named is not None, (hint, template)
+    for answer, key in named.groupdict().items():
+        for _ in range(3):  # three questions per named key
+            cell, _tableau = _engine(game, _question(page))
+            page.keyboard.press(key.lower())
+            expected = "true" if cell.decision.value == answer else "false"
+            assert page.locator(f"{DRILL} [data-feedback]").get_attribute("data-correct") == expected, \
+                (lang, key, answer)
+            page.keyboard.press("Enter")
     shown.assert_clean()

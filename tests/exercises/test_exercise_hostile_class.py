@@ -240,9 +240,12 @@ def grade(plan: dict[str, Any], out: Path, capsys: pytest.CaptureFixture[str]) -
 
 
 def ipc_objects() -> list[str]:
-    """Every System V shared memory segment, message queue and semaphore set on this machine."""
+    """Every System V shared memory segment, message queue and semaphore set on this machine,
+    and the users that hold keys in the kernel's keyrings (with how many)."""
     return [line for table in ("shm", "msg", "sem")
-            for line in Path(f"/proc/sysvipc/{table}").read_text(encoding="utf-8").splitlines()[1:]]
+            for line in Path(f"/proc/sysvipc/{table}").read_text(encoding="utf-8").splitlines()[1:]] + [
+        " ".join(line.split()[::2][:2]) for line in Path("/proc/key-users").read_text(
+            encoding="utf-8").splitlines()]
 
 
 def assert_safe(text: str, where: str) -> None:
@@ -300,7 +303,7 @@ def test_a_hostile_class_is_graded_in_full_and_no_one_changes_anyone_else(
     assert statuses["proc-forged-failure"] == "graded"
     assert "SystemExit: the program was not run" in (feedback / "proc-forged-failure.md").read_text(
         encoding="utf-8")
-    assert ipc_objects() == ipc_before  # nothing a program made is left behind
+    assert ipc_objects() == ipc_before  # no IPC object or key a program made is left behind
     # an answer of backticks alone cannot close the fence its feedback quotes it in
     assert "````python\n```\n````\n" in (feedback / "value-bare-fence.md").read_text(encoding="utf-8")
     meta = (feedback / "meta-forged.md").read_text(encoding="utf-8")
