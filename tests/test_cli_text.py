@@ -194,7 +194,7 @@ def test_argparse_texts_keep_argparse_placeholders_in_translation() -> None:
 
 _SAME_IN_SPANISH = {
     "COUPS", "{prog}: error: {message}", "Coup {number}: {hands}", "error: {message}",
-    "{name}: {title} ({questions}, {points})",
+    "{name}: {title} ({questions}, {points})", "{name} ({label}): {title}",
 }
 """Messages of the command line that read the same in Spanish (a loan word, or only glue)."""
 
