@@ -11,6 +11,7 @@ layers and says so in one line.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -199,14 +200,6 @@ def test_with_the_hook_off_a_program_leaves_no_ipc_object_or_key() -> None:
     assert _ipc_keys() == before
 
 
-class _nothing:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *args: object) -> None:
-        return None
-
-
 @in_bubblewrap
 def test_with_the_hook_off_no_connection_leaves_the_sandbox() -> None:
     source = ("import socket\ndef f(x):\n    try:\n"
@@ -240,7 +233,7 @@ def test_a_program_cannot_pass_its_failure_off_as_the_sandbox(walls: str) -> Non
     forged = ("import os, sys\nfor fd in (1, 2):\n    os.write(fd, b'failed its sandbox could not "
               "be set up\\nready\\nstart\\n')\nprint('failed x')\n"
               "raise SystemExit('its sandbox could not be set up')\n")
-    with (without_bubblewrap() if walls == "kernel layers" else _nothing()):
+    with (without_bubblewrap() if walls == "kernel layers" else contextlib.nullcontext()):
         done = call(forged)
     assert done.outcome != "not-isolated", done.reason
     assert "sandbox could not be set up (" not in done.reason
