@@ -12,34 +12,17 @@ reader's way.
 from __future__ import annotations
 
 import argparse
-import io
 import json
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from cli_support import run_cli
 
-from bacara_teach.cli import build_parser, main
+from bacara_teach.cli import build_parser
 from bacara_teach.money import MAX_AMOUNT, MAX_DECIMALS
 
 BIG = "9" * 5000
 CARDS = "4h 2s 9c ad 8d"
-
-
-def _stdin(text: str) -> Any:
-    return io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
-
-
-def _run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str],
-         stdin: str = "quit\n") -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", _stdin(stdin))
-    try:
-        code = main(argv)
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else 2
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 OVER = [BIG, f"{MAX_AMOUNT + 1}", f"{MAX_AMOUNT}.0000001", f"1.{'1' * (MAX_DECIMALS + 1)}",
@@ -67,7 +50,7 @@ def test_every_money_option_refuses_an_amount_beyond_the_bounds_before_anything_
     for argv in _money_options(amount):
         if argv[0] == "banque" and not amount.isdigit():
             continue  # chips are whole: refused as not whole, tested elsewhere
-        code, out, err = _run(capsys, monkeypatch, argv, "bet banco 5\ncontinue\nquit\n")
+        code, out, err = run_cli(capsys, monkeypatch, argv, "bet banco 5\ncontinue\nquit\n")
         assert code == 2, (argv[:3], err[-300:])
         assert out == "", "nothing was played"
         assert "Exceeds the limit" not in err and "Traceback" not in err
@@ -78,26 +61,26 @@ def test_every_money_option_refuses_an_amount_beyond_the_bounds_before_anything_
 def test_the_bound_itself_is_fine_and_shown_with_every_digit(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     top = f"{MAX_AMOUNT - 1}.{'9' * MAX_DECIMALS}"
-    code, out, _ = _run(capsys, monkeypatch, ["play", "--seed", "3", "--balance", top,
+    code, out, _ = run_cli(capsys, monkeypatch, ["play", "--seed", "3", "--balance", top,
                                               "--option", "max-bet=none"],
                         "bet banco 999999999\ncontinue\nquit\n")
     assert code == 0
     assert "Balance 999,999,999.999999;" in out  # never rounded up to 1,000,000,000
     assert "Bet banco 999,999,999." in out
-    code, out, _ = _run(capsys, monkeypatch, ["--lang", "es", "play", "--seed", "3", "--balance",
+    code, out, _ = run_cli(capsys, monkeypatch, ["--lang", "es", "play", "--seed", "3", "--balance",
                                               top])
     assert code == 0 and "Saldo 999.999.999,999999;" in out
-    code, out, _ = _run(capsys, monkeypatch, ["play", "--balance", str(MAX_AMOUNT)])
+    code, out, _ = run_cli(capsys, monkeypatch, ["play", "--balance", str(MAX_AMOUNT)])
     assert code == 0 and "Balance 1,000,000,000;" in out
 
 
 def test_a_huge_balance_says_so_in_the_programs_words_in_both_languages(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, err = _run(capsys, monkeypatch, ["play", "--balance", BIG], "continue\n")
+    code, out, err = run_cli(capsys, monkeypatch, ["play", "--balance", BIG], "continue\n")
     assert (code, out) == (2, "")
     assert err == ("bacara-teach: error: invalid balance of 5,000 digits: an amount is at most "
                    "1,000,000,000, with at most 6 decimal places\n")
-    code, out, err = _run(capsys, monkeypatch, ["--lang", "es", "play", "--balance", BIG])
+    code, out, err = run_cli(capsys, monkeypatch, ["--lang", "es", "play", "--balance", BIG])
     assert (code, out) == (2, "")
     assert err == ("bacara-teach: error: Saldo no válido, de 5000 cifras: una cantidad es como "
                    "mucho 1.000.000.000, con 6 decimales como mucho.\n")
@@ -105,7 +88,7 @@ def test_a_huge_balance_says_so_in_the_programs_words_in_both_languages(
 
 def test_a_stake_beyond_the_bound_typed_at_the_table_is_refused_and_changes_nothing(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, _ = _run(capsys, monkeypatch, ["play", "--seed", "3"],
+    code, out, _ = run_cli(capsys, monkeypatch, ["play", "--seed", "3"],
                         f"bet banco {BIG}\nbet banco 5\nchange banco {BIG}\nbalance\nquit\n")
     assert code == 0
     assert out.count("error: invalid stake of 5,000 digits: an amount is at most "
@@ -132,13 +115,13 @@ def test_a_saved_table_with_a_balance_beyond_the_bound_is_refused_and_left_as_it
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     save = tmp_path / "table.json"
-    assert _run(capsys, monkeypatch, ["play", "--seed", "3", "--save", str(save)])[0] == 0
+    assert run_cli(capsys, monkeypatch, ["play", "--seed", "3", "--save", str(save)])[0] == 0
     data = json.loads(save.read_text(encoding="utf-8"))
     for balance in (str(MAX_AMOUNT + 1), "1" + "0" * 59):
         data["rules"]["balance"] = balance
         save.write_text(json.dumps(data), encoding="utf-8")
         before = save.read_bytes()
-        code, out, err = _run(capsys, monkeypatch, ["play", "--load", str(save), "--save",
+        code, out, err = run_cli(capsys, monkeypatch, ["play", "--load", str(save), "--save",
                                                     str(save)], "bet banco 5\ncontinue\nquit\n")
         assert (code, out) == (2, "")
         assert "an amount is at most 1,000,000,000" in err

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_support import run_cli
 
 from bacara_teach.cli import main
 from bacara_teach.exercises.secret import create_secret, default_secret_path
@@ -55,21 +56,6 @@ def _never_block() -> Iterator[None]:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
-
-
-def _stdin(text: str) -> Any:
-    return io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
-
-
-def _run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str],
-         stdin: str = "quit\n") -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", _stdin(stdin))
-    try:
-        code = main(argv)
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else 2
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _snapshot(folder: Path) -> dict[str, object]:
@@ -143,7 +129,7 @@ def test_every_input_path_refuses_what_is_not_a_file_of_a_sane_size(
         if not limit:
             continue
         before = _snapshot(tmp_path)
-        code, out, err = _run(capsys, monkeypatch, argv)
+        code, out, err = run_cli(capsys, monkeypatch, argv)
         assert code == 2, (argv, err)
         assert err.count("\n") == 1 and err.startswith("bacara-teach: error: "), err
         assert repr(bad) in err and _WHY[kind] in err and f"at most {limit}" in err, err
@@ -172,11 +158,11 @@ def test_a_file_that_grows_past_its_limit_while_read_is_cut_at_the_limit(tmp_pat
 def test_a_refused_input_reads_in_spanish(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     bad = _bad_inputs(tmp_path)
-    code, _, err = _run(capsys, monkeypatch, ["--lang", "es", "play", "--load", bad["pipe"]])
+    code, _, err = run_cli(capsys, monkeypatch, ["--lang", "es", "play", "--load", bad["pipe"]])
     assert code == 2
     assert err == (f"bacara-teach: error: La sesión guardada {bad['pipe']!r} es una tubería con "
                    "nombre (FIFO), no un archivo: se esperaba un archivo de 16 MiB como mucho.\n")
-    code, _, err = _run(capsys, monkeypatch, [
+    code, _, err = run_cli(capsys, monkeypatch, [
         "--lang", "es", "assignment", "key", "scoring", "--roster", bad["sparse"], "--out",
         str(tmp_path / "key.csv")])
     assert code == 2
@@ -228,7 +214,7 @@ def test_every_output_file_refuses_a_place_no_file_can_be_written(
     place, why = _bad_outputs(tmp_path)[kind]
     for argv in _output_commands(tmp_path, place):
         before = _snapshot(tmp_path)
-        code, out, err = _run(capsys, monkeypatch, argv, "bet banco 5\ncontinue\nb p\nquit\n")
+        code, out, err = run_cli(capsys, monkeypatch, argv, "bet banco 5\ncontinue\nb p\nquit\n")
         assert code == 2, (argv, err)
         assert err.count("\n") == 1 and why in err and repr(place) in err, (argv, err)
         assert "Traceback" not in out + err
@@ -254,7 +240,7 @@ def test_every_output_folder_refuses_a_place_no_folder_can_be(
     ]
     for argv in commands:
         before = _snapshot(tmp_path)
-        code, out, err = _run(capsys, monkeypatch, argv)
+        code, out, err = run_cli(capsys, monkeypatch, argv)
         assert code == 2 and err.count("\n") == 1 and repr(place) in err, (argv, err)
         assert "Traceback" not in out + err
         assert _snapshot(tmp_path) == before, argv
@@ -266,12 +252,12 @@ def test_a_save_in_a_missing_folder_is_refused_before_anything_is_played(
         command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     place = str(tmp_path / "missing" / "save.json")
-    code, out, err = _run(capsys, monkeypatch, [*command, "--save", place], "b p\nquit\n")
+    code, out, err = run_cli(capsys, monkeypatch, [*command, "--save", place], "b p\nquit\n")
     assert (code, out) == (2, "")
     assert err == (f"bacara-teach: error: --save {place!r} cannot be written: its folder "
                    f"{str(tmp_path / 'missing')!r} does not exist\n")
     assert list(tmp_path.iterdir()) == []
-    code, _, err = _run(capsys, monkeypatch, ["--lang", "es", *command, "--save", place])
+    code, _, err = run_cli(capsys, monkeypatch, ["--lang", "es", *command, "--save", place])
     assert code == 2
     assert err.startswith(f"bacara-teach: error: no se puede escribir --save {place!r}: su "
                           "carpeta") and err.endswith("no existe\n")
@@ -281,7 +267,7 @@ def test_a_typed_save_to_a_device_is_refused_and_play_goes_on(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    code, out, _ = _run(capsys, monkeypatch, ["home-session", "--players", "Ana,Luis", "--seed",
+    code, out, _ = run_cli(capsys, monkeypatch, ["home-session", "--players", "Ana,Luis", "--seed",
                                               "3"], "save /dev/null\nsave /proc/x.json\n"
                                                     "save ok.json\nquit\n")
     assert code == 0
@@ -300,7 +286,7 @@ def test_an_unwritable_folder_is_refused_before_anything_is_played(
     locked.mkdir()
     locked.chmod(0o500)
     try:
-        code, out, err = _run(capsys, monkeypatch, ["play", "--save", str(locked / "t.json")])
+        code, out, err = run_cli(capsys, monkeypatch, ["play", "--save", str(locked / "t.json")])
     finally:
         locked.chmod(0o700)
     assert (code, out) == (2, "") and "its folder is not one where files may be made" in err
@@ -371,7 +357,7 @@ def test_the_next_command_line_save_removes_a_killed_writers_temporary(
     assert writer.stdout is not None
     writer.stdout.close()
     assert any(is_temporary(p.name) for p in tmp_path.iterdir())
-    code, _, _ = _run(capsys, monkeypatch, ["home-session", "--players", "Ana,Luis", "--seed",
+    code, _, _ = run_cli(capsys, monkeypatch, ["home-session", "--players", "Ana,Luis", "--seed",
                                             "3", "--save", str(save)], "b p\nquit\n")
     assert code == 0
     assert [p.name for p in tmp_path.iterdir()] == ["session.json"]
