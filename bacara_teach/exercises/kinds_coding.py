@@ -23,7 +23,7 @@ function, in proportion to the calls it gets right.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
@@ -120,18 +120,37 @@ def _cards_by_value() -> dict[int, tuple[str, ...]]:
     return {v: tuple(str(c) for c in full_deck() if c.points == v) for v in range(10)}
 
 
+def _draws(seed: int) -> Iterator[int]:
+    """Random bytes drawn from ``seed``, without end (a few thousand are used per battery)."""
+    rng = random.Random(seed)
+    while True:
+        yield from rng.randbytes(1024)
+
+
 @lru_cache(maxsize=64)
 def _play_battery(seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """Coups through every path of the rules, with ranks and suits drawn from ``seed``, and
-    the winner of each (the engine's outcome-only path: the same rules, no records)."""
-    rng = random.Random(seed)
-    by_value = _cards_by_value()
+    the winner of each (the engine's outcome-only path: the same rules, no records).
 
-    def card(value: int) -> tuple[int, str]:
-        return value, rng.choice(by_value[value])
+    The grader draws one battery per paper, so the draws are plain bytes: a card of a value
+    is one byte modulo the 4 or 16 cards of the deck worth it (both divide 256, so each is
+    equally likely), a value one byte below 250 modulo 10.
+    """
+    by_value = _cards_by_value()
+    byte = _draws(seed).__next__
+
+    def value() -> int:
+        drawn = byte()
+        while drawn >= 250:  # the largest multiple of 10 in a byte
+            drawn = byte()
+        return drawn % 10
+
+    def card(points: int) -> tuple[int, str]:
+        cards = by_value[points]
+        return points, cards[byte() % len(cards)]
 
     def two(total: int) -> list[tuple[int, str]]:
-        first = rng.randrange(10)
+        first = value()
         return [card(first), card((total - first) % 10)]
 
     cases = []
@@ -142,12 +161,12 @@ def _play_battery(seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ..
             first = [p[0], b[0], p[1], b[1]]
             thirds = range(10) if punto < 8 and banco < 8 and PUNTO_BANCO.player[punto] is Decision.DRAW else [None]
             for third in thirds:
-                extra = [card(rng.randrange(10)), card(rng.randrange(10))]
+                extra = [card(value()), card(value())]
                 if third is not None:
                     extra[0] = card(third)
                 # the engine deals on from the stacked cards and keeps only those it used
                 stacked = first + extra
-                outcome, used = outcome_from_points([value for value, _ in stacked])
+                outcome, used = outcome_from_points([points for points, _ in stacked])
                 cases.append(tuple(text for _, text in stacked[:used]))
                 winners.append(outcome.value)
     return tuple(cases), tuple(winners)
