@@ -663,6 +663,26 @@ def _landlock_rules() -> tuple[tuple[str, str], ...]:
     return tuple((path, kind) for root in outermost for path, kind in _carve(root, hidden))
 
 
+@cache
+def _wall_landlock_rules() -> tuple[tuple[str, str], ...]:
+    """Landlock's rules for a program in bubblewrap's sandbox: the standard library's folders,
+    each whole.
+
+    In the sandbox's view every hidden folder inside them (``site-packages``, the engine) is an
+    empty read-only folder (:func:`_wall_view`), so a folder granted whole grants nothing
+    hidden there, in one rule instead of :func:`_landlock_rules`' one per entry of the standard
+    library (about two hundred paths opened and added for every program).  Should a hidden
+    path inside them be anything but a folder (which the view would not cover), the entries are
+    carved as outside bubblewrap.
+    """
+    folders, hidden = _python_folders()
+    outermost = [f for f in folders if not any(f != g and _inside(f, g) for g in folders)]
+    inside = [h for h in hidden if any(_inside(h, root) for root in outermost)]
+    if any(os.path.lexists(h) and (os.path.islink(h) or not os.path.isdir(h)) for h in inside):
+        return _landlock_rules()
+    return tuple((root, "tree") for root in outermost if root not in inside)
+
+
 def preloads(source: str) -> list[str]:
     """The modules of :data:`~bacara_teach.exercises.sandbox_child.PRELOADED` that ``source``
     imports (or names in a string, as for ``__import__("fractions")``): the child imports
@@ -1093,7 +1113,7 @@ def _run_child(code: bytes, home: Path, wall_seconds: float, raw_limit: int) -> 
 
 def _run_alone(code: bytes, wall: Wall, request: bytes, limits: Limits) -> _Ended:
     """Run the request in a sandbox of its own, started ahead (:class:`_Standby`)."""
-    rules = _landlock_rules() if isolation().landlock_abi else ()
+    rules = _wall_landlock_rules() if isolation().landlock_abi else ()
     standby = _take_standby(code, wall, rules)
     try:
         try:

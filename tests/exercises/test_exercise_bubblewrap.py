@@ -11,6 +11,7 @@ layers and says so in one line.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import json
 import os
@@ -217,6 +218,37 @@ def test_building_a_code_object_is_refused() -> None:
         ((status, result),) = record["results"]
         assert status == "refused", (build, status, result)
         assert result[1] in ("code.__new__", "marshal.loads"), (build, result)
+
+
+@in_bubblewrap
+def test_with_the_hook_off_what_is_hidden_in_the_standard_library_stays_hidden() -> None:
+    # Landlock grants the standard library's folders whole in the sandbox: every site-packages
+    # inside them must still be empty there, and nothing can be mounted over or taken off it
+    folders, hidden = sandbox._python_folders()
+    inside = [h for h in hidden if Path(h).is_dir() and any(sandbox._inside(h, f) for f in folders)]
+    assert inside, "no hidden folder inside the standard library on this machine to attack"
+    assert sandbox._wall_landlock_rules() == tuple((f, "tree") for f in folders
+                                                   if not any(f != g and sandbox._inside(f, g)
+                                                              for g in folders))
+    for folder in inside:
+        shown = next(iter(sorted(os.listdir(folder))))  # what a program must not see
+        source = textwrap.dedent(f"""\
+            import ctypes, os
+            def f(x):
+                seen = sorted(os.listdir({folder!r}))
+                try:
+                    open(os.path.join({folder!r}, {shown!r}), "rb").close()
+                    opened = "opened"
+                except OSError as error:
+                    opened = type(error).__name__
+                libc = ctypes.CDLL(None, use_errno=True)
+                unmounted = libc.umount2({folder!r}.encode(), 2)
+                return repr([seen, opened, unmounted, ctypes.get_errno()])
+            """)
+        with audit_hook_off():
+            seen, opened, unmounted, error = ast.literal_eval(value(call(source)))
+        assert (seen, opened) == ([], "FileNotFoundError"), folder
+        assert unmounted == -1 and error in (1, 13), folder  # EPERM (no capability) or EACCES (seccomp)
 
 
 @in_bubblewrap
