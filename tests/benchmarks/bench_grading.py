@@ -9,7 +9,8 @@ kernel (Landlock, seccomp) before the program's code runs, two submissions at a 
 On a machine that cannot confine programs they are not run, and the figure says so.
 The batch is graded a second time with bubblewrap set aside (each program forked from a
 waiting server, the kernel's layers alone, as where bubblewrap cannot be used), so that the
-cost of the bubblewrap layer is printed beside it.
+cost of the bubblewrap layer is printed beside it.  What each layer costs one program answer
+(bubblewrap, Landlock, seccomp, the audit hook) is measured by setting each aside in turn.
 
 Against a bare isolated interpreter start (``python -I -c pass``) of the same run: one
 sandboxed program answer (the model program on one paper's calls, marked) <= 3x one bare
@@ -21,16 +22,20 @@ Run: ``python tests/benchmarks/bench_grading.py`` (add a number to grade another
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import os
 import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bacara_teach.exercises import make_paper
+from bacara_teach.exercises import make_paper, sandbox
 from bacara_teach.exercises.grading import grade_directory, gradebook_csv
 from bacara_teach.exercises.kinds_coding import CodingKind
 from bacara_teach.exercises.notebook import notebook_text, paper_notebook
@@ -45,7 +50,7 @@ from bacara_teach.exercises.sandbox import (
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "exercises"))
 from exercise_support import MODEL_PROGRAM, answer_line, key_answers
-from hostile_support import without_bubblewrap
+from hostile_support import audit_hook_off, without_bubblewrap
 
 TARGET_SECONDS = 60.0
 TARGET_RATIO = 3.0
@@ -144,8 +149,68 @@ def single(runs: int = 15) -> None:
           " the bare start; no target)")
 
 
+def machine_time() -> float:
+    """Processor seconds the whole machine has spent so far (every process and the kernel's own
+    work, such as tearing a sandbox's namespaces down), or this process's and its children's
+    where ``/proc/stat`` cannot be read."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            fields = [int(n) for n in stat.readline().split()[1:]]
+    except OSError:
+        return processor_time()
+    busy = sum(fields[:3]) + sum(fields[4:8])  # all but idle and iowait
+    return busy / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def isolation_without(**changes: object) -> Iterator[None]:
+    """Run programs with one of the kernel's layers set aside (as on a machine without it)."""
+    found = sandbox.isolation()
+    original = sandbox.isolation
+    sandbox.isolation = lambda: dataclasses.replace(found, **changes)  # type: ignore[assignment,arg-type]
+    try:
+        yield
+    finally:
+        sandbox.isolation = original
+
+
+LAYERS: tuple[tuple[str, Callable[[], contextlib.AbstractContextManager[None]]], ...] = (
+    ("bubblewrap", without_bubblewrap),
+    ("Landlock", lambda: isolation_without(landlock_abi=0)),
+    ("seccomp", lambda: isolation_without(seccomp=False)),
+    ("audit hook", audit_hook_off),
+)
+
+
+def layer_costs(runs: int = 40) -> None:
+    """What each layer costs one program answer: every layer, then each set aside in turn
+    (wall-clock median, and the machine's processor time per answer, the kernel's included)."""
+    def measure() -> tuple[float, float]:
+        _close_servers()
+        one_answer(0)  # the first of a grader (a fork server started, the compiler warmed)
+        walls = []
+        cpu = machine_time()
+        for seed in range(runs):
+            walls.append(one_answer(seed)[0])
+        used = (machine_time() - cpu) / runs
+        _close_servers()
+        return statistics.median(walls), used
+
+    full_wall, full_cpu = measure()
+    print(f"bench_grading: what each layer costs one program answer (median of {runs}; processor"
+          " time of the whole machine per answer)")
+    print(f"  every layer  : {full_wall * 1000:7.1f} ms  (processor {full_cpu * 1000:.1f} ms)")
+    for name, aside in LAYERS:
+        with aside():
+            wall, cpu = measure()
+        print(f"  {'no ' + name:13}: {wall * 1000:7.1f} ms  (processor {cpu * 1000:.1f} ms): {name} costs"
+              f" {(full_wall - wall) * 1000:+.1f} ms, processor {(full_cpu - cpu) * 1000:+.1f} ms")
+
+
 def main(count: int = 200) -> None:
     single()
+    if isolation_missing() is None:
+        layer_costs()
     roster = [Student(f"s{i:03d}", f"Student {i}") for i in range(count)]
     bare_before = bare_batch(count)
     with tempfile.TemporaryDirectory(prefix="bench-grading-") as folder:
