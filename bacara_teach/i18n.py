@@ -255,6 +255,9 @@ GLOSSARY: tuple[Term, ...] = (
          pmessage("glossary note", "what a bet loses on average, as a share of the stake")),
     Term("table-limit", pmessage("glossary", "table limit"),
          pmessage("glossary note", "the smallest or largest stake a table accepts on one bet")),
+    Term("baccarat-banque", pmessage("glossary", "Baccarat Banque"),
+         pmessage("glossary note", "the game in which one bank plays against two hands at once, "
+                  "one for each side of the table; its name stays French, as Chemin de Fer's does")),
 )
 """The fixed terms, in the order the glossary pages list them."""
 

@@ -21,8 +21,8 @@ DOCS = Path(__file__).resolve().parent
 
 # -- project ---------------------------------------------------------------------------------
 project = "bacara_teach"
-author = "bacara_teach developers"
-copyright = "bacara_teach developers"
+author = "the authors of this course"  # in the build's language: docs/_ext/front_door.py
+copyright = author
 release = installed_version("bacara_teach")
 version = ".".join(release.split(".")[:2])
 

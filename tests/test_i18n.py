@@ -211,6 +211,8 @@ def test_correct_spanish_prose_is_not_flagged(sentence: str) -> None:
     ("Gana la apuesta a la corbata.", "empate"),
     ("La tercer carta de Punto es un 8.", "third-card"),
     ("Llama banco seguido.", "banco-suivi"),
+    ("Los datos del tableau dicen quién roba.", "tableau"),
+    ("El Bacará Banque enfrenta una banca a dos manos.", "baccarat-banque"),
 ])
 def test_real_mistranslations_are_flagged(sentence: str, key: str) -> None:
     entry = next(entry for entry in GLOSSARY if entry.key == key)
@@ -223,7 +225,8 @@ def test_real_mistranslations_are_flagged(sentence: str, key: str) -> None:
     ("empate", "Empate", "Empate"),
     ("coup", "coup", "coup"),
     ("shoe", "shoe", "sabot"),
-    ("tableau", "tableau", "tableau"),
+    ("tableau", "tableau", "tabla de la tercera carta"),
+    ("baccarat-banque", "Baccarat Banque", "Baccarat Banque"),
     ("natural", "natural", "natural"),
     ("commission", "commission", "comisión"),
     ("banker", "banker", "banquero"),

@@ -3,7 +3,8 @@ the course, the links to the rules on every page, and pages that print on one sh
 
 * The site is named after the course, in the build's language (:data:`COURSE_TITLE`, an
   entry of the engine's catalogue): the header, the browser's title and the front page's
-  heading say it, not the package's name.
+  heading say it, not the package's name; the footer's copyright line names the course's
+  authors in that language.
 * ``{course-path}`` on the front page lists the course's chapters in the order of its
   table of contents, each with its title in the page's language and the time it takes to
   read, counted from the chapter's own words when the site is built.
@@ -31,6 +32,10 @@ from bacara_teach.text import N_, tr
 
 COURSE_TITLE = N_("Baccarat, rule by rule")
 """The course's name: the site's title in every language."""
+
+COURSE_AUTHORS = N_("the authors of this course")
+"""Who holds the course's copyright, as its footer says it (the footer names no package and
+says no "By": the page is the course's own)."""
 
 READING_TIME = N_("about {minutes} min")
 """How long a chapter takes to read, on the front page's course path."""
@@ -165,8 +170,10 @@ def _named_after_the_course(_app: Any, config: Any) -> None:
     title = tr(COURSE_TITLE, config.language)
     config.project = title
     config.html_title = title
+    config.author = config.copyright = tr(COURSE_AUTHORS, config.language)
     options = dict(config.html_theme_options)
     options["logo"] = {**options.get("logo", {}), "text": title}
+    options["footer_content_items"] = ["copyright.html", "last-updated.html", "extra-footer.html"]
     config.html_theme_options = options
 
 

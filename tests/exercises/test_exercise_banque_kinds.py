@@ -355,4 +355,4 @@ def test_the_cli_lists_and_grades_more_tables(capsys: pytest.CaptureFixture[str]
     feedback = (tmp_path / "feedback" / "bo.md").read_text(encoding="utf-8")
     assert "fichas para la banca" in feedback and "la banca" in feedback
     report = gradebook.with_suffix(".report.html")
-    assert report.is_file() and "Bacará Banque: la decisión del banquero" in report.read_text(encoding="utf-8")
+    assert report.is_file() and "Baccarat Banque: la decisión del banquero" in report.read_text(encoding="utf-8")
