@@ -50,6 +50,15 @@ def test_the_site_is_named_after_the_course(site_dir: Path, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_footer_names_the_course_authors_in_the_pages_language(site_dir: Path, lang: str) -> None:
+    authors = tr(front_door.COURSE_AUTHORS, lang)
+    for page in ("index.html", "chapters/odds.html", "teachers.html"):
+        footer = " ".join(f.text() for f in parse_page(_folder(site_dir, lang) / page).find_all("footer"))
+        assert authors in footer, (page, footer)
+        assert "bacara_teach" not in footer and "developers" not in footer, (page, footer)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_rules_are_one_click_from_every_page(site_dir: Path, lang: str) -> None:
     folder = _folder(site_dir, lang)
     names = _pages(site_dir, lang)
