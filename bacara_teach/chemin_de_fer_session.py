@@ -97,6 +97,7 @@ from bacara_teach.text import N_, Message, message, pmessage, tr
 
 __all__ = [
     "ACTIONS",
+    "ACTION_WORDS",
     "CHEMIN_DE_FER_RULES",
     "COUPS",
     "DECKS",
@@ -1219,6 +1220,16 @@ _DOING: dict[str, Message] = {
     "retire": pmessage("session action", "retire"),
 }
 """What a player was refused, as a refusal says it after ``cannot`` (``cannot bet 5``)."""
+
+
+ACTION_WORDS: dict[str, Message] = {
+    "open_bank": _DOING["open a bank"], "refuse_bank": _DOING["refuse the bank"],
+    "continue_bank": _DOING["continue the bank"], "retire": _DOING["retire"],
+    "call_banco": _DOING["call banco"], "decline_banco": _DOING["decline banco"],
+    "bet": _DOING["bet"], "decline_bet": _DOING["decline to bet"], "decide": _DOING["decide"],
+}
+"""What each action of :data:`ACTIONS` (a method's name) does, in words: the words a refusal
+says it cannot do now (``decline_bet``: "decline to bet")."""
 
 
 def _either(actions: Sequence[str]) -> Message:

@@ -110,7 +110,7 @@ def _entries() -> list[Any]:
 
 
 # Texts that read the same in both languages.
-SAME = {"Coup", "Total", "total"}
+SAME = {"Coup", "Total", "total", "{words} ({method})"}
 
 
 def test_every_message_of_the_builders_has_its_own_spanish() -> None:
@@ -172,6 +172,26 @@ def test_asked_and_refused_in_both_languages() -> None:
     assert chapter.asked(over, "en") == "asked: nothing: the session is over (12 coups played)"
     assert chapter.asked(over, "es") == ("no le toca a nadie: la sesión ha terminado "
                                          "(se jugaron los 12 coups)")
+
+
+def test_who_is_asked_what_reads_as_words_with_the_method_that_does_it() -> None:
+    from bacara_teach.chemin_de_fer_session import ACTION_WORDS, ACTIONS
+
+    assert set(ACTION_WORDS) == {action for actions in ACTIONS.values() for action in actions}
+    for action, words in ACTION_WORDS.items():
+        english, spanish = words.render("en"), words.render("es")
+        assert english != spanish and "_" not in english + spanish, action
+        assert chapter.action_text(action, "es") == f"{spanish} ({action})"
+    table = CheminDeFerSession(["Ana", "Luis", "Eva"], seed=1, first_banker=0)
+    assert chapter.asked(table, "en") == (
+        "asked: Ana: open a bank (open_bank) or refuse the bank (refuse_bank), from 2 to 100")
+    table.open_bank(0, 20)
+    assert chapter.asked(table, "es") == (
+        "le toca a Eva: decir banco (call_banco) o pasar sin decir banco (decline_banco), por 20")
+    for seat in (2, 1):
+        table.decline_banco(seat)
+    assert chapter.asked(table, "es").startswith("le toca a Eva: apostar (bet) o pasar sin apostar "
+                                                 "(decline_bet), de ")
 
 
 def test_the_worked_coup_names_the_bettor_and_the_banker() -> None:

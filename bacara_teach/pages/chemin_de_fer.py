@@ -8,9 +8,9 @@ comes from the session and is written in the reader's conventions.
 >>> from bacara_teach.chemin_de_fer_session import CheminDeFerSession
 >>> table = CheminDeFerSession(["Ana", "Luis", "Eva"], seed=1, first_banker=0)
 >>> asked(table, "en")
-'asked: Ana: open_bank or refuse_bank (from 2 to 100)'
+'asked: Ana: open a bank (open_bank) or refuse the bank (refuse_bank), from 2 to 100'
 >>> asked(table, "es")
-'le toca a Ana: open_bank o refuse_bank (de 2 a 100)'
+'le toca a Ana: abrir una banca (open_bank) o rechazar la banca (refuse_bank), de 2 a 100'
 >>> refusal(table, "open_bank", 0, 1, lang="en")
 'refused: cannot open a bank with 1: expected a whole number from 2 to 100'
 """
@@ -22,6 +22,7 @@ from html import escape
 
 from bacara_teach.chemin_de_fer import CheminDeFerCoup, View, describe_cell
 from bacara_teach.chemin_de_fer_session import (
+    ACTION_WORDS,
     ALL_COUPS,
     NO_BANK,
     NO_BETS,
@@ -37,6 +38,7 @@ from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Decision, Tableau
 from bacara_teach.text import N_, format_number, pmessage, tr
 
 __all__ = [
+    "action_text",
     "and_list",
     "asked",
     "banco_order_text",
@@ -101,16 +103,35 @@ def end_reason_text(session: CheminDeFerSession, lang: str | None = None) -> str
     return tr(_END_REASONS[reason], lang) if reason in _END_REASONS else reason
 
 
+def action_text(action: str, lang: str | None = None) -> str:
+    """One action the session asks for: what it does in ``lang``, then the method that does it.
+
+    >>> action_text("call_banco", "en"), action_text("decline_bet", "es")
+    ('call banco (call_banco)', 'pasar sin apostar (decline_bet)')
+    """
+    return tr("{words} ({method})", lang, words=ACTION_WORDS[action].render(lang), method=action)
+
+
 def asked(session: CheminDeFerSession, lang: str | None = None) -> str:
-    """Who is asked what now, in words: the actions are the session's own method names."""
+    """Who is asked what now, in words: each action says what it does and names the session's
+    method that does it, then the amounts allowed.
+
+    >>> table = CheminDeFerSession(["Ana", "Luis", "Eva"], seed=1, first_banker=0)
+    >>> table.open_bank(0, 20)
+    >>> asked(table, "en")
+    'asked: Eva: call banco (call_banco) or decline banco (decline_banco), for 20'
+    """
     p = session.pending
     if p is None:
         return tr("asked: nothing: the session is over ({reason})", lang,
                   reason=end_reason_text(session, lang))
-    actions = or_list(p.actions, lang)
+    actions = or_list((action_text(action, lang) for action in p.actions), lang)
     if p.minimum is None:
         return tr("asked: {player}: {actions}", lang, player=p.player, actions=actions)
-    return tr("asked: {player}: {actions} (from {minimum} to {maximum})", lang,
+    if p.minimum == p.maximum:
+        return tr("asked: {player}: {actions}, for {amount}", lang, player=p.player,
+                  actions=actions, amount=p.minimum)
+    return tr("asked: {player}: {actions}, from {minimum} to {maximum}", lang,
               player=p.player, actions=actions, minimum=p.minimum, maximum=p.maximum)
 
 
@@ -135,7 +156,7 @@ def bank_text(session: CheminDeFerSession, lang: str | None = None) -> str:
     >>> table = CheminDeFerSession(["Ana", "Luis", "Eva"], seed=1, first_banker=0)
     >>> table.open_bank(0, 20)
     >>> bank_text(table, "es")
-    'banca 20, reserva 0; le toca a Eva: call_banco o decline_banco (de 20 a 20)'
+    'banca 20, reserva 0; le toca a Eva: decir banco (call_banco) o pasar sin decir banco (decline_banco), por 20'
     """
     return tr("bank {bank}, reserve {reserve}; {asked}", lang, bank=session.bank,
               reserve=session.reserve, asked=asked(session, lang))

@@ -123,7 +123,7 @@ def test_the_spanish_chapter_tables_and_outputs(site_dir: Path) -> None:
     assert coup.find("strong").text() == "Gana el banquero"
     outputs = "\n".join(pre.text() for pre in page.find_all("pre"))
     assert "rechazado: " in outputs and "refused:" not in outputs
-    assert "le toca a Luis: bet o decline_bet (de 1 a 8)" in outputs
+    assert "le toca a Luis: apostar (bet) o pasar sin apostar (decline_bet), de 1 a 8" in outputs
     assert "El apostador ve: " in outputs and "El banquero ve: " in outputs
     session = play_session(["Ana", "Luis", "Eva", "Marta", "Pablo"], seed=5)
     assert _heads(_table(page, "bt-session")) == ["Coup", "Banquero", "Cubierto", "Apostador",
