@@ -624,7 +624,7 @@ def house_edge_chart(decks: int = 8, lang: str | None = None) -> Picture:
 
     bets = list(dict.fromkeys([*HOME_BETS, *CASINO_BETS, *ONLINE_BETS]))
     analyses = sorted(analyse_bets(bets, decks, counts=count_deals(decks)), key=lambda a: a.house_edge)
-    labels = [a.terms.describe(lang) for a in analyses]
+    labels = [a.terms.label(lang) for a in analyses]
     values = [float(a.house_edge) for a in analyses]
     figures = "; ".join(f"{label} {_pct(v, lang)}" for label, v in zip(labels, values, strict=True))
     return Picture(hbar_chart_svg(

@@ -60,7 +60,7 @@ def test_odds_with_cards_removed_and_exact_fractions(capsys: pytest.CaptureFixtu
 def test_odds_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "odds", "--decks", "6")
     assert status == 0
-    assert "312 cards" in out and "banco 19/20:1" in out
+    assert "312 cards" in out and "Banco: 0.95 to 1" in out
 
 
 def test_odds_simulation_draws_progress_on_stderr_only(capsys: pytest.CaptureFixture[str]) -> None:

@@ -519,7 +519,7 @@ def test_odds_decks_profile_and_reset() -> None:
     explorer.counters[Rank.ACE].value = 4
     assert explorer.composition is not None and explorer.composition.total == 48
     explorer.profile_box.value = "online"
-    assert "1:1 less 5%" in explorer.table.value
+    assert "1 to 1 less 5%" in explorer.table.value
     explorer.reset_button.click()
     assert explorer.composition == Composition.standard(1)
     assert all(box.value == 0 for box in explorer.counters.values())

@@ -28,6 +28,7 @@ from bacara_teach.analysis.punto_banco import DealCounts, count_deals, pair_ways
 from bacara_teach.coup_events import EVENTS, Final, event_message
 from bacara_teach.errors import IllegalAction, NotationError
 from bacara_teach.i18n import resolve_language
+from bacara_teach.money import format_amount, to_decimal
 from bacara_teach.tables import CASINO, HOME, ONLINE, BetKind, TableProfile, get_profile
 from bacara_teach.text import N_, Message, localize_number, message, tr
 
@@ -196,6 +197,45 @@ class BetTerms:
                           event=event_message(event))
         return text
 
+    def price(self, lang: str | None = None) -> str:
+        """What a win pays, as a table states it: ``0.95 to 1``, ``1 to 1 less 5%`` (Spanish
+        ``0,95 a 1``, ``1 a 1 menos 5 %``).
+
+        >>> BANCO.price("en"), BANCO_LESS_COMMISSION.price("es") == "1 a 1 menos 5\u00a0%"
+        ('0.95 to 1', True)
+        """
+        lang = resolve_language(lang)
+        if self.commission:
+            return tr("{odds} to 1 less {rate}", lang, odds=_price(self.payout, lang),
+                      rate=localize_number(_percent(self.commission), lang))
+        return tr("{odds} to 1", lang, odds=_price(self.payout, lang))
+
+    def label(self, lang: str | None = None) -> str:
+        """The bet's name and what it pays, as a table's sign says it: the label the site's
+        tables, charts and sentences show (:meth:`describe` is the short notation the JSON
+        output keeps).
+
+        >>> BANCO.label("en"), BANCO.label("es"), BANCO_LESS_COMMISSION.label("en")
+        ('Banco: 0.95 to 1', 'Banco: 0,95 a 1', 'Banco: 1 to 1 less 5%')
+        >>> PAREJA_PUNTO.label("es"), EMPATE_8.label("en")
+        ('Pareja Punto: 11 a 1 (mismo rango)', 'Empate: 8 to 1')
+        >>> BetTerms(name="x", on="punto", payout=Fraction(9, 11)).label("en")
+        'Punto: 9/11 to 1'
+        """
+        lang = resolve_language(lang)
+        text = tr("{bet}: {price}", lang, bet=BetKind(self.on).label, price=self.price(lang))
+        if self.on.startswith("pareja"):
+            text = tr("{bet} ({pair})", lang, bet=text, pair=tr(_PAIR_READINGS[self.pair_reading],
+                                                                  lang))
+        for event, odds in self.rules:
+            if odds is None:
+                text = tr("{bet}, a push when {event}", lang, bet=text,
+                          event=event_message(event))
+            else:
+                text = tr("{bet}, {odds} to 1 when {event}", lang, bet=text,
+                          odds=_price(odds, lang), event=event_message(event))
+        return text
+
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "on": self.on, "payout": _ratio(self.payout),
                 "commission": _ratio(self.commission), "push_on_tie": self.push_on_tie,
@@ -211,6 +251,15 @@ _PAIR_READINGS: dict[str, str] = {"rank": N_("same rank"), "points": N_("same po
 def _percent(share: Fraction) -> str:
     value = share * 100
     return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):g}%"
+
+
+def _price(value: Fraction, lang: str) -> str:
+    """Odds as people read them: ``0.95`` (Spanish ``0,95``), ``8``, or ``9/11`` when no
+    decimal is exact."""
+    try:
+        return localize_number(format_amount(to_decimal(value)), lang)
+    except IllegalAction:
+        return _ratio(value)
 
 
 def _ratio(value: Fraction) -> str:

@@ -190,10 +190,10 @@ def run_odds(args: argparse.Namespace) -> int:
     for k, p in counts.probabilities().items():
         print(f"  {k:<7} {format_number(float(p), '.6f', lang)}" + (f"  = {p}" if exact else ""))
     print(tr("house edge per unit staked (ties included):", lang))
-    width = max([38, *(len(a.terms.describe(lang)) for a in edges.values())])  # one column
+    width = max([38, *(len(a.terms.label(lang)) for a in edges.values())])  # one column
     for a in edges.values():
         edge = format_number(float(a.house_edge), ".4%", lang)
-        print(f"  {a.terms.describe(lang):<{width}} {edge:>9}   "
+        print(f"  {a.terms.label(lang):<{width}} {edge:>9}   "
               + tr("sd {sd:.4f}", lang, sd=a.std_dev))
         if a.results:  # paid more than one way, or on how the coup ends: every result's chance
             print("    " + "; ".join(

@@ -135,7 +135,7 @@ def bets_table(analyses: Sequence[BetAnalysis], decks: int, lang: str | None = N
         cells = (pct(a.win, 4, code), pct(a.push, 4, code), pct(a.lose, 4, code),
                  pct(a.house_edge, 4, code), pct(a.house_edge_resolved, 4, code),
                  format_number(a.std_dev, ".4f", code))
-        rows.append(f"<tr><th scope='row'>{escape(a.terms.describe(code))}</th>"
+        rows.append(f"<tr><th scope='row'>{escape(a.terms.label(code))}</th>"
                     + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     caption = tr("Every bet, {decks} decks (per unit staked)", code, decks=decks)
     return (f"<table class='bt-table bt-edges' data-decks='{decks}'><caption>{escape(caption)}</caption>"
@@ -344,9 +344,9 @@ def self_check(offered: Iterable[BetAnalysis], tie_9: BetAnalysis, fair: Fractio
     best = ranked[0]
     assert best.house_edge < ranked[1].house_edge, "two positions share the lowest edge"
     cheapest_why = tr("On eight decks the cheapest bet is {bet}, with a house edge of {edge}; "
-                      "then come {others}.", code, bet=best.terms.describe(code),
+                      "then come {others}.", code, bet=best.terms.label(code),
                       edge=pct(best.house_edge, 2, code),
-                      others=", ".join(f"{a.terms.describe(code)} ({pct(a.house_edge, 2, code)})"
+                      others=", ".join(f"{a.terms.label(code)} ({pct(a.house_edge, 2, code)})"
                                        for a in ranked[1:]))
     tie_good = tie_9.house_edge < 0
     tie_why = tr("At {price} the house edge is {edge}; the fair price would be {fair}.", code,

@@ -48,13 +48,8 @@ _LABELS: dict[str, str] = {
     "win": N_("Wins"),
     "push": N_("Push"),
     "edge": N_("House edge"),
-    "less": N_("less {rate}"),
     "refused": N_("This shoe cannot be priced; the figures shown stay as they were."),
 }
-
-
-def _ratio(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def _exact(value: Fraction, lang: str) -> str:
@@ -171,9 +166,7 @@ class OddsExplorer(w.VBox):  # type: ignore[misc]
         rows = []
         for name, analysis in self.edges.items():
             terms = analysis.terms
-            pays = f"{_ratio(terms.payout)}:1"
-            if terms.commission:
-                pays += " " + labels.fill("less", rate=percent(terms.commission, 0, self.lang))
+            pays = terms.price(self.lang)
             rows.append((escape(BetKind.parse(name).label), escape(pays),
                          _exact(analysis.win, self.lang), _exact(analysis.push, self.lang),
                          _exact(analysis.house_edge, self.lang)))

@@ -89,12 +89,7 @@ def odds_data(lang: str | None = None) -> dict[str, Any]:
         rows = []
         for key, analysis in edges_for_profile(name, Composition.standard(1)).items():
             terms = analysis.terms
-            payout = terms.payout
-            pays = (f"{payout.numerator}" if payout.denominator == 1
-                    else f"{payout.numerator}/{payout.denominator}") + ":1"
-            if terms.commission:
-                pays += " " + labels.fill("less", rate=percent(terms.commission, 0, lang))
-            rows.append({"key": key, "label": BetKind.parse(key).label, "pays": pays})
+            rows.append({"key": key, "label": BetKind.parse(key).label, "pays": terms.price(lang)})
         bets[name] = rows
     shoes: dict[str, dict[str, Any]] = {}
     for decks in PAGE_DECKS:

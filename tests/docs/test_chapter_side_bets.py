@@ -66,7 +66,7 @@ def test_every_bet_of_the_commission_free_tables_is_priced_from_their_profiles(
     expected = []
     for name in (name for name, profile in PROFILES.items() if profile.pay_rules):
         six, eight = edges_for_profile(name, 6), edges_for_profile(name, 8)
-        expected += [[f"{name}: {bet}", analysis.terms.describe(lang),
+        expected += [[f"{name}: {bet}", analysis.terms.label(lang),
                       *(" ".join(format_number(float(a.house_edge), ".4%", lang).split())
                         for a in (analysis, eight[bet]))]
                      for bet, analysis in six.items()]

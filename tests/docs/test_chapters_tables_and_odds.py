@@ -397,7 +397,7 @@ def test_outcome_table_equals_the_exact_counts(odds_page: Element) -> None:
 def test_edge_tables_equal_the_analysis_to_the_digits_shown(odds_page: Element, decks: int) -> None:
     rows = _rows(_table(odds_page, "bt-edges", data_decks=str(decks)))
     analyses = analyse_bets(ALL_BETS, decks)
-    assert [label for label, _ in rows] == [a.terms.describe() for a in analyses]
+    assert [label for label, _ in rows] == [a.terms.label() for a in analyses]
     for (_, cells), a in zip(rows, analyses, strict=True):
         assert cells == [_pct(a.win), _pct(a.push), _pct(a.lose), _pct(a.house_edge),
                          _pct(a.house_edge_resolved), f"{a.std_dev:.4f}"]
@@ -406,10 +406,10 @@ def test_edge_tables_equal_the_analysis_to_the_digits_shown(odds_page: Element, 
 def test_eight_deck_edges_are_the_known_figures(odds_page: Element) -> None:
     rows = dict(_rows(_table(odds_page, "bt-edges", data_decks="8")))
     # The published eight-deck house edges: Banco 1.06%, Punto 1.24%, tie at 8:1 14.36%, at 9:1 4.84%.
-    assert rows["banco 19/20:1"][3].startswith("1.05")
-    assert rows["punto 1:1"][3].startswith("1.23")
-    assert rows["empate 8:1"][3].startswith("14.35")
-    assert rows["empate 9:1"][3].startswith("4.84")
+    assert rows["Banco: 0.95 to 1"][3].startswith("1.05")
+    assert rows["Punto: 1 to 1"][3].startswith("1.23")
+    assert rows["Empate: 8 to 1"][3].startswith("14.35")
+    assert rows["Empate: 9 to 1"][3].startswith("4.84")
 
 
 def test_pair_table_gives_the_exact_fractions(odds_page: Element) -> None:

@@ -153,7 +153,7 @@ def test_odds_tables_show_the_exact_figures_in_spanish(site_dir: Path) -> None:
         shown = _rows(_table(page, "bt-edges", data_decks=str(decks)))
         analyses = analyse_bets(ALL_BETS, decks)
         assert [" ".join(label.split()) for label, _ in shown] == [
-            " ".join(a.terms.describe(ES).split()) for a in analyses]
+            " ".join(a.terms.label(ES).split()) for a in analyses]
         for (_, cells), a in zip(shown, analyses, strict=True):
             assert cells == [_es(a.win, ".4%"), _es(a.push, ".4%"), _es(a.lose, ".4%"), _es(a.house_edge, ".4%"),
                              _es(a.house_edge_resolved, ".4%"), _es(a.std_dev, ".4f")]
@@ -188,7 +188,7 @@ def test_odds_sentences_glue_spanish_numbers(site_dir: Path) -> None:
     (check,) = [d for d in page.find_all("div") if d.attrs.get("data-practice") == "self-check"]
     (holder,) = check.find_all("script")
     cheapest = json.loads(holder._raw_text())["questions"][0]["why"]
-    assert cheapest.startswith("Con ocho barajas la apuesta más barata es banco 19/20:1, con una "
+    assert cheapest.startswith("Con ocho barajas la apuesta más barata es Banco: 0,95 a 1, con una "
                                "ventaja de la casa de ")
 
 
