@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["card_html", "cards_html", "coup_html"]
 
-_STYLE = "display:inline-block;width:2.1em;margin:0 .12em;vertical-align:middle;line-height:0"
+_STYLE = "display:inline-block;width:2.1em;margin:0 .02em;vertical-align:middle;line-height:0"
 
 
 def card_html(card: Card, lang: str | None = None) -> str:
@@ -50,13 +50,15 @@ def card_html(card: Card, lang: str | None = None) -> str:
 
 
 def cards_html(cards: Iterable[Card], lang: str | None = None) -> str:
-    """Several cards in a row.
+    """Several cards in a row, a space between two (a copied or read-out hand says ``4♥ 9♣``).
 
     >>> cards_html([Card.parse("ks"), Card.parse("2d")], "es").count('aria-label="')
     2
+    >>> "</span> <span" in cards_html([Card.parse("ks"), Card.parse("2d")], "en")
+    True
     """
     lang = resolve_language(lang)
-    return '<span class="bt-cards">' + "".join(card_html(c, lang) for c in cards) + "</span>"
+    return '<span class="bt-cards">' + " ".join(card_html(c, lang) for c in cards) + "</span>"
 
 
 def coup_html(coup: Coup, lang: str | None = None) -> str:

@@ -349,16 +349,21 @@
     });
   }
 
-  /** Cards in a row; `hidden` face-down cards first (named by `hiddenLabel` for a screen reader). */
+  /** Cards in a row, a space between two (a copied or read-out hand says "4♥ 9♣"); `hidden`
+   *  face-down cards first (named by `hiddenLabel` for a screen reader). */
   function cardsNode(text, hidden, hiddenLabel) {
     const row = element("span", { class: "bt-cards" });
+    const add = (node) => {
+      if (row.childNodes.length) row.append(" ");
+      row.append(node);
+    };
     for (let i = 0; i < (hidden || 0); i += 1) {
-      row.append(element("span", { class: "bt-card bt-back", role: "img", "aria-label": hiddenLabel,
-                                   title: hiddenLabel }));
+      add(element("span", { class: "bt-card bt-back", role: "img", "aria-label": hiddenLabel,
+                            title: hiddenLabel }));
     }
     for (const card of text ? text.split(" ") : []) {
       const red = /[♥♦]/.test(card);
-      row.append(element("span", { class: `bt-card ${red ? "bt-red" : "bt-black"}`, text: card }));
+      add(element("span", { class: `bt-card ${red ? "bt-red" : "bt-black"}`, text: card }));
     }
     return row;
   }

@@ -412,6 +412,9 @@ def test_the_stepper_steps_through_the_page_coup_and_typed_in_cards(
         if number < len(told) - 1:
             root.locator("[data-step-next]").click()
     assert root.locator("[data-step-next]").is_disabled()
+    # each hand reads with a space between two cards, as it is copied or read out
+    hands = [hand.inner_text().strip() for hand in root.locator(".bt-cards").all()]
+    assert "4♥ 9♣ 8♦" in hands and "2♠ A♦" in hands, hands
     assert root.locator("td.bt-current").count() == 0  # the result step decides no cell
     root.locator("[data-prev]").click()
     assert root.locator("td.bt-current").count() == 1
