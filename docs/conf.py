@@ -154,6 +154,10 @@ html_sidebars = {"**": ["navbar-logo.html", "search-button-field.html", "sbt-sid
                         "rules-links.html"]}
 html_theme_options["navbar_persistent"] = []  # the sidebar's search field is the one search box
 html_css_files.append("front.css")
+# The code of the pages: folded until the reader asks, one switch for every page, remembered
+# (read in the head, so folded code never flashes; the switch sits in the article's header).
+html_js_files.append("code-fold.js")
+html_theme_options["article_header_end"] = ["code-switch.html", "article-header-buttons.html"]
 # Sphinx's own search, tuned: the pages that answer a rule question rank above the
 # programming interface (docs/_ext/search_scorer.js), and each page's index entries (the
 # `{index}` lines, translated like its prose) name the questions it answers.

@@ -8,6 +8,9 @@ the course, the links to the rules on every page, and pages that print on one sh
 * ``{course-path}`` on the front page lists the course's chapters in the order of its
   table of contents, each with its title in the page's language and the time it takes to
   read, counted from the chapter's own words when the site is built.
+* The code of the pages is folded until the reader presses "Show the code" in the article's
+  header (``_templates/code-switch.html``, ``_static/code-fold.js``): one switch for every
+  page, remembered on the device, shown only on a page that has code.
 * Every page's sidebar links to the rules summaries, the printable rules card and the
   glossary (``_templates/rules-links.html``), named as their pages are in the page's language.
 * The index entries of the pages are translated like their prose; those Sphinx makes for the
@@ -36,6 +39,10 @@ COURSE_TITLE = N_("Baccarat, rule by rule")
 COURSE_AUTHORS = N_("the authors of this course")
 """Who holds the course's copyright, as its footer says it (the footer names no package and
 says no "By": the page is the course's own)."""
+
+CODE_SWITCH = N_("Show the code")
+"""The switch that shows (pressed) or folds the code of every page."""
+CODE_SWITCH_TITLE = N_("Show or fold the code of every page; this device remembers the choice")
 
 READING_TIME = N_("about {minutes} min")
 """How long a chapter takes to read, on the front page's course path."""
@@ -193,6 +200,7 @@ def _page_context(app: Any, pagename: str, _template: str, context: dict[str, An
     links += [(pathto(doc), titles[doc].astext()) for doc in LOOK_UP_PAGES if doc in titles]
     context["bt_rules_links"] = links
     context["bt_rules_links_title"] = tr(LOOK_UP, lang)
+    context["bt_code_switch"] = {"label": tr(CODE_SWITCH, lang), "title": tr(CODE_SWITCH_TITLE, lang)}
 
 
 def setup(app: Any) -> dict[str, Any]:
