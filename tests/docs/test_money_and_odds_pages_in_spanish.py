@@ -46,8 +46,10 @@ ENGLISH_DECIMAL = re.compile(r"\d\.(?!\d{3}(?!\d))\d")
 ENGLISH_GROUPS = re.compile(r"\d,\d{3},\d{3}")
 ENGLISH_THOUSANDS = ("20,000", "100,000", "30,000", "2,999")
 ENGLISH_PERCENT = re.compile(r"\d%")  # Spanish writes "45,32 %", with a no-break space
-# Renderings the glossary rules out ("EZ Baccarat" is the name of a table, and stays).
-AVOIDED = re.compile(r"mesa online|(?<!EZ )\bbaccarat\b|pagad[ao]s? a \d|\d por 1\b", re.IGNORECASE)
+# Renderings the glossary rules out ("EZ Baccarat" is the name of a table and "Baccarat
+# Banque" the French name of a game, as Chemin de Fer is: both stay).
+AVOIDED = re.compile(r"mesa online|(?<!EZ )\bbaccarat\b(?! banque)|pagad[ao]s? a \d|\d por 1\b",
+                     re.IGNORECASE)
 
 
 def _es(n: float | Fraction | Decimal | int, spec: str) -> str:
@@ -108,7 +110,8 @@ def _read_texts(page: Element) -> list[str]:
 def test_the_patterns_tell_english_from_spanish() -> None:
     assert AVOIDED.findall("la mesa online, pagada a 8; 8 por 1, en baccarat") == [
         "mesa online", "pagada a 8", "8 por 1", "baccarat"]
-    assert AVOIDED.findall("la mesa en línea; se paga 8 a 1; pagada a la par; EZ Baccarat") == []
+    assert AVOIDED.findall("la mesa en línea; se paga 8 a 1; pagada a la par; EZ Baccarat; "
+                           "Baccarat Banque") == []
     assert AVOIDED.findall("La Mesa Online") == ["Mesa Online"]
     english = ["0.95:1", "45.32%", "1.0579%", "4,998,398,275,503,360"]
     spanish = ["20.000 coups", "0,95 a 1", "45,32\u00a0%", "1,058\u00a0%", "−0,212", "4.998.398.275.503.360",
