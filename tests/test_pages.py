@@ -223,6 +223,8 @@ def test_roads_figures_are_in_the_reader_conventions() -> None:
     english = roads_chapter.streaks_html(streaks, "en")
     assert re.search(r"\d\.\d%", english)
     full = {"banco": Fraction(1, 2), "punto": Fraction(2, 5)}
-    answers = roads_chapter.answers(streaks, full, "es")
-    assert answers.startswith("1. No: tras seis o más victorias de Banco")
-    _no_english_numbers(answers)
+    check = roads_chapter.check_yourself(streaks, full, "es")
+    first = check.checks[0]
+    assert first.answer == "No" and first.why.startswith("Tras seis o más victorias de Banco")
+    _no_english_numbers(" ".join(c.why + c.prompt for c in check.checks))
+    assert [c.answer in c.choices for c in check.checks] == [True, True, True]

@@ -3,10 +3,8 @@ roads, streaks and counting, with every figure in the reader's conventions.
 
 >>> percent(Fraction(1, 8), lang="en"), percent(Fraction(1, 8), lang="es") == "12,50\\u00a0%"
 ('12.50%', True)
->>> odds_line({"banco": Fraction(1, 2), "punto": Fraction(1, 2)}, "B", "en")
-"after B: {'Banco': '50.00%', 'Punto': '50.00%'}"
->>> "\\\\xa0" in odds_line({"banco": Fraction(1, 2)}, lang="es")
-False
+>>> odds_line({"banco": Fraction(1, 2)}, lang="es") == "Antes de ningún coup: Banco 50,00\\u00a0%."
+True
 """
 
 from __future__ import annotations
@@ -16,6 +14,7 @@ from fractions import Fraction
 from html import escape
 
 from bacara_teach.i18n import resolve_language, term
+from bacara_teach.practice import Check, SelfCheck
 from bacara_teach.text import format_number, tr
 
 TYPE_CHECKING = False
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
     from bacara_teach.analysis.removal import RemovalTable
     from bacara_teach.analysis.roads import RemovalStep, ShoeRun, StreakRow
 
-__all__ = ["answers", "counting_html", "interval_text", "next_coup_chart", "odds_line",
+__all__ = ["check_yourself", "counting_html", "interval_text", "next_coup_chart", "odds_line",
            "percent", "points", "removal_html", "shoe_summary", "streaks_html"]
 
 
@@ -49,13 +48,16 @@ def shoe_summary(run: ShoeRun, lang: str | None = None) -> str:
 
 
 def odds_line(odds: Mapping[str, Fraction], after: str = "", lang: str | None = None) -> str:
-    """The next coup's odds, before any coup or after the results ``after`` (``"BP"``)."""
-    # written as Python shows a dict, without escaping the no-break space of a percentage
-    shown = "{" + ", ".join(f"'{term(key, lang)}': '{percent(value, lang=lang)}'"
-                            for key, value in odds.items()) + "}"
+    """The next coup's odds, before any coup or after the results ``after`` (``"BP"``), as a
+    sentence.
+
+    >>> odds_line({"banco": Fraction(1, 2), "punto": Fraction(1, 2)}, "B", "en")
+    'After B: Banco 50.00%, Punto 50.00%.'
+    """
+    shown = ", ".join(f"{term(key, lang)} {percent(value, lang=lang)}" for key, value in odds.items())
     if after:
-        return tr("after {results}: {odds}", lang, results=after, odds=shown)
-    return tr("before any coup: {odds}", lang, odds=shown)
+        return tr("After {results}: {odds}.", lang, results=after, odds=shown)
+    return tr("Before any coup: {odds}.", lang, odds=shown)
 
 
 def next_coup_chart(path: Sequence[RemovalStep], full: Mapping[str, Fraction],
@@ -128,18 +130,38 @@ def counting_html(names: Sequence[str], steps: Sequence[RemovalStep],
     return _table("bt-counting", head, "".join(rows))
 
 
-def answers(streaks: Sequence[StreakRow], full: Mapping[str, Fraction],
-            lang: str | None = None) -> str:
-    """The answers of the chapter's questions, one a line."""
+def check_yourself(streaks: Sequence[StreakRow], full: Mapping[str, Fraction],
+                   lang: str | None = None) -> SelfCheck:
+    """The chapter's self-check: each question answered and explained on the page, the first
+    from the streaks the engine dealt and a full shoe's exact odds.
+
+    >>> from bacara_teach.analysis.roads import streak_study
+    >>> full = {"banco": Fraction(1, 2), "punto": Fraction(2, 5)}
+    >>> check = check_yourself(streak_study(shoes=3, seed=5), full, "en")
+    >>> [(c.number, c.answer) for c in check.checks]
+    [('1', 'No'), ('2', 'That the big road repeated its shape there'), ('3', 'Empate and the pairs')]
+    """
     six = next(r for r in streaks if r.side == "banco" and r.length == 6)
     low, high = six.next["punto"].interval()
-    return "\n".join((
-        tr("1. No: after six or more Banco wins, Punto won {share} of {trials} next coups; the "
-           "95% interval {interval} holds a full shoe's exact {exact}.", lang,
-           share=percent(six.next["punto"].value, lang=lang), trials=six.trials,
-           interval=interval_text(low, high, lang), exact=percent(full["punto"], lang=lang)),
-        tr("2. That the big road repeated its shape at that point; nothing about the next coup.",
-           lang),
-        tr("3. Empate and the pairs, late in a shoe: they depend most on which cards are left.",
-           lang),
-    ))
+    repeated = tr("That the big road repeated its shape there", lang)
+    late = tr("Empate and the pairs", lang)
+    return SelfCheck(
+        Check.yes_no("1", False, tr(
+            "After six or more Banco wins, Punto won {share} of {trials} next coups; the 95% "
+            "interval {interval} holds a full shoe's exact {exact}.", lang,
+            share=percent(six.next["punto"].value, lang=lang), trials=six.trials,
+            interval=interval_text(low, high, lang), exact=percent(full["punto"], lang=lang)),
+            prompt=tr("After six Banco wins, is Punto more likely to win?", lang), lang=lang),
+        Check("2", repeated, tr("A derived road only compares the big road with itself; it says "
+                                "nothing about the next coup.", lang),
+              choices=(tr("That Banco is due to win", lang), repeated,
+                       tr("That the shoe now favours Banco", lang)),
+              prompt=tr("What does a red cell on the big eye boy mean?", lang)),
+        Check("3", late, tr("Late in a shoe, Empate and the pairs depend most on which cards are "
+                            "left; Punto and Banco hardly move.", lang),
+              choices=(tr("Punto and Banco", lang), late, tr("None of them", lang)),
+              prompt=tr("Which bets can a card counter ever hope to turn?", lang)),
+        lang=lang,
+    )
+
+

@@ -131,3 +131,19 @@ def test_the_chapter_s_roads_board_is_the_engine_s_shoe_prepared_for_the_page(
     assert json.loads(holder._raw_text()) == roads_data(seed=SEED, coups=30, lang=lang)
     html = "".join(holder._raw_text().split())
     assert "application/vnd.jupyter.widget-view+json" not in html
+
+
+def test_the_small_shoes_odds_read_as_sentences(page: tuple[str, Element]) -> None:
+    from bacara_teach.analysis import Composition, count_deals
+    from bacara_teach.analysis.roads import pattern_odds_by_dealing
+    from bacara_teach.pages.roads_chapter import odds_line
+
+    lang, root = page
+    outputs = " ".join(" ".join(pre.text().split()) for pre in root.find_all("pre"))
+    tiny = Composition.from_points([4, 2, 2, 1, 1, 1, 1, 0, 0, 0])
+    lines = [odds_line(count_deals(tiny).probabilities(), lang=lang)]
+    lines += [odds_line(pattern_odds_by_dealing(tiny, results), after=results, lang=lang)
+              for results in ("B", "P")]
+    for line in lines:
+        assert " ".join(line.split()) in outputs, line
+        assert line.endswith(".") and "{" not in line and "'" not in line

@@ -37,7 +37,7 @@ pytestmark = pytest.mark.docs
 
 CHECKED = ("start-here", "history", "cards-and-scoring", "third-card-rule", "worked-examples",
            "chemin-de-fer", "cdf-decisions", "home-session", "odds", "paying-bets",
-           "baccarat-banque")
+           "baccarat-banque", "roads", "side-bets")
 
 
 def _checks(site_dir: Path, chapter: str, lang: str) -> list[dict[str, Any]]:
@@ -162,3 +162,38 @@ def test_the_odds_and_decisions_answers_are_the_exact_analysis(site_dir: Path, l
     assert decisions[1]["answer"] == answer_labels(lang)["draw" if cell.draw > cell.stand else "stand"]
     home = solve_decision_game(decision_game(CHEMIN_DE_FER, shoe_model(6)))
     assert _picked(decisions[2], 0) == (0 < home.bettor[BettorPoint(5)] < 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_roads_and_side_bets_answers_are_the_engines(site_dir: Path, lang: str) -> None:
+    from bacara_teach.analysis import analyse_bet, count_deals
+    from bacara_teach.analysis.edges import BANCO
+    from bacara_teach.analysis.side_bets import (
+        BANCO_EZ,
+        BANCO_SIX_HALF,
+        PAIR_BETS,
+        PUNTO_EVEN,
+        SIDE_BETS,
+        count_finals,
+        house_edge,
+        pair_bet_edge,
+        standard_cards,
+    )
+    from bacara_teach.text import format_number
+
+    roads = _checks(site_dir, "roads", lang)
+    assert [q["kind"] for q in roads] == ["choice"] * 3
+    assert _picked(roads[0], 1)  # no: six Banco wins change nothing
+    exact = format_number(float(count_deals(8).probabilities()["punto"]), ".2%", lang)
+    assert exact in roads[0]["why"]
+    side = _checks(site_dir, "side-bets", lang)
+    finals, cards = count_finals(8), standard_cards(8)
+    banco = analyse_bet(BANCO, 8).house_edge
+    assert _picked(side[0], 1) == (house_edge(BANCO_SIX_HALF, finals) > banco)
+    ez = PROFILES["ez"]
+    (rule,) = [r for r in ez.pay_rules if r.event == "banco-wins-3-card-7"]
+    assert _picked(side[1], 1) == (rule.odds is None)
+    assert format_number(float(house_edge(BANCO_EZ, finals)), ".4%", lang) in side[1]["why"]
+    edges = [house_edge(b, finals) for b in SIDE_BETS if b not in (PUNTO_EVEN, BANCO_SIX_HALF, BANCO_EZ)]
+    edges += [pair_bet_edge(b, cards) for b in PAIR_BETS]
+    assert _picked(side[2], 0) == (min(edges) < banco)
