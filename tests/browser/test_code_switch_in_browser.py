@@ -17,14 +17,17 @@ pytestmark = pytest.mark.browser
 
 LANGUAGES = {"en": "", "es": "es/"}
 SWITCH = "[data-code-switch]"
-SHOWN_INPUTS = """() => [...document.querySelectorAll('.cell .cell_input')]
+SHOWN_INPUTS = """() => [...document.querySelectorAll(
+    '.cell > .cell_input, .cell details.above-input > summary')]
   .filter((el) => el.checkVisibility()).length"""
 
 
 def _inputs(visit: Visit) -> tuple[int, int]:
-    """How many code inputs the page has, and how many of them show."""
+    """How many code inputs the page has (a set-up cell's counts as its folded summary, which
+    opens it as before), and how many of them show."""
     page = visit.page
-    return page.locator(".cell .cell_input").count(), page.evaluate(SHOWN_INPUTS)
+    total = page.locator(".cell > .cell_input, .cell details.above-input > summary").count()
+    return total, page.evaluate(SHOWN_INPUTS)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
