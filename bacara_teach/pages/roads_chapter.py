@@ -15,14 +15,16 @@ from html import escape
 
 from bacara_teach.i18n import resolve_language, term
 from bacara_teach.practice import Check, SelfCheck
-from bacara_teach.text import format_number, tr
+from bacara_teach.roads import derived_colours, road_title
+from bacara_teach.text import format_number, pmessage, tr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from bacara_teach.analysis.removal import RemovalTable
     from bacara_teach.analysis.roads import RemovalStep, ShoeRun, StreakRow
+    from bacara_teach.roads import Road
 
-__all__ = ["check_yourself", "counting_html", "interval_text", "next_coup_chart", "odds_line",
+__all__ = ["check_yourself", "colours_text", "counting_html", "interval_text", "next_coup_chart", "odds_line",
            "percent", "points", "removal_html", "shoe_summary", "streaks_html"]
 
 
@@ -58,6 +60,23 @@ def odds_line(odds: Mapping[str, Fraction], after: str = "", lang: str | None = 
     if after:
         return tr("After {results}: {odds}.", lang, results=after, odds=shown)
     return tr("Before any coup: {odds}.", lang, odds=shown)
+
+
+_COLOURS = {"red": pmessage("road colour", "red"), "blue": pmessage("road colour", "blue")}
+
+
+def colours_text(big_road: Road, name: str, offset: int, lang: str | None = None) -> str:
+    """The colour a derived road gives each big road cell it covers, as one line: the cell's
+    run and row (counted from 0), then its colour in words.
+
+    >>> from bacara_teach.roads import Roads
+    >>> colours_text(Roads.from_results("BBPBBB").big_road, "big_eye_boy", 1, "en")
+    'Big eye boy: run 2, row 0: blue; run 2, row 1: blue; run 2, row 2: red.'
+    """
+    cells = "; ".join(tr("run {run}, row {row}: {colour}", lang, run=column, row=row,
+                         colour=_COLOURS[colour].render(resolve_language(lang)))
+                      for (column, row), colour in derived_colours(big_road, offset))
+    return tr("{road}: {cells}.", lang, road=road_title(name, lang), cells=cells)
 
 
 def next_coup_chart(path: Sequence[RemovalStep], full: Mapping[str, Fraction],

@@ -136,7 +136,8 @@ def test_the_chapter_s_roads_board_is_the_engine_s_shoe_prepared_for_the_page(
 def test_the_small_shoes_odds_read_as_sentences(page: tuple[str, Element]) -> None:
     from bacara_teach.analysis import Composition, count_deals
     from bacara_teach.analysis.roads import pattern_odds_by_dealing
-    from bacara_teach.pages.roads_chapter import odds_line
+    from bacara_teach.pages.roads_chapter import colours_text, odds_line
+    from bacara_teach.roads import Roads
 
     lang, root = page
     outputs = " ".join(" ".join(pre.text().split()) for pre in root.find_all("pre"))
@@ -144,6 +145,11 @@ def test_the_small_shoes_odds_read_as_sentences(page: tuple[str, Element]) -> No
     lines = [odds_line(count_deals(tiny).probabilities(), lang=lang)]
     lines += [odds_line(pattern_odds_by_dealing(tiny, results), after=results, lang=lang)
               for results in ("B", "P")]
+    small = Roads.from_results("BB P BBB PPPP")
+    lines += [colours_text(small.big_road, name, back, lang)
+              for name, back in (("big_eye_boy", 1), ("small_road", 2), ("cockroach_pig", 3))]
     for line in lines:
         assert " ".join(line.split()) in outputs, line
-        assert line.endswith(".") and "{" not in line and "'" not in line
+        assert line.endswith(".") and "{" not in line and "'" not in line and "[" not in line
+    if lang == "es":
+        assert "rojo" in outputs and "'red'" not in outputs and "'blue'" not in outputs
