@@ -1152,8 +1152,14 @@ class CheminDeFerSession:
         return tr("{head}; {player} (seat {seat}) is asked to {actions}", lang, head=head,
                   player=p.player, seat=p.seat, actions=_either(p.actions))
 
+    def _repr_html_(self) -> str:
+        """What a notebook shows: :meth:`status`, as a sentence in the default language."""
+        from html import escape
+
+        return f"<p class='bt-status'>{escape(self.status())}</p>"
+
     def __repr__(self) -> str:
-        """A summary in the default language (it is what a notebook shows): see :meth:`status`."""
+        """A summary in the default language (a console shows it): see :meth:`status`."""
         return f"<CheminDeFerSession {', '.join(self._players)}: {self.status()}>"
 
 

@@ -583,6 +583,33 @@ class HomeSession:
         except SaveError as error:
             raise locate(error, text, "saved home session") from None
 
+    def status(self, lang: str | None = None) -> str:
+        """Where the session stands, in ``lang`` (``None``: the default language): its
+        players, the coups played, and once it is over who won.
+
+        >>> session = HomeSession(players=["Ana", "Luis"], seed=1, coups=1)
+        >>> session.status("en")
+        'Ana, Luis: coup 0 of 1'
+        >>> for name in session.players:
+        ...     _ = session.predict(name, "banco")
+        >>> _ = session.deal()
+        >>> session.status("es").startswith("Ana, Luis: coup 1 de 1; la sesión ha terminado, con ")
+        True
+        """
+        head = message("coup {played} of {coups}", played=self.coups_played, coups=self._coups)
+        players = ", ".join(self._players)
+        if self.finished:
+            return message("{players}: {head}; the session is over, won by {winners}",
+                           players=players, head=head,
+                           winners=", ".join(self.winners)).render(lang)
+        return message("{players}: {head}", players=players, head=head).render(lang)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows: :meth:`status`, as a sentence in the default language."""
+        from html import escape
+
+        return f"<p class='bt-status'>{escape(self.status())}</p>"
+
     def __repr__(self) -> str:
         return (
             f"<HomeSession players={list(self._players)!r} seed={self._seed!r} "

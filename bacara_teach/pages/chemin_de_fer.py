@@ -171,10 +171,12 @@ def chips_text(session: CheminDeFerSession, lang: str | None = None) -> str:
     """What each player holds now, by name.
 
     >>> chips_text(CheminDeFerSession(["Ana", "Luis", "Eva"], seed=1, first_banker=0), "es")
-    "fichas: {'Ana': 100, 'Luis': 100, 'Eva': 100}"
+    'fichas: Ana 100, Luis 100, Eva 100'
     """
-    holdings = dict(zip(session.players, session.holdings(), strict=True))
-    return tr("chips: {holdings}", lang, holdings=str(holdings))
+    code = resolve_language(lang)
+    holdings = ", ".join(f"{name} {format_number(chips, ',d', code)}"
+                         for name, chips in zip(session.players, session.holdings(), strict=True))
+    return tr("chips: {holdings}", code, holdings=holdings)
 
 
 def views_text(bettor: View, banker: View, lang: str | None = None) -> str:
