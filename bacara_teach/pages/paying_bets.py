@@ -179,7 +179,8 @@ def profiles_table(profiles: Iterable[TableProfile], lang: str | None = None) ->
     """The parts of the profiles that do not concern a bet's price, one column per profile."""
     code = resolve_language(lang)
     profiles = tuple(profiles)
-    head = "".join(f"<th scope='col' data-profile='{p.name}'>{escape(p.name)}</th>" for p in profiles)
+    head = "".join(f"<th scope='col' data-profile='{p.name}'>{escape(p.label_text(code, capital=True))}</th>"
+                   for p in profiles)
     body = "".join(
         f"<tr><th scope='row'>{escape(tr(label, code))}</th>"
         + "".join(f"<td>{escape(read(p, code))}</td>" for p in profiles) + "</tr>"
@@ -206,9 +207,10 @@ def _sample_name(name: str, lang: str) -> str:
 
 
 def pay_rule_lines(profiles: Iterable[TableProfile], lang: str | None = None) -> list[str]:
-    """Each table's pay rules, one line each, as the profile's data states them."""
+    """Each table's pay rules, one line each, as the profile's data states them, after the
+    table's name."""
     code = resolve_language(lang)
-    return [f"{profile.name}: {rule.describe(code)}" for profile in profiles
+    return [f"{profile.label_text(code, capital=True)}: {rule.describe(code)}" for profile in profiles
             for rule in profile.pay_rules]
 
 

@@ -18,12 +18,14 @@ from bacara_teach.i18n import resolve_language
 from bacara_teach.practice import Check, SelfCheck
 from bacara_teach.text import N_, format_number, localize_number, tr
 
-__all__ = ["EdgeRow", "check_yourself", "edge_text", "edges_table", "published_table"]
+__all__ = ["TABLE_EDGES_HEAD", "EdgeRow", "check_yourself", "edge_text", "edges_table",
+           "published_table"]
 
 EdgeRow = tuple[str, str, Fraction, Fraction]
 """One bet: its name, its rules as the tables print them, its edge on 6 and on 8 decks."""
 
 EDGES_HEAD = (N_("Bet"), N_("Rules"), N_("House edge, 6 decks"), N_("House edge, 8 decks"))
+TABLE_EDGES_HEAD = (N_("Table"), N_("Bet"), N_("House edge, 6 decks"), N_("House edge, 8 decks"))
 PUBLISHED_HEAD = (N_("Bet"), N_("Decks"), N_("Published (%)"), N_("Engine (%)"), N_("Source"))
 
 
@@ -37,13 +39,15 @@ def _head(labels: Sequence[str], lang: str) -> str:
 
 
 def edges_table(rows: Iterable[EdgeRow], lang: str | None = None, *,
-                css: str = "bt-side-bets") -> str:
+                css: str = "bt-side-bets", head: Sequence[str] = EDGES_HEAD) -> str:
     """Every bet's house edge on six and on eight decks (``css``: the table's class, one per
-    table of a page)."""
+    table of a page; ``head``: the columns' headings, :data:`EDGES_HEAD` or
+    :data:`TABLE_EDGES_HEAD` for rows named by their table)."""
     code = resolve_language(lang)
-    body = "".join(f"<tr data-bet='{name}'><th>{name}</th><td>{rules}</td><td>{edge_text(six, code)}</td>"
-                   f"<td>{edge_text(eight, code)}</td></tr>" for name, rules, six, eight in rows)
-    return (f"<table class='bt-table {css}'><thead><tr>{_head(EDGES_HEAD, code)}</tr></thead>"
+    body = "".join(f"<tr data-bet='{escape(name)}'><th>{escape(name)}</th><td>{escape(rules)}</td>"
+                   f"<td>{edge_text(six, code)}</td><td>{edge_text(eight, code)}</td></tr>"
+                   for name, rules, six, eight in rows)
+    return (f"<table class='bt-table {css}'><thead><tr>{_head(head, code)}</tr></thead>"
             f"<tbody>{body}</tbody></table>")
 
 

@@ -15,7 +15,7 @@ from bacara_teach.analysis.side_bets import (
     pair_bet_edge,
     standard_cards,
 )
-from bacara_teach.text import format_number, localize_number
+from bacara_teach.text import format_number, localize_number, tr
 
 pytestmark = pytest.mark.docs
 
@@ -66,8 +66,11 @@ def test_every_bet_of_the_commission_free_tables_is_priced_from_their_profiles(
     expected = []
     for name in (name for name, profile in PROFILES.items() if profile.pay_rules):
         six, eight = edges_for_profile(name, 6), edges_for_profile(name, 8)
-        expected += [[f"{name}: {bet}", analysis.terms.label(lang),
+        expected += [[PROFILES[name].label_text(lang, capital=True), analysis.terms.label(lang),
                       *(" ".join(format_number(float(a.house_edge), ".4%", lang).split())
                         for a in (analysis, eight[bet]))]
                      for bet, analysis in six.items()]
     assert rows == expected
+    (table,) = root.find_all("table", class_="bt-table-edges")
+    heads = [th.text() for th in table.find("thead").find_all("th")]
+    assert heads[:2] == [tr("Table", lang), tr("Bet", lang)]
