@@ -22,6 +22,10 @@ SHOWN_INPUTS = """() => [...document.querySelectorAll(
   .filter((el) => el.checkVisibility()).length"""
 
 
+SHOWN_VALUES = """() => [...document.querySelectorAll('.cell.tag_code-output .cell_output')]
+  .filter((el) => el.checkVisibility()).length"""
+
+
 def _inputs(visit: Visit) -> tuple[int, int]:
     """How many code inputs the page has (a set-up cell's counts as its folded summary, which
     opens it as before), and how many of them show."""
@@ -46,10 +50,13 @@ def test_the_code_is_folded_until_asked_for_and_the_choice_is_remembered(
         total, shown = _inputs(visit)
         assert total > 0 and shown == 0
         assert page.locator(".cell_output").first.is_visible()  # results stay: tables, pictures
+        values = page.locator(".cell.tag_code-output .cell_output")  # Python's own values: folded
+        assert values.count() > 0 and page.evaluate(SHOWN_VALUES) == 0
         assert serious_violations(page) == []
         switch.click()
         assert switch.get_attribute("aria-pressed") == "true"
         assert _inputs(visit) == (total, total)
+        assert page.evaluate(SHOWN_VALUES) == values.count()
         visit.open(f"{prefix}chapters/third-card-rule.html")  # another page: still shown
         total, shown = _inputs(visit)
         assert total > 0 and shown == total

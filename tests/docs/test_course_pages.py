@@ -61,6 +61,27 @@ def test_no_visible_code_cell_on_a_course_page_is_plumbing(site_dir: Path, prefi
     assert offending == []
 
 
+REPR = re.compile(r"^\s*(?:[\[({<]|[A-Z]\w*\(|-?\d+(?:\.\d+)?\s*$|True\s*$|False\s*$)")
+"""Output that is Python's own picture of a value (a tuple, a dict, ``Counter(...)``,
+``Fraction(...)``, a bare number), not a sentence, a table or a picture."""
+
+
+@pytest.mark.parametrize("prefix", LANGS)
+def test_a_reader_who_folds_the_code_meets_no_python_value(site_dir: Path, prefix: str) -> None:
+    # Where a cell shows a value as Python writes it, the value belongs to the code: the cell is
+    # tagged code-output, and folding the code folds that output too (the prose says it in words).
+    offending = []
+    for path in _chapters(site_dir, prefix):
+        for cell in parse_page(path).find_all("div", class_="cell"):
+            if "tag_code-output" in cell.classes or "tag_remove-output" in cell.classes:
+                continue
+            for output in cell.find_all("div", class_="cell_output"):
+                for pre in output.find_all("pre"):
+                    if REPR.match(pre.text()):
+                        offending.append(f"{path.name}: {pre.text()[:80]!r}")
+    assert offending == []
+
+
 @pytest.mark.parametrize("prefix", LANGS)
 def test_every_picture_on_a_course_page_has_a_text_alternative(site_dir: Path, prefix: str) -> None:
     pictures = 0
