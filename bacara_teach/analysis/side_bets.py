@@ -162,6 +162,16 @@ class SideBet:
     description: str
     pays: Mapping[str, Fraction]
     push: tuple[str, ...] = ()
+    title: str = ""
+    """The bet's name as a table prints it (an English message; empty: :attr:`name`)."""
+
+    def title_text(self, lang: str | None = None) -> str:
+        """The bet's name as a table prints it, in ``lang``.
+
+        >>> BANCO_SIX_HALF.title_text("es"), DRAGON_7.title_text("en")
+        ('Banco sin comisión', 'Dragon 7')
+        """
+        return tr(self.title, lang) if self.title else self.name
 
     def describe(self, lang: str | None = None) -> str:
         """The bet's rules in ``lang`` (``None``: the default language); :attr:`description`
@@ -189,36 +199,40 @@ class SideBet:
         return Fraction(-1)
 
 
-def _bet(name: str, description: str, pays: Mapping[str, int | Fraction | str],
+def _bet(name: str, title: str, description: str, pays: Mapping[str, int | Fraction | str],
          push: tuple[str, ...] = ()) -> SideBet:
-    return SideBet(name, description, {k: Fraction(v) for k, v in pays.items()}, push)
+    return SideBet(name, description, {k: Fraction(v) for k, v in pays.items()}, push, title)
 
 
-PUNTO_EVEN = _bet("punto", N_("Punto, 1:1; a tie pushes"), {"punto-wins": 1}, ("tie",))
+PUNTO_EVEN = _bet("punto", N_("Punto"), N_("Punto, 1:1; a tie pushes"), {"punto-wins": 1}, ("tie",))
 BANCO_SIX_HALF = _bet("banco-six-half",
+                      N_("Banco without commission"),
                       N_("Banco without commission: 1:1, a win with 6 pays 1:2; a tie pushes"),
                       {"banco-wins-not-6": 1, "banco-wins-with-6": Fraction(1, 2)}, ("tie",))
 BANCO_EZ = _bet("banco-ez",
+                N_("EZ Baccarat Banco"),
                 N_("EZ Baccarat Banco: 1:1, a win with a three-card 7 pushes; a tie pushes"),
                 {"banco-wins-not-3-card-7": 1}, ("tie", "banco-wins-3-card-7"))
-DRAGON_7 = _bet("dragon-7", N_("Dragon 7: Banco wins with a three-card 7, 40:1"),
+DRAGON_7 = _bet("dragon-7", N_("Dragon 7"), N_("Dragon 7: Banco wins with a three-card 7, 40:1"),
                 {"banco-wins-3-card-7": 40})
-PANDA_8 = _bet("panda-8", N_("Panda 8: Punto wins with a three-card 8, 25:1"),
+PANDA_8 = _bet("panda-8", N_("Panda 8"), N_("Panda 8: Punto wins with a three-card 8, 25:1"),
                {"punto-wins-3-card-8": 25})
-BIG = _bet("big", N_("Big: the coup uses 5 or 6 cards, 0.54:1"), {"5-or-6-cards": "0.54"})
-SMALL = _bet("small", N_("Small: the coup uses 4 cards, 1.5:1"), {"4-cards": "1.5"})
-FOUR_CARDS = _bet("4-cards", N_("4-5-6, four: the coup uses 4 cards, 3:2"), {"4-cards": "1.5"})
-FIVE_CARDS = _bet("5-cards", N_("4-5-6, five: the coup uses 5 cards, 2:1"), {"5-cards": 2})
-SIX_CARDS = _bet("6-cards", N_("4-5-6, six: the coup uses 6 cards, 2:1"), {"6-cards": 2})
+BIG = _bet("big", N_("Big"), N_("Big: the coup uses 5 or 6 cards, 0.54:1"), {"5-or-6-cards": "0.54"})
+SMALL = _bet("small", N_("Small"), N_("Small: the coup uses 4 cards, 1.5:1"), {"4-cards": "1.5"})
+FOUR_CARDS = _bet("4-cards", N_("4-5-6, four"), N_("4-5-6, four: the coup uses 4 cards, 3:2"), {"4-cards": "1.5"})
+FIVE_CARDS = _bet("5-cards", N_("4-5-6, five"), N_("4-5-6, five: the coup uses 5 cards, 2:1"), {"5-cards": 2})
+SIX_CARDS = _bet("6-cards", N_("4-5-6, six"), N_("4-5-6, six: the coup uses 6 cards, 2:1"), {"6-cards": 2})
 _DRAGON_MARGINS = {9: 30, 8: 10, 7: 6, 6: 4, 5: 2, 4: 1}
 DRAGON_BONUS_PUNTO = _bet(
     "dragon-bonus-punto",
+    N_("Dragon Bonus on Punto"),
     N_("Dragon Bonus on Punto: a natural win 1:1, a win by 9 30:1, by 8 10:1, by 7 6:1, by 6 4:1, "
        "by 5 2:1, by 4 1:1; a natural tie pushes"),
     {"punto-natural-win": 1, **{f"punto-wins-by-{k}": v for k, v in _DRAGON_MARGINS.items()}},
     ("natural-tie",))
 DRAGON_BONUS_BANCO = _bet(
     "dragon-bonus-banco",
+    N_("Dragon Bonus on Banco"),
     N_("Dragon Bonus on Banco: the same pay table, for Banco"),
     {"banco-natural-win": 1, **{f"banco-wins-by-{k}": v for k, v in _DRAGON_MARGINS.items()}},
     ("natural-tie",))
@@ -272,6 +286,16 @@ class PairBet:
     kind: str
     one: Fraction
     both: Fraction
+    title: str = ""
+    """The bet's name as a table prints it (an English message; empty: :attr:`name`)."""
+
+    def title_text(self, lang: str | None = None) -> str:
+        """The bet's name as a table prints it, in ``lang``.
+
+        >>> PERFECT_PAIR_ONE_OR_BOTH.title_text("en")
+        'Perfect Pair, one or both hands'
+        """
+        return tr(self.title, lang) if self.title else self.name
 
     def describe(self, lang: str | None = None) -> str:
         """The bet's rules in ``lang`` (``None``: the default language).
@@ -330,13 +354,13 @@ def pair_bet_edge(bet: PairBet, cards: Mapping[tuple[int, int], int]) -> Fractio
 
 PERFECT_PAIR = PairBet(
     "perfect-pair", N_("Perfect Pair: either hand's first two cards are the same card, 25:1"),
-    "perfect", Fraction(25), Fraction(25))
+    "perfect", Fraction(25), Fraction(25), N_("Perfect Pair"))
 PERFECT_PAIR_ONE_OR_BOTH = PairBet(
     "perfect-pair-both", N_("Perfect Pair: one hand 25:1, both hands 250:1"), "perfect",
-    Fraction(25), Fraction(250))
+    Fraction(25), Fraction(250), N_("Perfect Pair, one or both hands"))
 EITHER_PAIR = PairBet(
     "either-pair", N_("Either Pair: either hand's first two cards are of one rank, 5:1"), "rank",
-    Fraction(5), Fraction(5))
+    Fraction(5), Fraction(5), N_("Either Pair"))
 
 PAIR_BETS: tuple[PairBet, ...] = (PERFECT_PAIR, PERFECT_PAIR_ONE_OR_BOTH, EITHER_PAIR)
 """The pair bets priced here."""

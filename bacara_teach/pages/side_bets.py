@@ -101,11 +101,10 @@ def check_yourself(decks: int = 8, lang: str | None = None) -> SelfCheck:
                  edge=edge_text(ez, lang), decks=decks) if rule.odds is None else \
         tr("An EZ Baccarat table pays a Banco bet {odds} to 1 when Banco wins with a three-card "
            "7.", lang, odds=rule.odds)
-    sides = [(bet.describe(lang), house_edge(bet, finals)) for bet in SIDE_BETS
+    sides = [(bet.title_text(lang), house_edge(bet, finals)) for bet in SIDE_BETS
              if bet not in (PUNTO_EVEN, BANCO_SIX_HALF, BANCO_EZ)]
-    sides += [(bet.describe(lang), pair_bet_edge(bet, cards)) for bet in PAIR_BETS]
-    rules, cheapest = min(sides, key=lambda side: side[1])
-    name = rules.split(":")[0]  # a bet's rules start with its name
+    sides += [(bet.title_text(lang), pair_bet_edge(bet, cards)) for bet in PAIR_BETS]
+    name, cheapest = min(sides, key=lambda side: side[1])
     return SelfCheck(
         Check("1", half if six_half > banco else commission, costs, choices=(commission, half),
               prompt=tr("Which costs more per unit staked?", lang)),

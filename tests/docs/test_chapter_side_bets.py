@@ -35,8 +35,9 @@ def _rows(root: Element, css: str) -> list[list[str]]:
 def test_every_bet_is_priced_by_the_engine_for_six_and_eight_decks(page: tuple[str, Element]) -> None:
     lang, root = page
     rows = _rows(root, "bt-side-bets")
-    expected = [(b.name, b.describe(lang), house_edge(b, 6), house_edge(b, 8)) for b in SIDE_BETS]
-    expected += [(b.name, b.describe(lang), pair_bet_edge(b, standard_cards(6)),
+    expected = [(b.title_text(lang), b.describe(lang), house_edge(b, 6), house_edge(b, 8))
+                for b in SIDE_BETS]
+    expected += [(b.title_text(lang), b.describe(lang), pair_bet_edge(b, standard_cards(6)),
                   pair_bet_edge(b, standard_cards(8))) for b in PAIR_BETS]
     assert len(rows) == len(expected)
     for shown, (name, rules, six, eight) in zip(rows, expected, strict=True):
