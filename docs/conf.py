@@ -32,6 +32,8 @@ extensions = ["myst_nb", "sphinx_copybutton", "jupyterlite_sphinx", "lite_assets
               "site_languages", "rules_card", "page_labels", "front_door"]
 # every table in a frame that scrolls sideways, with a cue (docs/_ext/table_frames.py)
 extensions.append("table_frames")
+# the comments of the code cells translated with the page (docs/_ext/code_comments.py)
+extensions.append("code_comments")
 root_doc = "index"
 exclude_patterns = ["_build", "jupyter_execute", "**.ipynb_checkpoints", "README.md",
                     "_contents", "_lite", "_ext"]

@@ -82,6 +82,25 @@ def test_a_reader_who_folds_the_code_meets_no_python_value(site_dir: Path, prefi
     assert offending == []
 
 
+def _code_comments(page: Element) -> set[str]:
+    """The comments of every code cell's input on a built page (opened or not)."""
+    from code_comments import comments
+
+    found: set[str] = set()
+    for block in page.find_all("div", class_="cell_input"):
+        for pre in block.find_all("pre"):
+            found.update(text for _, _, text in comments(_raw(pre)))
+    return found
+
+
+def test_the_code_comments_read_in_the_pages_language(site_dir: Path) -> None:
+    english = {path.name: _code_comments(parse_page(path)) for path in _chapters(site_dir, "")}
+    spanish = {path.name: _code_comments(parse_page(path)) for path in _chapters(site_dir, "es/")}
+    assert sum(map(len, english.values())) >= 15  # the chapters' code does carry comments
+    left = {name: sorted(english[name] & spanish.get(name, set())) for name in english}
+    assert {name: words for name, words in left.items() if words} == {}
+
+
 @pytest.mark.parametrize("prefix", LANGS)
 def test_every_picture_on_a_course_page_has_a_text_alternative(site_dir: Path, prefix: str) -> None:
     pictures = 0
