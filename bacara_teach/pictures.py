@@ -614,7 +614,7 @@ def house_edge_chart(decks: int = 8, lang: str | None = None) -> Picture:
     """The house edge of every bet the home, casino and online tables offer, smallest first.
 
     >>> svg = house_edge_chart(8, "en")
-    >>> "<title>empate 8:1: 14.36%</title>" in svg, svg.count("<rect class='bt-bar'")
+    >>> "<title>Empate: 8 to 1: 14.36%</title>" in svg, svg.count("<rect class='bt-bar'")
     (True, 7)
     """
     lang = resolve_language(lang)
