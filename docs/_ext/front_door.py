@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -203,6 +204,50 @@ def _page_context(app: Any, pagename: str, _template: str, context: dict[str, An
     context["bt_code_switch"] = {"label": tr(CODE_SWITCH, lang), "title": tr(CODE_SWITCH_TITLE, lang)}
 
 
+# -- index entries an incremental build would lose -----------------------------------------------
+def kept_index_entries(frozen: dict[str, Any], keep: set[str]) -> dict[str, list[tuple[str, str, str]]]:
+    """The index entries of the pages in ``keep``, read back from a frozen search index (the
+    ``searchindex.js`` an earlier build wrote), as Sphinx's indexer holds them.
+
+    >>> frozen = {"docnames": ["odds", "roads"],
+    ...           "indexentries": {"house edge": [[0, "index-0", True]], "big road": [[1, "x", False]]}}
+    >>> kept_index_entries(frozen, {"roads"})
+    {'roads': [('big road', 'x', '')]}
+    """
+    names = frozen.get("docnames", ())
+    kept: dict[str, list[tuple[str, str, str]]] = {}
+    for entry, places in frozen.get("indexentries", {}).items():
+        for index, target, main in places:
+            if 0 <= index < len(names) and names[index] in keep:
+                kept.setdefault(names[index], []).append((entry, target, "main" if main else ""))
+    return {name: sorted(entries) for name, entries in kept.items()}
+
+
+def _keep_index_entries(app: Any) -> list[Any]:
+    """Put back the index entries of the pages this build did not write again.
+
+    Sphinx's search index forgets the index entries of the pages an incremental build leaves
+    alone (sphinx-doc/sphinx#12599: the entries are kept in the environment only after it has
+    been saved, and not read back from the previous index), so a rule question a page's
+    ``{index}`` lines answer could miss it after a second ``nox -s serve``.  Called when the
+    pages are written and before the index is, it reads them back from the previous index.
+    """
+    indexer = getattr(app.builder, "indexer", None)
+    if indexer is None:
+        return []
+    path = Path(app.builder.outdir) / app.builder.searchindex_filename
+    try:
+        from sphinx.search import js_index
+
+        frozen = js_index.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    # a page written again has been fed to the index anew: its entries stay as they are now
+    for name, entries in kept_index_entries(frozen, set(app.env.all_docs)).items():
+        indexer._index_entries.setdefault(name, entries)  # noqa: SLF001 - see the docstring
+    return []
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.add_node(course_path)
     app.add_directive("course-path", CoursePath)
@@ -212,4 +257,5 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("doctree-read", _interface_entries_untranslated)
     app.connect("env-get-outdated", _front_page_outdated)
     app.connect("html-page-context", _page_context)
+    app.connect("html-collect-pages", _keep_index_entries)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

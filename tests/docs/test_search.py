@@ -14,6 +14,7 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -152,3 +153,25 @@ def test_a_name_from_the_code_still_finds_the_interface(site_dir: Path) -> None:
         assert objects, (name, results)
         doc, title = objects[0]  # the object of that name first among the interface's
         assert doc == page and title.endswith("." + name), objects[:3]
+
+
+def test_an_incremental_build_keeps_the_index_entries_of_the_pages_it_leaves_alone(
+        tmp_path: Path) -> None:
+    # sphinx-doc/sphinx#12599: Sphinx does not read the index entries of the pages it does not
+    # write again back from the previous index; front_door puts them back.
+    import front_door
+    from sphinx.search import js_index
+
+    frozen = {"docnames": ["chapters/odds", "chapters/roads", "gone"],
+              "indexentries": {"house edge": [[0, "index-0", True]],
+                               "big road": [[1, "index-1", False]], "old": [[2, "x", False]]}}
+    (tmp_path / "searchindex.js").write_text(js_index.dumps(frozen), encoding="utf-8")
+    fed = {"chapters/odds": [("house edge", "index-3", "main")]}  # written again this build
+
+    indexer = SimpleNamespace(_index_entries=dict(fed))
+    app = SimpleNamespace(
+        builder=SimpleNamespace(indexer=indexer, outdir=tmp_path, searchindex_filename="searchindex.js"),
+        env=SimpleNamespace(all_docs={"chapters/odds": 0, "chapters/roads": 0}))
+    assert front_door._keep_index_entries(app) == []
+    assert indexer._index_entries == {"chapters/odds": [("house edge", "index-3", "main")],
+                                      "chapters/roads": [("big road", "index-1", "")]}
