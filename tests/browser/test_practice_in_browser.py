@@ -354,7 +354,8 @@ def test_the_drill_reads_well_in_dark_mode(dark: Visit) -> None:
 
 
 CHECKED = ("start-here", "history", "cards-and-scoring", "third-card-rule", "worked-examples",
-           "chemin-de-fer", "cdf-decisions", "home-session", "odds", "paying-bets")
+           "chemin-de-fer", "cdf-decisions", "home-session", "odds", "paying-bets",
+           "baccarat-banque", "roads", "side-bets")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -371,6 +372,8 @@ def test_every_self_check_answers_right_and_wrong_with_its_reason(
         assert boxes.count() == len(data["questions"])
         for index, q in enumerate(data["questions"]):
             box = boxes.nth(index)
+            if q.get("prompt"):  # the box is named after its question
+                assert q["prompt"] in box.locator("legend").inner_text(), (chapter, q)
             feedback = box.locator("[data-feedback]")
             if q["kind"] == "choice":
                 wrong = next(c for c in q["choices"] if c != q["answer"])
