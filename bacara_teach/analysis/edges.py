@@ -185,6 +185,11 @@ class BetTerms:
         if self.commission:
             text = tr("{bet} less {commission}", lang, bet=text,
                       commission=localize_number(_percent(self.commission), lang))
+        return self._qualified(text, lang, priced=False)
+
+    def _qualified(self, text: str, lang: str, *, priced: bool) -> str:
+        """``text`` followed by the pair reading of a pair bet and the table's exceptions, their
+        odds written as :meth:`price` writes them (``priced``) or in the short notation."""
         if self.on.startswith("pareja"):
             text = tr("{bet} ({pair})", lang, bet=text, pair=tr(_PAIR_READINGS[self.pair_reading],
                                                                   lang))
@@ -192,6 +197,9 @@ class BetTerms:
             if odds is None:
                 text = tr("{bet}, a push when {event}", lang, bet=text,
                           event=event_message(event))
+            elif priced:
+                text = tr("{bet}, {odds} to 1 when {event}", lang, bet=text,
+                          odds=_price(odds, lang), event=event_message(event))
             else:
                 text = tr("{bet}, {odds}:1 when {event}", lang, bet=text, odds=_ratio(odds),
                           event=event_message(event))
@@ -224,17 +232,7 @@ class BetTerms:
         """
         lang = resolve_language(lang)
         text = tr("{bet}: {price}", lang, bet=BetKind(self.on).label, price=self.price(lang))
-        if self.on.startswith("pareja"):
-            text = tr("{bet} ({pair})", lang, bet=text, pair=tr(_PAIR_READINGS[self.pair_reading],
-                                                                  lang))
-        for event, odds in self.rules:
-            if odds is None:
-                text = tr("{bet}, a push when {event}", lang, bet=text,
-                          event=event_message(event))
-            else:
-                text = tr("{bet}, {odds} to 1 when {event}", lang, bet=text,
-                          odds=_price(odds, lang), event=event_message(event))
-        return text
+        return self._qualified(text, lang, priced=True)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "on": self.on, "payout": _ratio(self.payout),
