@@ -657,10 +657,16 @@ def _carve(root: str, hidden: Sequence[str]) -> list[list[str]]:
 
 
 @cache
+def _outermost_folders() -> tuple[str, ...]:
+    """The standard library's folders that no other of them holds."""
+    folders = _python_folders()[0]
+    return tuple(f for f in folders if not any(f != g and _inside(f, g) for g in folders))
+
+
+@cache
 def _landlock_rules() -> tuple[tuple[str, str], ...]:
-    folders, hidden = _python_folders()
-    outermost = [f for f in folders if not any(f != g and _inside(f, g) for g in folders)]
-    return tuple((path, kind) for root in outermost for path, kind in _carve(root, hidden))
+    hidden = _python_folders()[1]
+    return tuple((path, kind) for root in _outermost_folders() for path, kind in _carve(root, hidden))
 
 
 @cache
@@ -675,8 +681,7 @@ def _wall_landlock_rules() -> tuple[tuple[str, str], ...]:
     path inside them be anything but a folder (which the view would not cover), the entries are
     carved as outside bubblewrap.
     """
-    folders, hidden = _python_folders()
-    outermost = [f for f in folders if not any(f != g and _inside(f, g) for g in folders)]
+    hidden, outermost = _python_folders()[1], _outermost_folders()
     inside = [h for h in hidden if any(_inside(h, root) for root in outermost)]
     if any(os.path.lexists(h) and (os.path.islink(h) or not os.path.isdir(h)) for h in inside):
         return _landlock_rules()
