@@ -281,7 +281,7 @@ def explain(situation: BanqueSituation, lang: str | None = None) -> str:
 
     >>> view = BankerView.situation("3♥ 2♠", right="K♦", stakes=Stakes(100, 20))
     >>> print(explain(BanqueSituation.price(view), "en"))
-    Against the right side (100 staked), a third card for the banker is worth -0.34 chips per chip, -33.64 in all: it puts him at risk there. Against the left side (20 staked), a third card for the banker is worth +0.34 chips per chip, +6.79 in all: it helps him there. Standing is worth +75.61 chips to the bank, drawing +48.77: standing is better. The rule of thumb (Punto Banco’s banker table against the larger stake) stands too.
+    Against the right side (100 staked), a third card for the banker is worth −0.34 chips per chip, −33.64 in all: it puts him at risk there. Against the left side (20 staked), a third card for the banker is worth +0.34 chips per chip, +6.79 in all: it helps him there. Standing is worth +75.61 chips to the bank, drawing +48.77: standing is better. The rule of thumb (Punto Banco’s banker table against the larger stake) stands too.
     """
     lang = resolve_language(lang)
     view = situation.view

@@ -15,7 +15,7 @@ order and a label for bars).
 >>> svg = bar_chart_svg(["A", "2"], {"Banco": [0.5, -1.0]}, title="Change")
 >>> svg.startswith("<svg") and svg.count("<rect class='bt-bar'") == 2
 True
->>> "<title>2, Banco: -1</title>" in svg
+>>> "<title>2, Banco: −1</title>" in svg
 True
 """
 

@@ -473,7 +473,7 @@ def draw_gain_heatmap_svg(gains: Mapping[tuple[int, int | None], Fraction],
     example Chemin de Fer's free cells) a dot.
 
     >>> svg = draw_gain_heatmap_svg({(3, 8): Fraction(-1, 400)}, lang="en")
-    >>> "data-gain='-1/400'" in svg, "-0.25" in svg
+    >>> "data-gain='-1/400'" in svg, "−0.25" in svg
     (True, True)
     """
     lang = resolve_language(lang)

@@ -17,7 +17,7 @@ decides a cell itself.
 >>> cell["answer"], data["verdicts"]["right"][cell["answer"]], data["texts"][cell["why"]]
 ('stand', 'Right: stand.', "On 3, Banco draws against 0–7 and 9, stands against 8; Punto's third card counts 8.")
 >>> data["texts"][cell["worth"]]
-'Drawing minus standing, in this cell: -0.22 per 100 staked on Banco.'
+'Drawing minus standing, in this cell: −0.22 per 100 staked on Banco.'
 >>> sum(c["hard"] for c in data["cells"])
 40
 >>> len(drill_data("chemin-de-fer", "es")["cells"])

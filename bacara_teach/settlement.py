@@ -136,7 +136,7 @@ class Bet:
     >>> Bet("banco", "-5")
     Traceback (most recent call last):
     ...
-    bacara_teach.errors.IllegalAction: invalid stake -5 on banco: a stake must be above 0
+    bacara_teach.errors.IllegalAction: invalid stake −5 on banco: a stake must be above 0
     """
 
     on: BetKind
@@ -501,7 +501,7 @@ def settle_bet(coup: Coup, bet: Bet, profile: TableProfile | str) -> SettledBet:
     >>> settle_bet(tie, Bet.parse("punto=20"), "home").describe("es")
     'punto 20: empate, se devuelve la apuesta: 0'
     >>> settle_bet(tie, Bet.parse("pareja-banco=5"), "casino").describe("en")
-    'pareja-banco 5: lost: -5'
+    'pareja-banco 5: lost: −5'
     """
     table = get_profile(profile)
     verify_bet(bet, table)
@@ -554,7 +554,7 @@ def settle(coup: Coup, bets: Iterable[Bet], profile: TableProfile | str, *,
 
     >>> coup = Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦")
     >>> [b.describe("en") for b in settle(coup, [Bet.parse("punto=5")], "online").bets]
-    ['punto 5: lost: -5']
+    ['punto 5: lost: −5']
     """
     table = get_profile(profile)
     listed = tuple(bets)

@@ -27,6 +27,12 @@ True
 >>> format_number(0.4532, ".2%", "en")
 '45.32%'
 
+Every language writes a negative number with the true minus sign (U+2212), as typesetting
+does, never with a hyphen:
+
+>>> format_number(-3, "+d", "en") == format_number(-3, "+d", "es") == "\u22123"
+True
+
 The catalogues live in ``bacara_teach/locale/<lang>/LC_MESSAGES/bacara_teach.po`` (the
 template is ``bacara_teach/locale/bacara_teach.pot``), compiled to ``.mo`` files that the
 standard library's ``gettext`` reads, so the same code speaks every language in the
@@ -77,7 +83,7 @@ LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 SOURCE_LANGUAGE = "en"
 """The language the messages are written in; it needs no catalogue."""
 
-_ENGLISH_NUMBERS = {"decimal": ".", "group": ",", "minus": "-", "percent": "{number}%"}
+_ENGLISH_NUMBERS = {"decimal": ".", "group": ",", "minus": "\u2212", "percent": "{number}%"}
 
 
 class Language:
@@ -158,8 +164,6 @@ def _ungroup_short(text: str, min_grouping: int) -> str:
 
 def _localize(text: str, lang: str) -> str:
     """An English-formatted number (``-1,234.5%``) written with the symbols of ``lang``."""
-    if lang == SOURCE_LANGUAGE:
-        return text
     known = _languages().get(lang)
     numbers = known.numbers if known is not None else _ENGLISH_NUMBERS
     text = _ungroup_short(text, known.min_grouping if known is not None else 1)

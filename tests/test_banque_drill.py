@@ -47,7 +47,7 @@ from bacara_teach.pages.baccarat_banque import chips
 from bacara_teach.practice import answer_labels
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import Decision, is_natural
-from bacara_teach.text import tr
+from bacara_teach.text import format_number, tr
 from bacara_teach.widgets.banque_page import (
     PAGE_SEED,
     banque_drill_data,
@@ -153,8 +153,10 @@ def test_the_explanation_adds_up_side_by_side() -> None:
     values = decision_values(view)
     assert 50 * changes[RIGHT] + 20 * changes[LEFT] == values[Decision.DRAW] - values[Decision.STAND]
     text = explain(BanqueSituation.price(view), "en")
-    assert f"{float(changes[RIGHT]):+.2f} chips per chip, {float(50 * changes[RIGHT]):+.2f} in all" in text
-    assert f"{float(changes[LEFT]):+.2f} chips per chip, {float(20 * changes[LEFT]):+.2f} in all" in text
+    assert (f"{format_number(float(changes[RIGHT]), '+.2f', 'en')} chips per chip, "
+            f"{format_number(float(50 * changes[RIGHT]), '+.2f', 'en')} in all") in text
+    assert (f"{format_number(float(changes[LEFT]), '+.2f', 'en')} chips per chip, "
+            f"{format_number(float(20 * changes[LEFT]), '+.2f', 'en')} in all") in text
     assert chips(values[Decision.STAND], "en") in text and chips(values[Decision.DRAW], "en") in text
 
 

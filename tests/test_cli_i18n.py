@@ -48,9 +48,9 @@ def _english_number(word: str) -> str:
 
 
 def _numbers(text: str, lang: str = "en") -> list[str]:
-    """The cards and signed amounts of an output (in ``lang``), written the English way:
-    what must not depend on the language."""
-    words = [word.strip(".,;:()") for word in text.split()]
+    """The cards and signed amounts of an output (in ``lang``), written with plain ASCII
+    symbols: what must not depend on the language."""
+    words = [word.strip(".,;:()").replace("\u2212", "-") for word in text.split()]
     if lang == "es":
         words = [_english_number(word) for word in words]
     return [word for word in words

@@ -283,7 +283,7 @@ def test_a_loss_is_written_with_the_spanish_minus(monkeypatch: pytest.MonkeyPatc
     assert "(empezó con 100, \u221210)." in es
     monkeypatch.setattr(sys, "stdin", io.StringIO("bet punto 10\ncontinue\nquit\n"))
     _, en, _ = run(capsys, "--lang", "en", "play", "--seed", "7")
-    assert "(started with 100, -10)." in en
+    assert "(started with 100, \u221210)." in en
 
 
 # -- the command line's own helpers ---------------------------------------------------------------

@@ -400,11 +400,11 @@ PLAYED: list[Played] = [
     ("ez", "banco-three-card-7", ["banco 10", "dragon-7 2", "panda-8 1"],
      lambda t: ["banco 10: push: Banco wins with a three-card 7, stake returned: 0",
                 f"dragon-7 2: won, paid {t.payout('dragon-7')} to 1: +{2 * t.payout('dragon-7')}",
-                "panda-8 1: lost: -1"], lambda t: 100 + 2 * t.payout("dragon-7") - 1),
+                "panda-8 1: lost: \u22121"], lambda t: 100 + 2 * t.payout("dragon-7") - 1),
     ("ez", "punto-three-card-8", ["punto 10", "panda-8 2", "dragon-7 1"],
      lambda t: ["punto 10: won, paid 1 to 1: +10",
                 f"panda-8 2: won, paid {t.payout('panda-8')} to 1: +{2 * t.payout('panda-8')}",
-                "dragon-7 1: lost: -1"], lambda t: 100 + 10 + 2 * t.payout("panda-8") - 1),
+                "dragon-7 1: lost: \u22121"], lambda t: 100 + 10 + 2 * t.payout("panda-8") - 1),
     ("no-commission", "banco-6", ["banco 10"],
      lambda t: ["banco 10: won, paid 1/2 to 1 (Banco wins with 6): +5"], lambda t: 105),
 ]

@@ -179,7 +179,7 @@ def test_a_table_left_refuses_everything() -> None:
 def test_an_empty_balance_takes_no_bet() -> None:
     table = OnlineTable(balance="0", seed=3)
     assert not table.can_place("banco", "1")
-    with pytest.raises(IllegalAction, match="invalid balance -1"):
+    with pytest.raises(IllegalAction, match="invalid balance \u22121"):
         OnlineTable(balance="-1")
 
 

@@ -263,8 +263,8 @@ def test_the_worth_of_each_free_cell_in_both_languages(values: list[CellValue]) 
     row_en = [cells(row) for row in re.findall(r"<tr><th scope='row'>.*?</tr>", english)]
     row_es = [cells(row) for row in re.findall(r"<tr><th scope='row'>.*?</tr>", spanish)]
     for v, en, es in zip(values, row_en, row_es, strict=True):
-        assert en[:5] == [f"{float(v.reach):.2%}", f"{float(v.draw):+.2%}",
-                          f"{float(v.stand):+.2%}", f"{float(v.draw - v.stand):+.2%}", v.better]
+        assert en[:5] == [format_number(float(v.reach), ".2%", "en"), format_number(float(v.draw), "+.2%", "en"),
+                          format_number(float(v.stand), "+.2%", "en"), format_number(float(v.draw - v.stand), "+.2%", "en"), v.better]
         assert es[:4] == [format_number(float(v.reach), ".2%", "es"),
                           format_number(float(v.draw), "+.2%", "es"),
                           format_number(float(v.stand), "+.2%", "es"),
@@ -290,7 +290,7 @@ def test_the_payoff_matrix_in_spanish_numbers(game: DecisionGame) -> None:
     english = cdf_decisions.matrix_html(game, "en")
     spanish = cdf_decisions.matrix_html(game, "es")
     matrix = game.payoff_matrix()
-    assert cells(english) == [f"{float(x):+.3%}" for row in matrix for x in row]
+    assert cells(english) == [format_number(float(x), "+.3%", "en") for row in matrix for x in row]
     assert cells(spanish) == [format_number(float(x), "+.3%", "es") for row in matrix for x in row]
     assert english.count("aria-current='true'") == spanish.count("aria-current='true'") == 1
     assert not ENGLISH_NUMBER.search(text_of(spanish))
@@ -324,7 +324,7 @@ def test_the_self_check_is_answered_by_the_solved_games(game: DecisionGame,
     better = "draw" if cell.draw > cell.stand else "stand"
     assert english[1]["answer"] == {"draw": "Draw", "stand": "Stand"}[better]
     assert spanish[1]["answer"] == {"draw": "Robar", "stand": "Plantarse"}[better]
-    assert f"{float(cell.draw):+.2%}" in english[1]["why"]
+    assert format_number(float(cell.draw), "+.2%", "en") in english[1]["why"]
     assert format_number(float(cell.stand), "+.2%", "es") in spanish[1]["why"]
     mixes = 0 < home.bettor[BettorPoint(5)] < 1
     assert english[2]["answer"] == ("Yes" if mixes else "No")
@@ -339,7 +339,7 @@ def test_choices_and_comparisons() -> None:
     assert cdf_decisions.choice_text(True, "es") == "robar"
     assert cdf_decisions.cell_text(Fraction(1), "es") == "roba"
     assert cdf_decisions.compare_text(Fraction(1), Fraction(1), "es") == "lo mismo que"
-    assert cdf_decisions.pct(Fraction(-1, 80), 3, "en") == f"{-1 / 80:+.3%}"
+    assert cdf_decisions.pct(Fraction(-1, 80), 3, "en") == format_number(-1 / 80, "+.3%", "en")
 
 
 # -- the rules summary ----------------------------------------------------------------------------
@@ -376,4 +376,4 @@ def test_the_default_language_is_the_pages_language(monkeypatch: pytest.MonkeyPa
     assert cells(chapter.money_html(**amounts, lang=None))[0] == "12.000"
     assert "Barajas" in rules_chemin_de_fer.constants_html()
     monkeypatch.setenv("BACARA_LANG", "en")
-    assert cdf_decisions.pct(Fraction(-1, 80), 3) == "-1.250%"
+    assert cdf_decisions.pct(Fraction(-1, 80), 3) == "\u22121.250%"

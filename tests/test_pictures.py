@@ -117,7 +117,7 @@ def test_the_heat_map_carries_exactly_the_engines_figures() -> None:
             key = (int(cell.get("data-total") or ""), int(third) if third else None)
             shown[key] = Fraction(cell.get("data-gain") or "")
             text = cell.find(f"{SVG}text")
-            assert text is not None and text.text == f"{float(shown[key]) * 100:+.2f}"
+            assert text is not None and text.text == format_number(float(shown[key]) * 100, "+.2f", "en")
             assert _text(cell, "svg:rect/svg:title").startswith("Banco on")
     assert shown == gains
 

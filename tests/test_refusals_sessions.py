@@ -137,7 +137,7 @@ CASES: list[tuple[str, Callable[[], Any], str, tuple[str, ...]]] = [
      "table; change or cancel it first)",
      ("Apuesta Punto 2,5 rechazada: ", "(Banco 2,5 está en la mesa; cámbiela o retírela antes)")),
     ("negative balance", lambda: OnlineTable(balance="-4.5", seed=1),
-     "invalid balance -4.5: a balance cannot be negative",
+     "invalid balance \u22124.5: a balance cannot be negative",
      ("Saldo no válido −4,5: un saldo no puede ser negativo.",)),
     ("next coup too soon", lambda: _table().next_coup(),
      "cannot open the next coup: coup 1 is still open for bets",

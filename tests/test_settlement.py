@@ -327,7 +327,7 @@ def test_a_refused_stake_names_its_amount_the_spanish_way() -> None:
 
     with pytest.raises(IllegalAction) as caught:
         Bet.of("banco", "-2.5")
-    assert str(caught.value) == "invalid stake -2.5 on banco: a stake must be above 0"
+    assert str(caught.value) == "invalid stake \u22122.5 on banco: a stake must be above 0"
     spanish = refusal_text(caught.value, "es")
     assert spanish == "Importe no válido en banco: \u22122,5; una apuesta debe ser mayor que 0."
     assert _ENGLISH_NUMBER.search(spanish) is None

@@ -30,6 +30,7 @@ from bacara_teach.punto_banco import play_coup
 from bacara_teach.settlement import Bet
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import Decision
+from bacara_teach.text import localize_number
 from bacara_teach.widgets import CheminDeFerSeat, HomeScoreboard, OddsExplorer, OnlineTableWidget
 
 
@@ -266,12 +267,12 @@ def test_home_predictions_settle_at_the_home_payouts() -> None:
             net = _home_net(on, coup.winner.value)
             totals[name] += net
             assert record.net(name) == net
-            row.append(f"{on.capitalize()}, {'+' if net > 0 else ''}{net}")
+            row.append(f"{on.capitalize()}, {'+' if net > 0 else ''}{localize_number(str(net), 'en')}")
         for cell in row[1:]:
             assert cell in board.board.value
     assert {name: int(total) for name, total in board.session.totals.items()} == totals
     for total in totals.values():
-        assert f"<td>{'+' if total > 0 else ''}{total}</td>" in board.board.value
+        assert f"<td>{'+' if total > 0 else ''}{localize_number(str(total), 'en')}</td>" in board.board.value
 
 
 def test_home_ten_coups_then_tied_leaders_share_the_win() -> None:

@@ -124,10 +124,10 @@ def _show(x: Fraction, exact: bool) -> float | str:
 
 
 def _net(value: Fraction, lang: str) -> str:
-    """A net result per unit staked, signed, exact: ``+1``, ``+1/2``, ``0``, ``-1``.
+    """A net result per unit staked, signed, exact: ``+1``, ``+1/2``, ``0``, ``−1``.
 
     >>> _net(Fraction(1, 2), "en"), _net(Fraction(-1), "en"), _net(Fraction(0), "en")
-    ('+1/2', '-1', '0')
+    ('+1/2', '−1', '0')
     """
     sign = "+" if value > 0 else ("-" if value < 0 else "")
     return localize_number(sign + str(abs(value)), lang)

@@ -57,7 +57,7 @@ def _signed(value: object, lang: str) -> str:
     """A signed amount (``+4.75``) with every digit, grouped in ``lang``.
 
     >>> _signed(-10, "en"), _signed(-10, "es") == "\u221210", _signed(0, "es"), _signed(20000, "en")
-    ('-10', True, '0', '+20,000')
+    ('−10', True, '0', '+20,000')
     """
     return amount_text(value, lang, signed=True)  # type: ignore[arg-type]
 

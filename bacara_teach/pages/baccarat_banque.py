@@ -5,7 +5,7 @@ Every figure is the engine's exact value of the banker's two choices
 ``+75.61`` in English, ``+75,61`` in Spanish.
 
 >>> chips(Fraction(-1237, 100), "en"), chips(Fraction(-1237, 100), "es") == "\\u221212,37"
-('-12.37', True)
+('−12.37', True)
 """
 
 from __future__ import annotations

@@ -3,10 +3,10 @@
 Each builder takes the engine's solved games (:mod:`bacara_teach.analysis.chemin_de_fer`) and
 writes them in the reader's language: the worth of each free cell, the payoff matrix with its
 saddle point, the classic model's optimal plan.  The figures stay exact until they are shown;
-an expectation reads ``-1.23%`` in English and ``−1,23 %`` in Spanish.
+an expectation reads ``−1.23%`` in English and ``−1,23 %`` in Spanish.
 
 >>> pct(Fraction(-1, 80), 3, "en"), pct(Fraction(-1, 80), 3, "es") == "\\u22121,250\\u00a0%"
-('-1.250%', True)
+('−1.250%', True)
 >>> frac(Fraction(9, 11)), frac(Fraction(1))
 ('9/11', '1')
 >>> situation(BankerPoint(3, 9, (1, 2)), "en")

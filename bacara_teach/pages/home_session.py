@@ -1,7 +1,7 @@
 """The tables and sentences of the chapter "The home study session", read from a played session.
 
 The scoreboard and the ranking are drawn from the session's records; every total is written
-in the reader's language (``-20`` in English, ``−20`` in Spanish).
+in the reader's language (``−20`` in English and in Spanish, with a true minus sign).
 
 >>> names(["Ana", "Luis", "Eva"], "en")
 'Ana and Luis and Eva'

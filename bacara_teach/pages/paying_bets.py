@@ -69,10 +69,10 @@ def amount(value: Decimal | Fraction | int, lang: str | None = None) -> str:
 
 
 def signed(value: Decimal | Fraction | int, lang: str | None = None) -> str:
-    """An amount with its sign (``+19``, ``-20``; Spanish ``−20``).
+    """An amount with its sign (``+19``, ``−20``; Spanish ``+4,75``).
 
     >>> signed(Decimal("-20"), "en"), signed(Decimal("-20"), "es") == "\\u221220"
-    ('-20', True)
+    ('−20', True)
     """
     return localize_number(format_signed(value), resolve_language(lang))
 

@@ -7,7 +7,7 @@ Amounts are written in the reader's conventions:
 >>> amount_text(Decimal("4.75"), "es"), signed_text(Decimal("4.75"), "es")
 ('4,75', '+4,75')
 >>> signed_text(Decimal("-20"), "en"), signed_text(Decimal("-20"), "es") == "\\u221220"
-('-20', True)
+('−20', True)
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def amount_text(amount: Decimal | Fraction | int, lang: str | None = None) -> st
 
 
 def signed_text(amount: Decimal | Fraction | int, lang: str | None = None) -> str:
-    """An amount with its sign always shown (``+19``, ``-20``, ``0``), in ``lang``."""
+    """An amount with its sign always shown (``+19``, ``−20``, ``0``), in ``lang``."""
     return localize_number(format_signed(amount), resolve_language(lang))
 
 

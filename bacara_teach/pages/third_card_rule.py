@@ -4,7 +4,7 @@ table is worth, and the chapter's self-check, in the page's language.
 >>> cell_words((3, 8), "en"), cell_words((6, None), "es")
 ('3 against 8', '6 cuando Punto se plantó')
 >>> per_100_text(-0.0123, "en"), per_100_text(-0.0123, "es") == "\\u22121,23"
-('-1.23', True)
+('−1.23', True)
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ def percent(value: Fraction, digits: int = 4, lang: str | None = None) -> str:
     No float is involved, so the digits shown are the exact value's.
 
     >>> percent(Fraction(1, 3)), percent(Fraction(-1, 80), 2), percent(Fraction(0))
-    ('33.3333%', '-1.25%', '0.0000%')
+    ('33.3333%', '−1.25%', '0.0000%')
     >>> percent(Fraction(-1, 80), 2, "es") == "\u22121,25\u00a0%"
     True
     """

@@ -326,7 +326,7 @@ def test_worked_example_one_is_narrated_in_spanish_and_settled(page: Pages) -> N
     for label, result, net in rows:
         settled = settle(coup, [Bet.of(label.lower(), home.fixed_stake)], home).bets[0]
         assert result == settled.result.value
-        assert Decimal(net) == settled.net
+        assert Decimal(net.replace("\u2212", "-")) == settled.net
     assert Decimal({row[0]: row[2] for row in rows}["Banco"]) == 19  # RULES.md: nets +19
 
 
@@ -398,7 +398,7 @@ def test_payment_tables_are_the_engine_settlement_of_each_bet(page: Pages) -> No
             stake = row[0].removeprefix(kind.label).strip()
             bet = Bet.of(kind, stake)
             for shown, coup in zip(row[1:], coups.values(), strict=True):
-                assert Decimal(shown) == settle_bet(coup, bet, profile).net
+                assert Decimal(shown.replace("\u2212", "-")) == settle_bet(coup, bet, profile).net
 
 
 def test_chemin_de_fer_summary_shows_session_constants_and_tables(page: Pages) -> None:

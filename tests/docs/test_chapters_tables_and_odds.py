@@ -40,6 +40,7 @@ from bacara_teach.errors import BacaraError
 from bacara_teach.money import format_amount, format_signed
 from bacara_teach.settlement import Result, settle_bet
 from bacara_teach.tables import ONLINE, PROFILES, BetKind, get_profile
+from bacara_teach.text import format_number, localize_number
 
 pytestmark = pytest.mark.docs
 
@@ -109,6 +110,11 @@ def _outputs(page: Element) -> str:
 # -- Paying bets -------------------------------------------------------------------------------
 
 
+def signed_en(value: Decimal | Fraction | int) -> str:
+    """An amount with its sign as an English page writes it (a true minus sign)."""
+    return localize_number(format_signed(value), "en")
+
+
 def _odds(text: str) -> Fraction:
     left, _, right = text.partition(":")
     assert right == "1", text
@@ -120,7 +126,7 @@ def _nets(profile_name: str, kind: BetKind, stake: str) -> dict[Result, str]:
     out: dict[Result, str] = {}
     for cards in SAMPLE_COUPS:
         paid = settle_bet(Coup.from_cards(cards), Bet.of(kind, stake), profile_name)
-        out.setdefault(paid.result, format_signed(paid.net))
+        out.setdefault(paid.result, signed_en(paid.net))
     return out
 
 
@@ -166,7 +172,7 @@ def test_commission_free_tables_settle_every_bet_on_every_sample_coup(paying: El
         assert cards == " ".join(str(card) for card in coup.cards)
         for kind, cell in zip(profile.bets, cells, strict=True):
             paid = settle_bet(coup, Bet.of(kind, stake), profile)
-            assert cell.split()[0] == format_signed(paid.net), (name, kind, cell)
+            assert cell.split()[0] == signed_en(paid.net), (name, kind, cell)
     # the rule of each table shows on its own coup, with the words of the page beside it
     ruled = {"no-commission": ("Banco wins with 6", "+5 (0.5:1)"),
              "ez": ("Banco wins with a three-card 7", "0 (push)")}
@@ -180,9 +186,9 @@ def test_home_price_list_is_the_payout_table_of_seed_000(paying: Element) -> Non
     # Seed 000: a prediction of 20 nets +20/-20 (Punto), +19/-20 (Banco), +160/-20 (Empate);
     # a push leaves Punto and Banco at 0.
     assert dict(_rows(table)) == {
-        "Punto": ["1:1", "+20", "-20", "0"],
-        "Banco": ["0.95:1", "+19", "-20", "0"],
-        "Empate": ["8:1", "+160", "-20", "never"],
+        "Punto": ["1:1", "+20", "\u221220", "0"],
+        "Banco": ["0.95:1", "+19", "\u221220", "0"],
+        "Empate": ["8:1", "+160", "\u221220", "never"],
     }
 
 
@@ -255,8 +261,8 @@ def test_commission_timing_ends_at_the_same_balance(paying: Element) -> None:
         for t in (now, later):
             t.place("banco", "5")
         a, b = now.deal(), later.deal()
-        assert cells == [str(a.number), a.coup.winner.value, format_signed(a.net), format_amount(now.balance),
-                         format_signed(b.net), format_amount(later.commission_owed), format_amount(later.balance)]
+        assert cells == [str(a.number), a.coup.winner.value, signed_en(a.net), format_amount(now.balance),
+                         signed_en(b.net), format_amount(later.commission_owed), format_amount(later.balance)]
         now.next_coup()
         later.next_coup()
     left = later.leave()
@@ -298,16 +304,16 @@ def test_scoreboard_is_the_session_the_engine_plays_from_those_predictions(home_
         assert banco.find("span", class_="bt-total").text() == str(record.coup.banco_total)
         assert winner.text() == record.coup.winner.value.capitalize()
         for name, cell in zip(session.players, players, strict=True):
-            assert cell.find("span", class_="bt-net").text() == format_signed(record.net(name))
-            assert cell.find("span", class_="bt-running").text() == format_signed(record.total(name))
+            assert cell.find("span", class_="bt-net").text() == signed_en(record.net(name))
+            assert cell.find("span", class_="bt-running").text() == signed_en(record.total(name))
 
 
 def test_home_session_ranking_and_verdict_come_from_the_session(home_page: Element) -> None:
     session, _ = _replayed_home_session(home_page)
     ranking = [(name, cells[-1]) for name, cells in _rows(_table(home_page, "bt-ranking"))]
-    assert ranking == [(name, format_signed(total)) for name, total in session.scoreboard()]
+    assert ranking == [(name, signed_en(total)) for name, total in session.scoreboard()]
     (winner,) = session.winners
-    verdict = f"After 10 coups, {winner} wins with {format_signed(session.totals[winner])}."
+    verdict = f"After 10 coups, {winner} wins with {signed_en(session.totals[winner])}."
     assert verdict in [p.text() for p in home_page.find_all("p")]
 
 
@@ -318,7 +324,7 @@ def test_cli_transcript_on_the_page_is_the_same_session(home_page: Element) -> N
     assert (f"Coup 1: Punto {' '.join(map(str, coup.punto))} ({coup.punto_total}), "
             f"Banco {' '.join(map(str, coup.banco))} ({coup.banco_total})") in outputs
     (winner,) = session.winners
-    assert f"After 10 coups {winner} wins with {format_signed(session.totals[winner])}." in outputs
+    assert f"After 10 coups {winner} wins with {signed_en(session.totals[winner])}." in outputs
     assert f"bacara-teach home-session --players Ana,Luis,Eva,Marta --seed {HOME_SEED}" in outputs
 
 
@@ -384,7 +390,7 @@ def test_automatic_session_ranking_is_the_engine_ranking(cdf: Element) -> None:
 
 
 def _pct(x: Fraction, digits: int = 4) -> str:
-    return f"{float(x):.{digits}%}"
+    return format_number(float(x), f".{digits}%", "en")
 
 
 def test_outcome_table_equals_the_exact_counts(odds_page: Element) -> None:
@@ -400,7 +406,7 @@ def test_edge_tables_equal_the_analysis_to_the_digits_shown(odds_page: Element, 
     assert [label for label, _ in rows] == [a.terms.label() for a in analyses]
     for (_, cells), a in zip(rows, analyses, strict=True):
         assert cells == [_pct(a.win), _pct(a.push), _pct(a.lose), _pct(a.house_edge),
-                         _pct(a.house_edge_resolved), f"{a.std_dev:.4f}"]
+                         _pct(a.house_edge_resolved), format_number(a.std_dev, ".4f", "en")]
 
 
 def test_eight_deck_edges_are_the_known_figures(odds_page: Element) -> None:
@@ -427,12 +433,13 @@ def test_removal_table_and_chart_show_the_effect_of_removal(odds_page: Element) 
     rows = _rows(_table(odds_page, "bt-removal"))
     assert [label for label, _ in rows] == [r.card for r in removal.rows]
     for (_, cells), r in zip(rows, removal.rows, strict=True):
-        assert cells == [str(r.count)] + [f"{float(r.change[b] * 100_000):+.1f}" for b in ("banco", "punto", "empate")]
+        assert cells == [str(r.count)] + [format_number(float(r.change[b] * 100_000), "+.1f", "en")
+                                          for b in ("banco", "punto", "empate")]
     # the chapter's other bar charts (final totals, outcome by Punto's total) come first
     (chart,) = [svg for svg in odds_page.find_all("svg", class_="bt-bar-chart")
                 if svg.children_of("title")[0].text().startswith("Change of the house edge")]
     titles = [t.text() for t in chart.find_all("title")][1:]
-    expected = [f"{r.card}, {name}: {float(r.change[name.lower()] * 100_000):+.1f}"
+    expected = [f"{r.card}, {name}: {format_number(float(r.change[name.lower()] * 100_000), '+.1f', 'en')}"
                 for r in removal.rows for name in ("Banco", "Punto")]
     assert titles == expected
 
@@ -464,8 +471,8 @@ def test_free_cell_values_are_the_solved_game(decisions: Element) -> None:
     rows = _rows(_table(decisions, "bt-cell-values"))
     assert len(rows) == len(values) == 3
     for (_, cells), v in zip(rows, values, strict=True):
-        assert cells == [f"{float(v.reach):.2%}", f"{float(v.draw):+.2%}", f"{float(v.stand):+.2%}",
-                         f"{float(v.draw - v.stand):+.2%}", v.better]
+        assert cells == [format_number(float(v.reach), ".2%", "en"), format_number(float(v.draw), "+.2%", "en"), format_number(float(v.stand), "+.2%", "en"),
+                         format_number(float(v.draw - v.stand), "+.2%", "en"), v.better]
 
 
 def test_payoff_matrix_cells_and_saddle_point(decisions: Element) -> None:
@@ -474,7 +481,7 @@ def test_payoff_matrix_cells_and_saddle_point(decisions: Element) -> None:
     table = _table(decisions, "bt-matrix")
     rows = table.find("tbody").children_of("tr")
     assert [[td.text() for td in row.children_of("td")] for row in rows] == \
-        [[f"{float(x):+.3%}" for x in row] for row in matrix]
+        [[format_number(float(x), "+.3%", "en") for x in row] for row in matrix]
     marked = [(i, j) for i, row in enumerate(rows) for j, td in enumerate(row.children_of("td"))
               if td.attrs.get("aria-current") == "true"]
     solution = solve_decision_game(game)
@@ -490,8 +497,8 @@ def test_banker_by_cards_answers_are_best_replies_and_change_at_5_against_4(deci
     rows = _rows(_table(decisions, "bt-by-cards"))
     assert len(rows) == len(values) == 10
     for (_, cells), v in zip(rows, values, strict=True):
-        assert cells == [f"{float(v.reach):.2%}", f"{float(v.draw):+.2%}", f"{float(v.stand):+.2%}",
-                         f"{float(v.draw - v.stand):+.2%}", v.better]
+        assert cells == [format_number(float(v.reach), ".2%", "en"), format_number(float(v.draw), "+.2%", "en"), format_number(float(v.stand), "+.2%", "en"),
+                         format_number(float(v.draw - v.stand), "+.2%", "en"), v.better]
     stand = sorted(label for label, cells in rows if cells[-1] == "stand")
     assert stand == ["banker on 5 (1+4) against a face-up 4", "banker on 5 (2+3) against a face-up 4"]
     assert dict(rows)["banker on 3 (1+2) against a face-up 9"][-1] == "draw"  # seed 002's banker drew
@@ -504,4 +511,4 @@ def test_seed_cells_make_the_bettor_draw_on_5_without_mixing(decisions: Element)
     assert "the bettor draw on 5 with probability 1;" in text
     seeded = solve_decision_game(decision_game(CHEMIN_DE_FER, INFINITE_DECK))
     assert seeded.bettor[BettorPoint(5)] == 1
-    assert re.search(r"worth [+-]\d\.\d{3}% per unit to the bettor on the infinite deck", text)
+    assert re.search(r"worth [+\u2212]\d\.\d{3}% per unit to the bettor on the infinite deck", text)
