@@ -47,8 +47,10 @@
 
   // -- the data ---------------------------------------------------------------------------------
 
-  /** The key of a cell: "TOTAL:THIRD" for the banker's table, "punto:BETTORS:TOTAL" else. */
+  /** The key of a cell: "TOTAL:THIRD" for the banker's table, "punto:BETTORS:TOTAL" else; a
+   *  kind of practice whose cases are not the drill's cells names each by its own key. */
   function cellKey(cell) {
+    if (cell.key) return cell.key;
     if (cell.actor === "banco") return `${cell.total}:${cell.third}`;
     return `punto:${cell.bettors || "-"}:${cell.total}`;
   }
@@ -1051,6 +1053,9 @@
       const view = start(node);
       if (view) started.push(view);
     }
+    if (started.length && typeof performance !== "undefined" && performance.mark) {
+      performance.mark(`bacara-practice-ready-${kind}`); // read by tests/benchmarks/bench_practice.py
+    }
     return started;
   }
 
@@ -1085,5 +1090,5 @@
 
   return { cellKey, lookup, judge, dealFields, questionText, points, playCoup, emptyRecord, levelOf,
            recordAnswer, nextCell, parseCards, coupSteps, judgeCheck, startAll, writeNumber, format,
-           register, element, LEVELS, KNOWN };
+           register, element, loadRecord, saveRecord, LEVELS, KNOWN };
 });
