@@ -1,6 +1,8 @@
-"""The page drill's speed and weight, in Chromium, on the built site with no Python runtime.
+"""The page drill's and the coup caller's speed and weight, in Chromium, on the built site
+with no Python runtime.
 
-Targets: the drill is interactive within 100 ms of DOMContentLoaded; an answer shows its
+Targets: the drill (and the caller) is interactive within 100 ms of DOMContentLoaded; an answer
+(a call) shows its
 feedback within 50 ms; the practice script, its styles and the page's drill data weigh at most
 150 KiB before compression; the scheduler (judge an answer, record it, draw the next cell)
 takes at most 2 ms per answer, timed under Node.js over a long drill.  Requests for the lite
@@ -24,7 +26,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("BACARA_SITE_DIR", ROOT / "docs" / "_build" / "html"))
 PAGES = ("chapters/third-card-rule.html", "chapters/chemin-de-fer.html",
-         "es/chapters/third-card-rule.html", "es/chapters/chemin-de-fer.html")
+         "es/chapters/third-card-rule.html", "es/chapters/chemin-de-fer.html",
+         "chapters/worked-examples.html", "es/chapters/worked-examples.html")
 TARGET_READY_MS = 100.0
 TARGET_FEEDBACK_MS = 50.0
 TARGET_BYTES = 150 * 1024
@@ -52,6 +55,34 @@ async (count) => {
     root.querySelector('[data-next]').click();
     times.push([handled, framed, performance.now() - asking]);
     // A reader answers a question once it is on screen: let the next one be drawn first.
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  }
+  return times;
+}
+"""
+
+# The coup caller: each call (a button, or the totals typed and sent) to its feedback; once the
+# coup is called, the next coup (the scheduler picks the case, the page lays out its cards).
+_CALLER_TIMES = """
+async (count) => {
+  const root = document.querySelector('[data-practice="coup-caller"]');
+  const times = [];
+  while (times.length < count) {
+    const start = performance.now();
+    const button = root.querySelector('[data-answer]');
+    if (button) button.click();
+    else {
+      root.querySelector('[data-answer-input]').value = '0 0';
+      root.querySelector('[data-submit]').click();
+    }
+    if (!root.querySelector('[data-feedback]').hasAttribute('data-correct')) throw new Error('no feedback');
+    const handled = performance.now() - start;
+    await new Promise((done) => requestAnimationFrame(() => done()));
+    const framed = performance.now() - start;
+    const asking = performance.now();
+    const next = root.querySelector('[data-next]');
+    if (!next.disabled) next.click();
+    times.push([handled, framed, performance.now() - asking]);
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   }
   return times;
@@ -141,11 +172,16 @@ def main() -> None:
                 context.route("**/*.wasm", lambda route: route.abort())
                 page = context.new_page()
                 page.goto(f"{origin}/{page_path}", wait_until="load")
+                # the coup caller comes in its own script, fetched by the page that shows it
+                mark = ("bacara-practice-ready-coup-caller" if "worked-examples" in page_path
+                        else "bacara-practice-ready")
+                page.wait_for_function(f"performance.getEntriesByName('{mark}').length > 0")
                 ready.append(page.evaluate(
-                    "performance.getEntriesByName('bacara-practice-ready')[0].startTime"
+                    f"performance.getEntriesByName('{mark}')[0].startTime"
                     " - performance.getEntriesByType('navigation')[0].domContentLoadedEventStart"))
                 if load == 0:
-                    answers = page.evaluate(_ANSWER_TIMES, ANSWERS)
+                    timing = _CALLER_TIMES if "worked-examples" in page_path else _ANSWER_TIMES
+                    answers = page.evaluate(timing, ANSWERS)
                 context.close()
             script, css, data = weight(page_path)
             total = script + css + data
