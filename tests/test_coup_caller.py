@@ -60,13 +60,11 @@ def test_every_call_is_the_engines(data: dict[str, object]) -> None:
     assert isinstance(coups, list) and isinstance(texts, list)
     for listed in coups:
         coup = Coup.from_cards(listed["cards"])  # the engine deals the cards again
-        assert [(kind, answer) for kind, answer, _, _ in listed["steps"]] == _expected_steps(coup)
+        kinds = [data["kinds"][code] for code in listed["kinds"]]  # type: ignore[index]
+        assert list(zip(kinds, listed["calls"], strict=True)) == _expected_steps(coup)
         assert listed["key"] == coup_key(coup)
-        # the cards on the table while each call is asked: four, then each third card once the
-        # call that deals it has been made
-        shown = [step[3] for step in listed["steps"]]
-        assert shown[0] == 4 and shown[-1] == len(coup.cards) and shown == sorted(shown)
-        for _, _, why, _ in listed["steps"]:
+        assert len(listed["why"]) == len(kinds)
+        for why in listed["why"]:
             assert 0 <= why < len(texts)
 
 
@@ -80,11 +78,11 @@ def test_every_case_comes_up_with_different_coups(data: dict[str, object]) -> No
     assert set(keys) == banco | set(natural_keys())
     assert set(keys.values()) == {COUPS_PER_KEY}
     assert len({c["cards"] for c in coups}) == len(coups)
-    cells = data["cells"]
-    assert isinstance(cells, list)
-    assert [c["key"] for c in cells] == sorted(keys, key=[c["key"] for c in cells].index)
-    assert {c["key"] for c in cells if c["hard"]} == {
-        k for k in banco if int(k[0]) in (3, 4, 5, 6) and not k.endswith("stood")}
+    cases = data["cases"]
+    assert isinstance(cases, list) and sorted(cases) == sorted(keys)
+    hard = data["hard"]
+    assert isinstance(hard, list)
+    assert set(hard) == {k for k in banco if int(k[0]) in (3, 4, 5, 6) and not k.endswith("stood")}
 
 
 def test_the_worked_examples_come_first_and_read_as_the_rules_say(data: dict[str, object]) -> None:
@@ -92,8 +90,8 @@ def test_the_worked_examples_come_first_and_read_as_the_rules_say(data: dict[str
     assert isinstance(coups, list) and data["examples"] == len(EXAMPLES) == 2
     assert [c["cards"] for c in coups[:2]] == list(EXAMPLES)
     first, second = coups[0], coups[1]
-    assert [s[1] for s in first["steps"]] == ["no", "draw", "stand", "banco", "1 3"]
-    assert [s[1] for s in second["steps"]] == ["no", "draw", "draw", "banco", "0 8"]
+    assert first["calls"] == ["no", "draw", "stand", "banco", "1 3"]
+    assert second["calls"] == ["no", "draw", "draw", "banco", "0 8"]
     assert (first["key"], second["key"]) == ("3:8", "3:7")
 
 
@@ -138,10 +136,10 @@ let last = null;
 for (let i = 0; i < coups; i += 1) {
   const index = caller.nextCoup(practice, data, record, last, rand);
   const coup = data.coups[index];
-  const hard = data.cells.find((c) => c.key === coup.key).hard;
+  const hard = data.hard.includes(coup.key);
   let clean = true;
-  coup.steps.forEach((_, at) => {
-    const step = caller.step(coup, at);
+  coup.calls.forEach((_, at) => {
+    const step = caller.step(data, coup, at);
     const miss = missHard && hard && step.kind === "banco" && rand() < 0.5;
     const given = miss ? caller.ANSWERS.banco.find((a) => a !== step.answer) : step.answer;
     const verdict = caller.judgeStep(step, given);

@@ -14,12 +14,12 @@ third card worth 8; ``"6:stood"``: Banco on 6 after Punto stood) or, for a natur
 natural totals (``"natural:9:-"``: Punto's natural 9 alone; ``"natural:8:9"``: both).
 
 >>> data = caller_data("en")
->>> len(data["cells"]), len({c["key"] for c in data["cells"]})
-(96, 96)
+>>> len(data["cases"]), len(set(data["cases"])), len(data["hard"])
+(96, 96, 40)
 >>> first = data["coups"][0]
->>> first["cards"], [step[0] for step in first["steps"]]
+>>> first["cards"], [data["kinds"][code] for code in first["kinds"]]
 ('4♥ 2♠ 9♣ A♦ 8♦', ['natural', 'punto', 'banco', 'winner', 'totals'])
->>> [step[1] for step in first["steps"]], first["key"]
+>>> first["calls"], first["key"]
 (['no', 'draw', 'stand', 'banco', '1 3'], '3:8')
 """
 
@@ -36,7 +36,7 @@ from bacara_teach.narration import narrate_step
 from bacara_teach.practice import HARD_TOTALS, _key, drill_deals
 from bacara_teach.punto_banco import Coup, Outcome, play_coup
 from bacara_teach.shoe import Shoe
-from bacara_teach.tableau import NATURALS, PUNTO_BANCO, Cell, Decision
+from bacara_teach.tableau import NATURALS, PUNTO_BANCO, Cell
 from bacara_teach.text import N_, ptr, tr
 from bacara_teach.widgets._common import Labels
 from bacara_teach.widgets._page import cards_data, numbers_data, practice_node
@@ -63,6 +63,9 @@ first coups a fresh page asks."""
 
 ROUND_COUPS = 10
 """The coups of a timed round."""
+
+KIND_CODES = {"natural": "n", "punto": "p", "banco": "b", "winner": "w", "totals": "t"}
+"""The calls a coup asks, each written as one letter in the page's data."""
 
 WINNERS = {Outcome.PUNTO: "punto", Outcome.BANCO: "banco", Outcome.EMPATE: "tie"}
 """The winner's answer on the page (the contract's ``punto``/``banco``/``tie``)."""
@@ -213,15 +216,15 @@ def caller_data(lang: str | None = None, *, seed: int = PAGE_SEED,
                 per_key: int = COUPS_PER_KEY) -> dict[str, Any]:
     """Everything the page's coup caller needs, in ``lang``, as plain data.
 
-    ``cells`` lists each case once (``key``; ``hard``: Banco on 3–6 against a third card);
+    ``cases`` lists each case's key once, ``hard`` those of Banco on 3–6 against a third card;
     ``labels`` names a case with ``case.third``, ``case.stood``, ``case.punto``, ``case.banco``
     and ``case.both``.  ``coups`` lists the
-    coups: ``cards`` in dealing order, ``key``, and ``steps``: the calls asked, in order, each
-    as ``[kind, answer, why, shown]``: its kind (``natural``, ``punto``, ``banco``, ``winner``,
-    ``totals``), its answer (``yes``/``no``, ``draw``/``stand``, ``punto``/``banco``/``tie``,
-    or the two final totals, ``"1 3"``), the engine's words for it (an index into ``texts``)
-    and how many of the coup's cards are on the table while it is asked (a third card comes
-    when the step that deals it has been called).  ``faces`` gives each card's words for
+    coups: ``cards`` in dealing order, ``key``, and the calls asked, in order: ``kinds``, one
+    letter per call (``kinds`` of the data names them: ``natural``, ``punto``, ``banco``,
+    ``winner``, ``totals``), ``calls``, each call's answer (``yes``/``no``, ``draw``/``stand``,
+    ``punto``/``banco``/``tie``, or the two final totals, ``"1 3"``), and ``why``, the engine's
+    words for each (an index into ``texts``).  The page shows four cards, then each third card once the call that deals it
+    (Punto's or Banco's ``draw``) has been made.  ``faces`` gives each card's words for
     screen readers; the first ``examples`` coups are the rules' worked examples, asked first
     on a fresh page.
     """
@@ -247,24 +250,20 @@ def caller_data(lang: str | None = None, *, seed: int = PAGE_SEED,
         by_action = {step.action: step for step in coup.steps}
         opening = by_action.get("natural") or by_action["no-natural"]
         steps: list[list[Any]] = [["natural", "yes" if coup.natural else "no",
-                                   text(narrate_step(opening, lang, coup.tableau)), 4]]
-        shown = 4
+                                   text(narrate_step(opening, lang, coup.tableau))]]
         if not coup.natural:
             punto_cell = PUNTO_BANCO.player_cell(punto_two)
-            steps.append(["punto", punto_cell.decision.value, rule(punto_cell), shown])
-            shown += punto_cell.decision is Decision.DRAW
-            banco_cell = _banco_cell(coup)
-            steps.append(["banco", banco_cell.decision.value, rule(banco_cell), shown])
-            shown += banco_cell.decision is Decision.DRAW
+            steps.append(["punto", punto_cell.decision.value, rule(punto_cell)])
+            steps.append(["banco", _banco_cell(coup).decision.value, rule(_banco_cell(coup))])
         result = text(narrate_step(by_action["result"], lang, coup.tableau))
-        steps.append(["winner", WINNERS[coup.winner], result, shown])
-        steps.append(["totals", f"{coup.punto_total} {coup.banco_total}", result, shown])
-        assert shown == len(coup.cards), coup
+        steps.append(["winner", WINNERS[coup.winner], result])
+        steps.append(["totals", f"{coup.punto_total} {coup.banco_total}", result])
         listed.append({"key": coup_key(coup), "cards": " ".join(str(c) for c in coup.cards),
-                       "steps": steps})
-    cells = [{"key": key, "hard": int(key[0]) in HARD_TOTALS and not key.endswith("stood")}
-             for key in _banco_keys()]
-    cells += [{"key": key, "hard": False} for key in natural_keys()]
+                       "kinds": "".join(KIND_CODES[kind] for kind, _, _ in steps),
+                       "calls": [answer for _, answer, _ in steps],
+                       "why": [why for _, _, why in steps]})
+    cases = [*_banco_keys(), *natural_keys()]
+    hard = [key for key in _banco_keys() if int(key[0]) in HARD_TOTALS and not key.endswith("stood")]
     words = {key: labels[key] for key in _PAGE_LABELS}
     words["prepared"] = labels.fill("prepared", count=len(coups), decks=DECKS, seed=str(seed),
                                     each=per_key)
@@ -285,7 +284,9 @@ def caller_data(lang: str | None = None, *, seed: int = PAGE_SEED,
         "numbers": numbers_data(lang),
         "faces": {str(card): words for card, words in _faces(coups, lang)},
         "texts": texts,
-        "cells": cells,
+        "kinds": {code: kind for kind, code in KIND_CODES.items()},
+        "cases": cases,
+        "hard": hard,
         "coups": listed,
     }
 

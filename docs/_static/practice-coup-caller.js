@@ -43,10 +43,27 @@
     return found ? [Number(found[1]), Number(found[2])] : null;
   }
 
-  /** A step of a coup as an object: kind, answer, why (an index into texts), cards shown. */
-  function step(coup, index) {
-    const [kind, answer, why, shown] = coup.steps[index];
-    return { kind, answer, why, shown };
+  /** A step of a coup as an object: kind, answer, why (an index into texts), and how many
+   *  cards are on the table while it is asked: four, then each third card once the call that
+   *  deals it (Punto's or Banco's "draw") has been made. */
+  function step(data, coup, index) {
+    const kind = data.kinds[coup.kinds[index]];
+    let shown = 4;
+    for (let before = 0; before < index; before += 1) {
+      const earlier = data.kinds[coup.kinds[before]];
+      if ((earlier === "punto" || earlier === "banco") && coup.calls[before] === "draw") shown += 1;
+    }
+    return { kind, answer: coup.calls[index], why: coup.why[index], shown };
+  }
+
+  /** The cases as the drill's scheduler reads cells: each case's key, and whether it is hard. */
+  function cases(data) {
+    if (!data._cells) {
+      const hard = new Set(data.hard);
+      Object.defineProperty(data, "_cells", { enumerable: false,
+        value: { cells: data.cases.map((key) => ({ key, hard: hard.has(key) })) } });
+    }
+    return data._cells;
   }
 
   /** Judge `given` on a step: right or not (null when totals cannot be read). */
@@ -62,13 +79,13 @@
 
   /** Which hand each card goes to, in dealing order: Punto, Banco, Punto, Banco, then the
    *  third cards (Punto's first when Punto draws, as the coup's own calls say). */
-  function hands(coup) {
+  function hands(data, coup) {
     const cards = coup.cards.split(" ");
     const owners = ["punto", "banco", "punto", "banco"];
-    const punto = coup.steps.find((s) => s[0] === "punto");
-    const banco = coup.steps.find((s) => s[0] === "banco");
-    if (punto && punto[1] === "draw") owners.push("punto");
-    if (banco && banco[1] === "draw") owners.push("banco");
+    [...coup.kinds].forEach((code, i) => {
+      const kind = data.kinds[code];
+      if ((kind === "punto" || kind === "banco") && coup.calls[i] === "draw") owners.push(kind);
+    });
     return cards.map((card, i) => ({ card, hand: owners[i] }));
   }
 
@@ -94,7 +111,8 @@
     const rand = random || Math.random;
     let missed = null;
     const fresh = [];
-    for (const cell of data.cells) {
+    const { cells } = cases(data);
+    for (const cell of cells) {
       if (cell.key === lastKey) continue;
       const entry = record.cells[cell.key];
       if (!entry || typeof entry !== "object") fresh.push(cell);
@@ -104,7 +122,7 @@
     }
     if (missed) return missed.cell;
     if (fresh.length) return fresh[Math.min(fresh.length - 1, Math.floor(rand() * fresh.length))];
-    return P.nextCell(data, record, "all", lastKey, rand);
+    return P.nextCell(cases(data), record, "all", lastKey, rand);
   }
 
   /** The next coup to call: its case from nextCase; among that case's coups, the one after
@@ -224,7 +242,7 @@
     }
 
     asked() {
-      return this.coup && this.at < this.coup.steps.length ? step(this.coup, this.at) : null;
+      return this.coup && this.at < this.coup.calls.length ? step(this.data, this.coup, this.at) : null;
     }
 
     show(index) {
@@ -232,7 +250,7 @@
       this.coup = this.data.coups[index];
       this.at = 0;
       this.calls = [];
-      this.cards = hands(this.coup);
+      this.cards = hands(this.data, this.coup);
       this.hidden = this.mode === "dealer" ? 4 : 0; // cards of the first four still face down
       this.coupView.dataset.cards = this.coup.cards;
       this.coupView.dataset.key = this.coup.key;
@@ -350,7 +368,7 @@
       this.at += 1;
       this.paintCoup();
       this.ask();
-      if (this.at >= this.coup.steps.length) this.finish();
+      if (this.at >= this.coup.calls.length) this.finish();
       else {
         const next = this.answers.querySelector("input, button");
         if (next) next.focus();
@@ -432,12 +450,12 @@
       this.score.dataset.right = String(t.right);
       this.score.dataset.calls = String(t.calls);
       this.score.dataset.coups = String(t.coups);
-      const keys = this.data.cells.map((c) => c.key);
+      const keys = this.data.cases;
       const known = keys.filter((k) => this.P.levelOf(this.record, k) >= this.P.KNOWN).length;
       const unseen = keys.filter((k) => !this.record.cells[k]).length;
       this.known.textContent = this.fmt(this.L.known, { known, cells: keys.length, unseen });
     }
   }
 
-  return { KIND, ANSWERS, readTotals, step, judgeStep, hands, nextCase, nextCoup, caseWords, seconds, Caller };
+  return { KIND, ANSWERS, readTotals, step, cases, judgeStep, hands, nextCase, nextCoup, caseWords, seconds, Caller };
 });
