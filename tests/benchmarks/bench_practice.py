@@ -1,7 +1,7 @@
 """The page drill's and the coup caller's speed and weight, in Chromium, on the built site
 with no Python runtime.
 
-Targets: the drill (and the caller) is interactive within 100 ms of DOMContentLoaded; an answer
+Targets: the drill (the caller, the pay table) is interactive within 100 ms of DOMContentLoaded; an answer
 (a call) shows its
 feedback within 50 ms; the practice script, its styles and the page's drill data weigh at most
 150 KiB before compression; the scheduler (judge an answer, record it, draw the next cell)
@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("BACARA_SITE_DIR", ROOT / "docs" / "_build" / "html"))
 PAGES = ("chapters/third-card-rule.html", "chapters/chemin-de-fer.html",
          "es/chapters/third-card-rule.html", "es/chapters/chemin-de-fer.html",
-         "chapters/worked-examples.html", "es/chapters/worked-examples.html")
+         "chapters/worked-examples.html", "es/chapters/worked-examples.html",
+         "chapters/paying-bets.html", "es/chapters/paying-bets.html")
 TARGET_READY_MS = 100.0
 TARGET_FEEDBACK_MS = 50.0
 TARGET_BYTES = 150 * 1024
@@ -82,6 +83,29 @@ async (count) => {
     const asking = performance.now();
     const next = root.querySelector('[data-next]');
     if (!next.disabled) next.click();
+    times.push([handled, framed, performance.now() - asking]);
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  }
+  return times;
+}
+"""
+
+# Paying the table: every bet's box filled and the layout paid, to its feedback; then the next
+# layout laid out.
+_PAY_TIMES = """
+async (count) => {
+  const root = document.querySelector('[data-practice="pay-table"]');
+  const times = [];
+  while (times.length < count) {
+    for (const box of root.querySelectorAll('[data-payout]')) box.value = '0';
+    const start = performance.now();
+    root.querySelector('[data-submit]').click();
+    if (!root.querySelector('[data-feedback]').hasAttribute('data-correct')) throw new Error('no feedback');
+    const handled = performance.now() - start;
+    await new Promise((done) => requestAnimationFrame(() => done()));
+    const framed = performance.now() - start;
+    const asking = performance.now();
+    root.querySelector('[data-next]').click();
     times.push([handled, framed, performance.now() - asking]);
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   }
@@ -174,13 +198,15 @@ def main() -> None:
                 page.goto(f"{origin}/{page_path}", wait_until="load")
                 # the coup caller comes in its own script, fetched by the page that shows it
                 mark = ("bacara-practice-ready-coup-caller" if "worked-examples" in page_path
+                        else "bacara-practice-ready-pay-table" if "paying-bets" in page_path
                         else "bacara-practice-ready")
                 page.wait_for_function(f"performance.getEntriesByName('{mark}').length > 0")
                 ready.append(page.evaluate(
                     f"performance.getEntriesByName('{mark}')[0].startTime"
                     " - performance.getEntriesByType('navigation')[0].domContentLoadedEventStart"))
                 if load == 0:
-                    timing = _CALLER_TIMES if "worked-examples" in page_path else _ANSWER_TIMES
+                    timing = (_CALLER_TIMES if "worked-examples" in page_path
+                              else _PAY_TIMES if "paying-bets" in page_path else _ANSWER_TIMES)
                     answers = page.evaluate(timing, ANSWERS)
                 context.close()
             script, css, data = weight(page_path)
