@@ -93,7 +93,7 @@ from bacara_teach.chemin_de_fer import (
 from bacara_teach.errors import BacaraError, IllegalAction, NotationError
 from bacara_teach.saves import SaveError, check_seed, dump_save, locate, parse_json, replay_log
 from bacara_teach.shoe import MAX_DECKS, MIN_DECKS, Shoe
-from bacara_teach.text import N_, Message, message, pmessage, tr
+from bacara_teach.text import N_, Message, message, nmessage, pmessage, tr
 
 __all__ = [
     "ACTIONS",
@@ -186,7 +186,9 @@ MIN_BET = RULES.min_bet
 
 NO_BANK = N_("nobody can or will open a bank")
 NO_BETS = N_("everyone refused to bet against the bank")
-ALL_COUPS = N_("12 coups played")
+ALL_COUPS = "all-coups"
+"""The reason a session ends when its every coup has been played (its words name the session's
+own number of coups: :func:`end_message`)."""
 
 FORMAT = "bacara-teach/chemin-de-fer-session"
 _VERSION = 2
@@ -486,7 +488,20 @@ class CheminDeFerSession:
 
     @property
     def end_reason(self) -> str | None:
-        return self._end_reason
+        """Why the session ended, in English (``None`` while it goes on): ``12 coups played``
+        (the rules' own number), or why no bank or no bet could be made."""
+        return None if self._end_reason is None else str(self._end_message())
+
+    def end_reason_text(self, lang: str | None = None) -> str:
+        """Why the session ended, in ``lang`` (empty while it goes on).
+
+        >>> import dataclasses
+        >>> short = play_session(["Ana", "Luis", "Eva", "Marta"], seed=3,
+        ...                      rules=dataclasses.replace(RULES, coups=2))
+        >>> short.end_reason, short.end_reason_text("es")
+        ('2 coups played', 'se jugaron los 2 coups')
+        """
+        return "" if self._end_reason is None else self._end_message().render(lang)
 
     @property
     def log(self) -> tuple[Move, ...]:
@@ -637,7 +652,7 @@ class CheminDeFerSession:
     def _describe_pending(self) -> Message:
         p = self.pending
         if p is None:
-            return message("the session is over ({reason})", reason=_end_message(self._end_reason))
+            return message("the session is over ({reason})", reason=self._end_message())
         return message("{player} (seat {seat}) is asked to {actions}", player=p.player,
                        seat=p.seat, actions=_either(p.actions))
 
@@ -966,7 +981,11 @@ class CheminDeFerSession:
             self._release_bank()
         self._phase, self._queue, self._end_reason = Phase.OVER, [], reason
         self._succession, self._neighbour = False, None
-        self._events.append(Event("end", note=reason))
+        self._events.append(Event("end", amount=self._rules.coups if reason == ALL_COUPS else None,
+                                  note=reason))
+
+    def _end_message(self) -> Message:
+        return _end_message(self._end_reason, self._rules.coups)
 
     # -- moves as data --------------------------------------------------------------------------
     @staticmethod
@@ -1031,7 +1050,7 @@ class CheminDeFerSession:
             "coups_played": self._coups_played,
             "coups": [_coup_data(c) for c in self._coups],
             "events": [e.to_list() for e in self._events],
-            "end_reason": self._end_reason,
+            "end_reason": self.end_reason,
             "shoe_remaining": self._shoe.remaining,
         }
 
@@ -1148,7 +1167,7 @@ class CheminDeFerSession:
         p = self.pending
         if self.over or p is None:
             return Message("{head}; {reason}", params={
-                "head": head, "reason": _end_message(self._end_reason)}).render(lang)
+                "head": head, "reason": self._end_message()}).render(lang)
         return tr("{head}; {player} (seat {seat}) is asked to {actions}", lang, head=head,
                   player=p.player, seat=p.seat, actions=_either(p.actions))
 
@@ -1245,10 +1264,18 @@ def _either(actions: Sequence[str]) -> Message:
     return Message("{actions}", params={"actions": ", ".join(actions)})
 
 
-def _end_message(reason: str | None) -> Message:
-    """Why a session ended (the saved reason is the English one, a message of its own)."""
+def _end_message(reason: str | None, coups: int | None = None) -> Message:
+    """Why a session ended: every one of its ``coups`` played (the rules' number, 12 by
+    default), or another reason, itself a message.
+
+    >>> _end_message(ALL_COUPS, 2).render("en"), _end_message(ALL_COUPS).render("es")
+    ('2 coups played', 'se jugaron los 12 coups')
+    """
     if not reason:  # an empty message id would read the catalogue's header
         return Message("{reason}", params={"reason": ""})
+    if reason == ALL_COUPS:
+        count = RULES.coups if coups is None else coups
+        return nmessage("{count} coup played", "{count} coups played", count, count=count)
     return Message(reason)
 
 
@@ -1276,7 +1303,7 @@ def describe_event(event: Event, players: Sequence[str], lang: str | None = None
     if event.kind == "coup" and event.note in _COUP_TEXT:
         return tr(_COUP_TEXT[event.note], lang, name=name, amount=event.amount)
     if event.kind == "end":
-        return tr(_EVENT_TEXT["end"], lang, note=_end_message(event.note))
+        return tr(_EVENT_TEXT["end"], lang, note=_end_message(event.note, event.amount))
     return tr(_EVENT_TEXT[event.kind], lang, name=name, seat=event.seat, amount=event.amount)
 
 
@@ -1339,9 +1366,10 @@ def play_session(
     *,
     seed: int | str,
     auto: Mapping[int, AutoPlayer] | None = None,
+    rules: CheminDeFerRules = RULES,
 ) -> CheminDeFerSession:
     """A whole session played by automatic players (one per seat, seeded from ``seed``)."""
-    session = CheminDeFerSession(players, seed=seed)
+    session = CheminDeFerSession(players, seed=seed, rules=rules)
     robots = dict(auto or {})
     for seat in range(session.size):
         robots.setdefault(seat, AutoPlayer(seed=f"{seed}/{seat}"))

@@ -500,3 +500,30 @@ def test_random_sessions_conserve_chips_and_refused_actions_change_nothing(
         robot.act(session)
         check_invariants(session)
     check_ending(session)
+
+
+def test_a_session_of_other_rules_ends_with_its_own_number_of_coups() -> None:
+    import dataclasses
+
+    from bacara_teach.chemin_de_fer_session import RULES, AutoPlayer, describe_event
+
+    def played_out(coups: int) -> CheminDeFerSession:
+        """The first seeded session of ``coups`` coups that plays them all."""
+        for seed in range(200):
+            session = CheminDeFerSession(NAMES[:4], seed=seed, rules=dataclasses.replace(RULES, coups=coups))
+            while (pending := session.pending) is not None:
+                AutoPlayer(seed=f"{seed}/{pending.seat}").act(session)
+            if session.coups_played == coups:
+                return session
+        raise AssertionError(f"no seed plays {coups} coups")
+
+    for coups in (1, 2, 5):
+        session = played_out(coups)
+        played = f"{coups} coup played" if coups == 1 else f"{coups} coups played"
+        assert session.end_reason == played
+        assert session.end_reason_text("es") == (
+            "se jugó 1 coup" if coups == 1 else f"se jugaron los {coups} coups")
+        assert session.status("en") == f"coup {coups} of {coups}; {played}"
+        end = session.events[-1]
+        assert end.kind == "end" and end.amount == coups
+        assert describe_event(end, NAMES[:4], "en") == f"The session ends: {played}."

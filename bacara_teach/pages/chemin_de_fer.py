@@ -23,9 +23,6 @@ from html import escape
 from bacara_teach.chemin_de_fer import CheminDeFerCoup, View, describe_cell
 from bacara_teach.chemin_de_fer_session import (
     ACTION_WORDS,
-    ALL_COUPS,
-    NO_BANK,
-    NO_BETS,
     CheminDeFerSession,
 )
 from bacara_teach.display import cards_html
@@ -84,10 +81,6 @@ def or_list(items: Iterable[object], lang: str | None = None) -> str:
     return tr("{items} or {last}", lang, items=", ".join(texts[:-1]), last=texts[-1])
 
 
-_END_REASONS = {NO_BANK: N_("nobody can or will open a bank"),
-                NO_BETS: N_("everyone refused to bet against the bank")}
-
-
 def end_reason_text(session: CheminDeFerSession, lang: str | None = None) -> str:
     """Why ``session`` ended, in ``lang`` (empty while it goes on).
 
@@ -95,12 +88,7 @@ def end_reason_text(session: CheminDeFerSession, lang: str | None = None) -> str
     >>> end_reason_text(play_session(["Ana", "Luis", "Eva", "Marta", "Pablo"], seed=5), "es")
     'se jugaron los 12 coups'
     """
-    reason = session.end_reason
-    if reason is None:
-        return ""
-    if reason == ALL_COUPS:
-        return tr("{coups} coups played", lang, coups=session.rules.coups)
-    return tr(_END_REASONS[reason], lang) if reason in _END_REASONS else reason
+    return session.end_reason_text(lang)
 
 
 def action_text(action: str, lang: str | None = None) -> str:
