@@ -73,10 +73,10 @@ WINNERS = {Outcome.PUNTO: "punto", Outcome.BANCO: "banco", Outcome.EMPATE: "tie"
 _PAGE_LABELS: dict[str, str] = {
     "intro": N_("Call each coup as a dealer does, step by step: the natural, Punto's third "
                 "card, Banco's, the winner and both totals. Each call is judged at once."),
-    "prepared": N_("These {count} coups were dealt from shoes of {decks} decks shuffled from "
-                   "seed {seed} on, when the page was built: every cell of Banco's table and "
-                   "every kind of natural comes up {each} times. A cell you miss comes back "
-                   "soon."),
+    "prepared": N_("These {count} coups were dealt from shuffled shoes of {decks} decks when the "
+                   "page was built, so that every cell of Banco's table and every kind of "
+                   "natural comes up {each} times. A case you miss comes back within a few "
+                   "coups."),
     "modes": N_("How to call"),
     "mode.untimed": N_("Untimed"),
     "mode.timed": N_("Timed round ({coups} coups)"),
@@ -96,7 +96,7 @@ _PAGE_LABELS: dict[str, str] = {
     "stand": N_("Stands"),
     "win.punto": N_("Punto"),
     "win.banco": N_("Banco"),
-    "win.tie": N_("Tie"),
+    "win.tie": N_("Empate"),
     "submit": N_("Call the totals"),
     "totals.bad": N_("Type two totals from 0 to 9, Punto's then Banco's, e.g. 1 3."),
     "right": N_("Right."),
@@ -108,7 +108,9 @@ _PAGE_LABELS: dict[str, str] = {
                      "right."),
     "round.best": N_("Best round without a miss: {seconds} s."),
     "round.none": N_("No round without a miss yet."),
-    "score": N_("This visit: {right} of {calls} calls right, {coups} coups called"),
+    "score": N_("This visit: {right} of {calls} calls right; coups called: {coups}"),
+    "round.at": N_("Timed round: coup {n} of {of}"),
+    "deal.first": N_("Turn the first four cards with Next card, as they come out of the shoe."),
     "known": N_("{known} of {cells} cases known, {unseen} not called yet"),
     "deal": N_("Next card"),
     "answers": N_("Your call"),
@@ -118,7 +120,7 @@ _PAGE_LABELS: dict[str, str] = {
     "cleared": N_("Progress reset: every case is new again."),
     "noscript": N_("The coup caller needs JavaScript."),
     "case": N_("This coup trains: {case}."),
-    "case.third": N_("Banco on {total} against {third}"),
+    "case.third": N_("Banco on {total} against Punto's third card {third}"),
     "case.stood": N_("Banco on {total}, Punto stood"),
     "case.punto": N_("a natural {total} for Punto"),
     "case.banco": N_("a natural {total} for Banco"),
@@ -209,7 +211,7 @@ def _keys(lang: str) -> dict[str, str]:
     return {"yes": ptr("caller key: yes", "Y", lang), "no": ptr("caller key: no", "N", lang),
             "draw": ptr("drill key: draw", "D", lang), "stand": ptr("drill key: stand", "S", lang),
             "punto": ptr("caller key: Punto", "P", lang), "banco": ptr("caller key: Banco", "B", lang),
-            "tie": ptr("caller key: tie", "T", lang)}
+            "tie": ptr("caller key: Empate", "E", lang)}
 
 
 def caller_data(lang: str | None = None, *, seed: int = PAGE_SEED,
@@ -265,12 +267,11 @@ def caller_data(lang: str | None = None, *, seed: int = PAGE_SEED,
     cases = [*_banco_keys(), *natural_keys()]
     hard = [key for key in _banco_keys() if int(key[0]) in HARD_TOTALS and not key.endswith("stood")]
     words = {key: labels[key] for key in _PAGE_LABELS}
-    words["prepared"] = labels.fill("prepared", count=len(coups), decks=DECKS, seed=str(seed),
-                                    each=per_key)
+    words["prepared"] = labels.fill("prepared", count=len(coups), decks=DECKS, each=per_key)
     words["mode.timed"] = labels.fill("mode.timed", coups=ROUND_COUPS)
     keys = _keys(lang)
     words["keys"] = tr("Keys: {yes} yes, {no} no, {draw} draws, {stand} stands, {punto} Punto, "
-                       "{banco} Banco, {tie} tie; Enter: next coup.", lang, **keys)
+                       "{banco} Banco, {tie} Empate; Enter: next coup.", lang, **keys)
     return {
         "version": 1,
         "game": "punto-banco",

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
+from bacara_teach.analysis.edges import edges_for_profile
 from bacara_teach.errors import BacaraError, ShoeExhausted
 from bacara_teach.i18n import resolve_language
 from bacara_teach.money import format_amount
@@ -65,11 +66,13 @@ _PAGE_LABELS: dict[str, str] = {
     "layout": N_("Layout {n} of {of}"),
     "punto": N_("Punto"),
     "banco": N_("Banco"),
-    "bet": N_("{bet} {stake}"),
-    "box": N_("What {bet} {stake} nets"),
+    "bet": N_("{bet}, stake {stake}"),
+    "box": N_("What {bet} nets on a stake of {stake}"),
+    "prices": N_("This table pays: {prices}."),
+    "round.at": N_("Timed round: layout {n} of {of}"),
     "check": N_("Pay"),
     "right": N_("Right: {amount}."),
-    "wrong": N_("Not quite: {amount}."),
+    "wrong": N_("Not quite: the bet nets {amount}."),
     "unread": N_("Type an amount, e.g. 171, 0 or -25."),
     "next": N_("Next layout"),
     "score": N_("This visit: {right} of {paid} bets paid right"),
@@ -192,7 +195,8 @@ def _amount(value: Decimal, lang: str) -> str:
 def pay_data(lang: str | None = None, *, seed: int = PAGE_SEED) -> dict[str, Any]:
     """Everything the page's pay-the-table practice needs, in ``lang``, as plain data.
 
-    ``tables`` lists each table: its ``name`` (the profile's), ``title`` and ``layouts``; a
+    ``tables`` lists each table: its ``name`` (the profile's), ``title``, what it pays
+    (``prices``, each bet's price as the engine's odds tables name it) and ``layouts``; a
     layout is the coup's ``cards`` in dealing order, which hand each card goes to (``hands``:
     ``p`` or ``b`` per card), the engine's words for its ``result`` and its ``bets``, each ``[position, stake, amount, why, tip]``:
     the position's name (the command line's), the stake and the bet's exact net result as plain
@@ -227,6 +231,8 @@ def pay_data(lang: str | None = None, *, seed: int = PAGE_SEED) -> dict[str, Any
                           format_amount(paid.net), text(_how(paid, lang)),
                           text(_tip(paid, lang))] for paid in bets]})
         tables.append({"name": name, "title": profile.label_text(lang, capital=True),
+                       "prices": labels.fill("prices", prices="; ".join(
+                           analysis.terms.label(lang) for analysis in edges_for_profile(profile).values())),
                        "layouts": layouts})
     words = {key: labels[key] for key in _PAGE_LABELS}
     words["timed"] = labels.fill("timed", layouts=ROUND_LAYOUTS)

@@ -195,6 +195,10 @@
       this.feedback = el("div", { class: "bt-practice-feedback", "data-feedback": true, role: "status",
                                   "aria-live": "polite" });
       this.log = el("ol", { class: "bt-caller-log", "aria-label": L.calls });
+      // the whole coup's verdict once it is called, coloured by every call, not the last one
+      this.summary = el("div", { class: "bt-practice-feedback", "data-summary": true, role: "status",
+                                 "aria-live": "polite" });
+      this.position = el("p", { class: "bt-practice-kept", "aria-live": "off" });
       this.nextButton = el("button", { type: "button", class: "bt-practice-next", "data-next": true, text: L.next,
                                        disabled: true });
       this.nextButton.addEventListener("click", () => this.next());
@@ -203,8 +207,8 @@
       const reset = el("button", { type: "button", "data-reset": true, text: L.reset });
       reset.addEventListener("click", () => this.reset());
       this.root.append(el("p", { text: L.intro }), el("p", { class: "bt-practice-kept", text: L.prepared }),
-                       modes, this.coupView, this.dealButton, this.question, this.answers,
-                       this.feedback, this.log, el("div", { class: "bt-practice-controls" }, this.nextButton),
+                       modes, this.position, this.coupView, this.dealButton, this.question, this.answers,
+                       this.feedback, this.log, this.summary, el("div", { class: "bt-practice-controls" }, this.nextButton),
                        this.score, this.known, el("p", { class: "bt-practice-keys", text: L.keys }),
                        el("div", { class: "bt-practice-footer" }, el("span", { text: L.kept }), reset));
       this.root.addEventListener("keydown", (event) => this.key(event));
@@ -255,6 +259,10 @@
       this.coupView.dataset.cards = this.coup.cards;
       this.coupView.dataset.key = this.coup.key;
       this.log.replaceChildren();
+      this.summary.replaceChildren();
+      this.summary.className = "bt-practice-feedback";
+      this.position.textContent = this.round
+        ? this.fmt(this.L["round.at"], { n: this.round.coups + 1, of: this.data.round_coups }) : "";
       this.feedback.replaceChildren();
       this.feedback.className = "bt-practice-feedback";
       delete this.feedback.dataset.correct;
@@ -313,8 +321,8 @@
         return;
       }
       this.question.dataset.kind = asked.kind;
-      this.question.textContent = L[`ask.${asked.kind}`];
       const waiting = this.hidden > 0;
+      this.question.textContent = waiting ? `${L[`ask.${asked.kind}`]} ${L["deal.first"]}` : L[`ask.${asked.kind}`];
       if (asked.kind === "totals") {
         const input = el("input", { type: "text", inputmode: "numeric", autocomplete: "off", size: "6",
                                     "data-answer-input": true, "aria-label": L["totals.box"],
@@ -398,7 +406,9 @@
       } else {
         lines.unshift(el("p", { text: this.fmt(L.called, { right, steps: this.calls.length }) }));
       }
-      this.feedback.append(...lines);
+      lines[0].setAttribute("data-verdict", "");
+      this.summary.className = `bt-practice-feedback ${clean ? "bt-right" : "bt-wrong"}`;
+      this.summary.replaceChildren(...lines);
       this.nextButton.disabled = false;
       this.nextButton.focus();
       this.paintScore();

@@ -103,6 +103,7 @@
         modes.append(b);
         return b;
       });
+      this.prices = el("p", { class: "bt-practice-kept", "data-prices": true });
       this.position = el("p", { class: "bt-practice-kept", "aria-live": "off" });
       this.coupView = el("div", { class: "bt-caller-coup", "data-coup": true });
       this.bets = el("ul", { class: "bt-pay-bets" });
@@ -116,7 +117,7 @@
       this.nextButton = el("button", { type: "button", class: "bt-practice-next", "data-next": true, text: L.next, disabled: true });
       this.nextButton.addEventListener("click", () => this.next());
       this.score = el("p", { class: "bt-practice-score", "data-score": true, "aria-live": "off" });
-      this.root.append(el("p", { text: L.intro }), tables, modes, this.position, this.coupView, this.form, this.note,
+      this.root.append(el("p", { text: L.intro }), tables, this.prices, modes, this.position, this.coupView, this.form, this.note,
                        el("div", { class: "bt-practice-controls" }, this.nextButton), this.score);
       this.paintScore();
     }
@@ -125,6 +126,7 @@
       this.tableIndex = tableIndex;
       const table = this.data.tables[tableIndex];
       this.root.dataset.profile = table.name;
+      this.prices.textContent = table.prices;
       this.tableButtons.forEach((b, i) => b.setAttribute("aria-pressed", String(i === tableIndex)));
       this.show(0);
     }
@@ -142,7 +144,9 @@
       this.index = index;
       this.layout = table.layouts[index];
       this.started = Date.now();
-      this.position.textContent = this.fmt(L.layout, { n: index + 1, of: table.layouts.length });
+      this.position.textContent = this.round
+        ? this.fmt(L["round.at"], { n: this.round.layouts + 1, of: this.data.round_layouts })
+        : this.fmt(L.layout, { n: index + 1, of: table.layouts.length });
       const cards = this.layout.cards.split(" ");
       const rows = ["p", "b"].map((side) => {
         const row = el("span", { class: "bt-cards bt-practice-cards" });
