@@ -13,6 +13,11 @@ any script runs, and a page weighs about a megabyte less.
 (about 200 KB, growing with the site) on every page, for a search-as-you-type
 box that this site does not turn on: its search box sends the reader to the
 search page, which loads them itself.  They are dropped from every other page.
+
+**Practice scripts.** A kind of practice with a script of its own
+(``_static/practice-KIND.js``) is loaded by the page that shows it, deferred after
+``practice.js``, so that it arrives with the page instead of being fetched once
+``practice.js`` has run; pages without it do not load it.
 """
 
 from __future__ import annotations
@@ -32,6 +37,10 @@ STYLES = {"fa-solid": "solid", "fas": "solid", "fa-regular": "regular", "far": "
 
 OTHER_SITES = sitebuild.LANGUAGES[1:]
 """Folders of the output holding another language's site, which that build handles."""
+
+STATIC = ROOT / "docs" / "_static"
+_PRACTICE_KIND = re.compile(r"data-practice=['\"]([a-z][a-z-]*)['\"]")
+"""A practice node on a page, and its kind."""
 
 _ICON = re.compile(r"<i class=\"(?P<classes>[^\"]*\bfa-[^\"]*)\"(?P<rest>[^>]*)></i>")
 _SCRIPT = re.compile(r"<script[^>]*\bsrc=\"[^\"]*scripts/fontawesome\.js[^\"]*\"[^>]*></script>\s*")
@@ -104,8 +113,17 @@ def _on_build_finished(app: Any, error: Exception | None) -> None:
             page.write_text(changed, encoding="utf-8")
 
 
+def _practice_scripts(app: Any, _pagename: str, _templatename: str, context: dict[str, Any],
+                      _doctree: Any) -> None:
+    """Load the scripts of the practice kinds the page shows, with the page."""
+    for kind in sorted(set(_PRACTICE_KIND.findall(context.get("body") or ""))):
+        if (STATIC / f"practice-{kind}.js").is_file():
+            app.add_js_file(f"practice-{kind}.js", priority=900, defer="defer")  # after practice.js (800)
+
+
 def setup(app: Any) -> dict[str, Any]:
     if not SVGS.is_dir():
         raise MissingIcon(f"{SVGS} is missing: run 'npm ci' (the nox sessions do)")
     app.connect("build-finished", _on_build_finished)
+    app.connect("html-page-context", _practice_scripts)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1039,6 +1039,8 @@
   function loadKind(kind) {
     if (requested.has(kind) || typeof document === "undefined" || !/^[a-z][a-z-]*$/.test(kind)) return;
     requested.add(kind);
+    // a page built with the kind's script loads it itself (it registers once it has run)
+    if (document.querySelector(`script[src*="practice-${kind}.js"]`)) return;
     const script = document.createElement("script");
     script.src = `${scriptBase || "_static/"}practice-${kind}.js`;
     script.async = true;
