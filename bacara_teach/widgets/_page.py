@@ -14,17 +14,23 @@ view.  The script only reads the data and adds up amounts.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from html import escape
 
 from bacara_teach.cards import Card
+from bacara_teach.errors import ShoeExhausted
 from bacara_teach.money import format_amount
+from bacara_teach.shoe import Shoe
 from bacara_teach.text import Message, language, tr
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from bacara_teach.punto_banco import Coup
+
 __all__ = ["Slot", "amount_text", "cards_data", "fill_slots", "numbers_data", "practice_node",
-           "scaled_units"]
+           "scaled_units", "seeded_coups"]
 
 
 def numbers_data(lang: str) -> dict[str, object]:
@@ -108,6 +114,27 @@ def fill_slots(text: Message, slots: Mapping[object, Slot]) -> Message:
 def amount_text(value: Decimal | Fraction | int) -> str:
     """An amount as the engine writes it in data: ``4.75``, never in a language's symbols."""
     return format_amount(value)
+
+
+def seeded_coups(seed: int, decks: int) -> Iterator[Coup]:
+    """Punto Banco coups dealt from one shoe of ``decks`` decks after another (shuffled from
+    ``seed``, ``seed + 1``...), each to its end: the coups a page's practice is chosen from.
+
+    >>> from itertools import islice
+    >>> [str(c.winner.value) for c in islice(seeded_coups(1, 8), 2)] == [
+    ...     str(c.winner.value) for c in islice(seeded_coups(1, 8), 2)]
+    True
+    """
+    from bacara_teach.punto_banco import play_coup
+
+    while True:
+        shoe = Shoe.standard(decks, seed=seed)
+        while True:
+            try:
+                yield play_coup(shoe)
+            except ShoeExhausted:
+                break
+        seed += 1
 
 
 def practice_node(kind: str, data: Mapping[str, object], lang: str, *,

@@ -26,20 +26,17 @@ natural totals (``"natural:9:-"``: Punto's natural 9 alone; ``"natural:8:9"``: b
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
 from typing import Any
 
 from bacara_teach.cards import hand_total
-from bacara_teach.errors import ShoeExhausted
 from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import narrate_step
 from bacara_teach.practice import HARD_TOTALS, _key, drill_deals
-from bacara_teach.punto_banco import Coup, Outcome, play_coup
-from bacara_teach.shoe import Shoe
+from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.tableau import NATURALS, PUNTO_BANCO, Cell
 from bacara_teach.text import N_, ptr, tr
 from bacara_teach.widgets._common import Labels
-from bacara_teach.widgets._page import cards_data, numbers_data, practice_node
+from bacara_teach.widgets._page import cards_data, numbers_data, practice_node, seeded_coups
 
 __all__ = ["CALLER_KIND", "COUPS_PER_KEY", "EXAMPLES", "PAGE_SEED", "caller_coups", "caller_data",
            "caller_html", "coup_key", "natural_keys"]
@@ -166,18 +163,6 @@ def _banco_cell(coup: Coup) -> Cell:
     return cells[0]
 
 
-def _shoes(seed: int) -> Iterator[Coup]:
-    """Coups dealt from one shoe after another (seed, seed + 1...), each to its end."""
-    while True:
-        shoe = Shoe.standard(DECKS, seed=seed)
-        while True:
-            try:
-                yield play_coup(shoe)
-            except ShoeExhausted:
-                break
-        seed += 1
-
-
 @functools.cache
 def caller_coups(seed: int = PAGE_SEED, per_key: int = COUPS_PER_KEY) -> tuple[Coup, ...]:
     """The page's coups: the rules' two worked examples, then coups dealt from seeded shoes,
@@ -191,7 +176,7 @@ def caller_coups(seed: int = PAGE_SEED, per_key: int = COUPS_PER_KEY) -> tuple[C
     kept = [Coup.from_cards(cards) for cards in EXAMPLES]
     for example in kept:
         wanted[coup_key(example)] -= 1
-    for coup in _shoes(seed):
+    for coup in seeded_coups(seed, DECKS):
         key = coup_key(coup)
         if wanted[key] > 0:
             wanted[key] -= 1

@@ -21,22 +21,20 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
 from bacara_teach.analysis.edges import edges_for_profile
-from bacara_teach.errors import BacaraError, ShoeExhausted
+from bacara_teach.errors import BacaraError
 from bacara_teach.i18n import resolve_language
 from bacara_teach.money import format_amount
 from bacara_teach.narration import narrate_step
-from bacara_teach.punto_banco import Coup, play_coup
+from bacara_teach.punto_banco import Coup
 from bacara_teach.settlement import Bet, SettledBet, settle
-from bacara_teach.shoe import Shoe
 from bacara_teach.tables import BetKind, TableProfile, get_profile
 from bacara_teach.text import N_, format_number, tr
 from bacara_teach.widgets._common import Labels
-from bacara_teach.widgets._page import numbers_data, practice_node
+from bacara_teach.widgets._page import numbers_data, practice_node, seeded_coups
 
 __all__ = ["LAYOUTS", "PAY_KIND", "PROFILE_NAMES", "STAKES", "pay_data", "pay_html", "pay_layouts"]
 
@@ -88,17 +86,6 @@ ROUND_LAYOUTS = 5
 """The layouts of a timed round."""
 
 
-def _shoes(seed: int) -> Iterator[Coup]:
-    while True:
-        shoe = Shoe.standard(8, seed=seed)
-        while True:
-            try:
-                yield play_coup(shoe)
-            except ShoeExhausted:
-                break
-        seed += 1
-
-
 def _signature(paid: SettledBet) -> tuple[str, str, str | None]:
     return (paid.bet.on.value, paid.rule, paid.event)
 
@@ -146,7 +133,7 @@ def pay_layouts(name: str, seed: int = PAGE_SEED,
         first = settle(coup, [Bet.of(BetKind.BANCO, "180")], profile).bets
         kept.append((coup, tuple(first)))
         seen.update(_signature(p) for p in first)
-    for dealt, coup in enumerate(_shoes(seed)):
+    for dealt, coup in enumerate(seeded_coups(seed, 8)):
         if len(kept) >= count:
             break
         try:

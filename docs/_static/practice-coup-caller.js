@@ -147,12 +147,6 @@
     return format(labels["case.both"], { punto: Number(second), banco: Number(third) });
   }
 
-  /** Tenths of a second written with the page's decimal sign. */
-  function seconds(ms, numbers) {
-    const tenths = Math.max(0, Math.round(ms / 100));
-    return `${Math.floor(tenths / 10)}${numbers.decimal}${tenths % 10}`;
-  }
-
   // -- the page -------------------------------------------------------------------------------------
 
   class Caller {
@@ -401,7 +395,7 @@
         this.round.calls += this.calls.length;
         this.round.clean = this.round.clean && clean;
         lines.unshift(el("p", { text: this.fmt(L["called.time"], { right, steps: this.calls.length,
-                                                                   seconds: seconds(took, this.data.numbers) }) }));
+                                                                   seconds: this.P.writeSeconds(took, this.data.numbers) }) }));
         if (this.round.coups >= this.data.round_coups) lines.push(...this.endRound());
       } else {
         lines.unshift(el("p", { text: this.fmt(L.called, { right, steps: this.calls.length }) }));
@@ -420,13 +414,13 @@
       const r = this.round;
       const tenths = Math.round(r.ms / 100);
       const lines = [el("p", { "data-round": true, text: this.fmt(L["round.over"], {
-        coups: r.coups, right: r.right, calls: r.calls, seconds: seconds(r.ms, this.data.numbers) }) })];
+        coups: r.coups, right: r.right, calls: r.calls, seconds: this.P.writeSeconds(r.ms, this.data.numbers) }) })];
       if (r.clean && (!this.record.best || tenths < this.record.best)) {
         this.record.best = tenths;
         this.P.saveRecord(this.store, this.record);
       }
       lines.push(el("p", { text: this.record.best
-        ? this.fmt(L["round.best"], { seconds: seconds(this.record.best * 100, this.data.numbers) }) : L["round.none"] }));
+        ? this.fmt(L["round.best"], { seconds: this.P.writeSeconds(this.record.best * 100, this.data.numbers) }) : L["round.none"] }));
       this.round = { coups: 0, right: 0, calls: 0, ms: 0, clean: true };
       return lines;
     }
@@ -467,5 +461,5 @@
     }
   }
 
-  return { KIND, ANSWERS, readTotals, step, cases, judgeStep, hands, nextCase, nextCoup, caseWords, seconds, Caller };
+  return { KIND, ANSWERS, readTotals, step, cases, judgeStep, hands, nextCase, nextCoup, caseWords, Caller };
 });

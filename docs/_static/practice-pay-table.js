@@ -72,6 +72,7 @@
   class PayTable {
     constructor(rootNode, data) {
       const P = root.BacaraPractice;
+      this.P = P;
       this.el = P.element;
       this.fmt = (template, values) => P.format(template, values, data.numbers);
       this.root = rootNode;
@@ -209,9 +210,9 @@
         r.ms += took;
         r.right += right;
         r.paid += items.length;
-        notes.push(this.fmt(L["paid.time"], { seconds: seconds(took, this.data.numbers) }));
+        notes.push(this.fmt(L["paid.time"], { seconds: this.P.writeSeconds(took, this.data.numbers) }));
         if (r.layouts >= this.data.round_layouts) {
-          notes.push(this.fmt(L["round.over"], { layouts: r.layouts, seconds: seconds(r.ms, this.data.numbers),
+          notes.push(this.fmt(L["round.over"], { layouts: r.layouts, seconds: this.P.writeSeconds(r.ms, this.data.numbers),
                                                  right: r.right, paid: r.paid }));
           this.round = { layouts: 0, ms: 0, right: 0, paid: 0 };
         }
@@ -236,12 +237,6 @@
       this.score.dataset.right = String(this.tally.right);
       this.score.dataset.paid = String(this.tally.paid);
     }
-  }
-
-  /** Tenths of a second written with the page's decimal sign. */
-  function seconds(ms, numbers) {
-    const tenths = Math.max(0, Math.round(ms / 100));
-    return `${Math.floor(tenths / 10)}${numbers.decimal}${tenths % 10}`;
   }
 
   return { KIND, readAmount, same, judge, written, PayTable };

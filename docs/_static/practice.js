@@ -288,6 +288,12 @@
     return value < 0 ? numbers.minus + digits : digits;
   }
 
+  /** A time in tenths of a second (from milliseconds), with the page's decimal sign: 12,3. */
+  function writeSeconds(ms, numbers) {
+    const tenths = Math.max(0, Math.round(ms / 100));
+    return `${Math.floor(tenths / 10)}${numbers.decimal}${tenths % 10}`;
+  }
+
   /** Fill a template's {fields}: its words come from the data, its numbers in the page's language. */
   function format(template, values, numbers) {
     return template.replace(/\{(\w+)\}/g, (_, name) => writeNumber(values[name], numbers));
@@ -1091,6 +1097,6 @@
   }
 
   return { cellKey, lookup, judge, dealFields, questionText, points, playCoup, emptyRecord, levelOf,
-           recordAnswer, nextCell, parseCards, coupSteps, judgeCheck, startAll, writeNumber, format,
+           recordAnswer, nextCell, parseCards, coupSteps, judgeCheck, startAll, writeNumber, writeSeconds, format,
            register, element, loadRecord, saveRecord, LEVELS, KNOWN };
 });
