@@ -143,7 +143,7 @@ html_theme_options: dict[str, Any] = {
     "search_bar_text": "Search",
 }
 # Practice on the page (the tableau drill): a script and its styles, shipped with the site;
-# each page's data is written into the page by the engine (bacara_teach/practice.py).
+# each page's data is written into the page by the engine (bacara_teach/practice/drill.py).
 html_css_files.append("practice.css")
 html_js_files.append(("practice.js", {"defer": "defer"}))
 copybutton_prompt_text = r">>> |\.\.\. |\$ "

@@ -31,7 +31,16 @@ from bacara_teach.baccarat_banque import (
     best_for_bank,
     decision_values,
 )
-from bacara_teach.banque_practice import (
+from bacara_teach.cards import Card, hand_total
+from bacara_teach.errors import IllegalAction
+from bacara_teach.pages.baccarat_banque import chips
+from bacara_teach.practice.banque import (
+    PAGE_SEED,
+    banque_drill_data,
+    banque_drill_html,
+    drill_text,
+)
+from bacara_teach.practice.banque_situations import (
     PAGE_SITUATIONS,
     STAKES,
     BanqueSituation,
@@ -41,19 +50,10 @@ from bacara_teach.banque_practice import (
     side_changes,
     stakes_matter,
 )
-from bacara_teach.cards import Card, hand_total
-from bacara_teach.errors import IllegalAction
-from bacara_teach.pages.baccarat_banque import chips
-from bacara_teach.practice import answer_labels
+from bacara_teach.practice.drill import answer_labels
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import Decision, is_natural
 from bacara_teach.text import format_number, tr
-from bacara_teach.widgets.banque_page import (
-    PAGE_SEED,
-    banque_drill_data,
-    banque_drill_html,
-    drill_text,
-)
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "docs" / "_static"

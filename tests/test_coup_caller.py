@@ -14,10 +14,7 @@ from pathlib import Path
 import pytest
 
 from bacara_teach.cards import hand_total
-from bacara_teach.punto_banco import Coup, Outcome
-from bacara_teach.tableau import PUNTO_BANCO
-from bacara_teach.text import tr
-from bacara_teach.widgets.caller_page import (
+from bacara_teach.practice.caller import (
     COUPS_PER_KEY,
     EXAMPLES,
     caller_data,
@@ -25,6 +22,9 @@ from bacara_teach.widgets.caller_page import (
     coup_key,
     natural_keys,
 )
+from bacara_teach.punto_banco import Coup, Outcome
+from bacara_teach.tableau import PUNTO_BANCO
+from bacara_teach.text import tr
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "docs" / "_static" / "practice-coup-caller.js"

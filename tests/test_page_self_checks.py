@@ -35,7 +35,7 @@ from bacara_teach.analysis.chemin_de_fer import BankerPoint, BettorPoint
 from bacara_teach.analysis.edges import EMPATE_9
 from bacara_teach.errors import BacaraError
 from bacara_teach.pages import cdf_decisions, home_session, odds, paying_bets
-from bacara_teach.practice import SelfCheck, answer_labels
+from bacara_teach.practice.drill import SelfCheck, answer_labels
 from bacara_teach.refusals import refusal_text
 from bacara_teach.settlement import settle_bet
 from bacara_teach.tables import PROFILES, BetKind

@@ -33,7 +33,7 @@ from bacara_teach.pages import (
     third_card_rule,
     worked_examples,
 )
-from bacara_teach.practice import SelfCheck
+from bacara_teach.practice.drill import SelfCheck
 from bacara_teach.text import format_number
 
 ENGLISH_NUMBER = re.compile(r"\d,\d{3}(?!\d|\u00a0%)|\d\.\d{1,4}(?!\d)")

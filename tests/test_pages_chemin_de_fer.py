@@ -37,7 +37,7 @@ from bacara_teach.chemin_de_fer_session import (
 )
 from bacara_teach.pages import cdf_decisions, rules_chemin_de_fer
 from bacara_teach.pages import chemin_de_fer as chapter
-from bacara_teach.practice import SelfCheck
+from bacara_teach.practice.drill import SelfCheck
 from bacara_teach.tableau import CHEMIN_DE_FER
 from bacara_teach.text import format_number, tr
 

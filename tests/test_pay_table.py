@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from bacara_teach.money import format_amount
+from bacara_teach.practice.paytable import LAYOUTS, PROFILE_NAMES, pay_data, pay_html
 from bacara_teach.punto_banco import Coup
 from bacara_teach.settlement import Bet, settle_bet
 from bacara_teach.tables import get_profile
-from bacara_teach.widgets.paytable_page import LAYOUTS, PROFILE_NAMES, pay_data, pay_html
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "docs" / "_static" / "practice-pay-table.js"

@@ -1,6 +1,6 @@
 """The page drill's data and script against the engine.
 
-:mod:`bacara_teach.practice` exports every cell of a drill with its answer and feedback; the
+:mod:`bacara_teach.practice.drill` exports every cell of a drill with its answer and feedback; the
 site's script (``docs/_static/practice.js``) only reads that data.  These tests hold both to
 the engine: the data cell by cell, and the script itself, run under Node.js, on every cell
 of both games' tables and on every distinct sequence of card values a Punto Banco coup can
@@ -22,7 +22,7 @@ from bacara_teach import Coup
 from bacara_teach.cards import Card, Rank, Suit, format_cards, parse_cards
 from bacara_teach.errors import IllegalAction, ShoeExhausted
 from bacara_teach.narration import narrate_step
-from bacara_teach.practice import (
+from bacara_teach.practice.drill import (
     DEALS_PER_CELL,
     DRILL_GAMES,
     DrillKey,

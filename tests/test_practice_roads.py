@@ -1,6 +1,6 @@
 """The roads board of a static page, held against the engine.
 
-The board's data (:mod:`bacara_teach.widgets.roads_page`) is checked state by state: after k
+The board's data (:mod:`bacara_teach.practice.roads`) is checked state by state: after k
 coups its roads are the engine's drawing of the live board's first k coups, its status line
 the live board's, and its odds the exact odds the live board shows, counted again here on
 the cards left.  The page script is then run under Node.js: it steps through every state,
@@ -22,11 +22,11 @@ import pytest
 
 from bacara_teach.analysis.composition import Composition
 from bacara_teach.analysis.punto_banco import OUTCOMES, count_deals
+from bacara_teach.practice.roads import PAGE_COUPS, ROADS_KIND, roads_data, roads_picture
 from bacara_teach.road_svg import roads_html
 from bacara_teach.roads import Roads
 from bacara_teach.widgets import RoadsBoard
 from bacara_teach.widgets._html import percent
-from bacara_teach.widgets.roads_page import PAGE_COUPS, ROADS_KIND, roads_data, roads_picture
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "docs" / "_static" / "practice-roads-board.js"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bacara_teach.practice import drill_data
+from bacara_teach.practice.drill import drill_data
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "docs" / "_static" / "practice.js"

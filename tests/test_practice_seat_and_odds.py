@@ -1,6 +1,6 @@
 """The Chemin de Fer seat and the odds explorer of a static page, held against the engine.
 
-The seat's data (:mod:`bacara_teach.widgets.seat_page`) is checked coup by coup: the cards
+The seat's data (:mod:`bacara_teach.practice.seat`) is checked coup by coup: the cards
 come from the seeded shoe six at a time, a coup asks the reader exactly when the engine
 pauses at the seat's free cell, and every ending is the engine's coup for those decisions.
 The page script is then run under Node.js: it walks every branch of every prepared coup and
@@ -35,15 +35,15 @@ from bacara_teach.chemin_de_fer import (
     deal_coup,
 )
 from bacara_teach.narration import narrate_step
+from bacara_teach.practice.odds import MAX_OUT, REMOVAL_DECKS, odds_data, odds_html, shoe_key
+from bacara_teach.practice.seat import _PAGE_LABELS as PAGE_LABELS
+from bacara_teach.practice.seat import PAGE_COUPS, seat_data, seat_html
 from bacara_teach.shoe import Shoe
 from bacara_teach.tables import profile_names
 from bacara_teach.widgets import CheminDeFerSeat, OddsExplorer
 from bacara_teach.widgets._common import Labels
 from bacara_teach.widgets._html import percent
 from bacara_teach.widgets.chemin import _LABELS as SEAT_LABELS
-from bacara_teach.widgets.odds_page import MAX_OUT, REMOVAL_DECKS, odds_data, odds_html, shoe_key
-from bacara_teach.widgets.seat_page import _PAGE_LABELS as PAGE_LABELS
-from bacara_teach.widgets.seat_page import PAGE_COUPS, seat_data, seat_html
 
 ROOT = Path(__file__).resolve().parents[1]
 SEAT_JS = ROOT / "docs" / "_static" / "practice-chemin-seat.js"

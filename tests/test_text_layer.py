@@ -22,7 +22,7 @@ from bacara_teach.analysis.roads import deal_shoe
 from bacara_teach.analysis.simulation import simulate_coups
 from bacara_teach.errors import BacaraError, IllegalAction
 from bacara_teach.figures import nice_ticks
-from bacara_teach.practice import drill_data
+from bacara_teach.practice.drill import drill_data
 from bacara_teach.text import (
     Message,
     format_number,

@@ -27,7 +27,7 @@ from bacara_teach.baccarat_banque import (
 )
 from bacara_teach.cards import format_cards
 from bacara_teach.i18n import resolve_language
-from bacara_teach.practice import Check, SelfCheck, answer_labels
+from bacara_teach.practice.drill import Check, SelfCheck, answer_labels
 from bacara_teach.tableau import Decision
 from bacara_teach.text import N_, format_number, tr
 

@@ -18,7 +18,7 @@ from bacara_teach.text import format_number, tr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from bacara_teach.practice import SelfCheck
+    from bacara_teach.practice.drill import SelfCheck
 
 __all__ = ["SUM_EXAMPLES", "TYPED", "and_list", "notation_html", "percent_text", "points_html",
            "self_check", "sums_html", "zero_ranks_text"]
@@ -83,7 +83,7 @@ def notation_html(typed: Sequence[str] = TYPED, lang: str | None = None) -> str:
 def self_check(lang: str | None = None) -> SelfCheck:
     """The chapter's four questions, answered and explained by the engine."""
     from bacara_teach.errors import InvalidCard
-    from bacara_teach.practice import Check, SelfCheck
+    from bacara_teach.practice.drill import Check, SelfCheck
     from bacara_teach.punto_banco import Coup
     from bacara_teach.refusals import refusal_text
     from bacara_teach.tableau import is_natural

@@ -35,7 +35,7 @@ from bacara_teach.text import N_, format_number, ptr, tr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from bacara_teach.practice import SelfCheck
+    from bacara_teach.practice.drill import SelfCheck
 
 __all__ = [
     "banker_better_text",
@@ -286,7 +286,7 @@ def self_check(q: Fraction, replies: Sequence[CellValue], bettor5: CellValue,
     stands (``q`` is how often he draws), the banker's 2+3 against a face-up 4 (his best replies
     card by card, ``replies``), and whether the bettor on 5 (``bettor5``) gains by mixing at the
     home session's table (its solution ``home``)."""
-    from bacara_teach.practice import Check, SelfCheck, answer_labels
+    from bacara_teach.practice.drill import Check, SelfCheck, answer_labels
 
     code = resolve_language(lang)
     shares = sorted({Fraction(0), q, 1 - q, Fraction(1)})

@@ -28,7 +28,7 @@ from bacara_teach.chemin_de_fer_session import (
 from bacara_teach.display import cards_html
 from bacara_teach.errors import BacaraError
 from bacara_teach.i18n import resolve_language
-from bacara_teach.practice import Check, SelfCheck, answer_labels
+from bacara_teach.practice.drill import Check, SelfCheck, answer_labels
 from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Decision, Tableau

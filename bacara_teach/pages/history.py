@@ -19,7 +19,7 @@ from bacara_teach.text import ntr, ptr, tr
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from bacara_teach.chemin_de_fer import CheminDeFerCoup
-    from bacara_teach.practice import SelfCheck
+    from bacara_teach.practice.drill import SelfCheck
     from bacara_teach.punto_banco import Coup
 
 __all__ = ["differences", "differences_html", "same_cards_html", "self_check", "situation",
@@ -90,7 +90,7 @@ def same_cards_html(cards: str, punto_banco: Coup, courses: Sequence[CheminDeFer
 
 def self_check(found: Sequence[tuple[Cell, Cell]], lang: str | None = None) -> SelfCheck:
     """The chapter's questions: the legend, Punto Banco's decisions, the disagreements."""
-    from bacara_teach.practice import Check, SelfCheck
+    from bacara_teach.practice.drill import Check, SelfCheck
 
     lang = resolve_language(lang)
     free = len(PUNTO_BANCO.free_cells())

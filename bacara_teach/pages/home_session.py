@@ -25,7 +25,7 @@ from bacara_teach.text import N_, localize_number, ntr, ptr, tr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from bacara_teach.practice import SelfCheck
+    from bacara_teach.practice.drill import SelfCheck
 
 __all__ = [
     "names",
@@ -157,7 +157,7 @@ def self_check(players: Sequence[str] = ("Ana", "Luis", "Eva", "Marta", "Pablo")
     prediction on Banco and one on Empate, and whether a written prediction can change.
     """
     from bacara_teach.errors import BacaraError
-    from bacara_teach.practice import Check, SelfCheck
+    from bacara_teach.practice.drill import Check, SelfCheck
     from bacara_teach.refusals import refusal_text
     from bacara_teach.settlement import Bet, settle_bet
     from bacara_teach.tables import BetKind

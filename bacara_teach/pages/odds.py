@@ -29,7 +29,7 @@ from bacara_teach.text import N_, format_number, localize_number, ptr, tr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from bacara_teach.practice import SelfCheck
+    from bacara_teach.practice.drill import SelfCheck
 
 __all__ = [
     "PER",
@@ -331,7 +331,7 @@ def self_check(offered: Iterable[BetAnalysis], tie_9: BetAnalysis, fair: Fractio
     """The chapter's questions, answered by the exact analysis: the cheapest bet a table offers
     on eight decks (``offered``), with every bet's house edge, the tie paid 9 to 1 (``tie_9``, against the
     ``fair`` price), and Banco and Punto once ``fours`` fours have left the shoe."""
-    from bacara_teach.practice import Check, SelfCheck
+    from bacara_teach.practice.drill import Check, SelfCheck
     from bacara_teach.tables import BetKind
 
     code = resolve_language(lang)

@@ -29,7 +29,7 @@ from bacara_teach.text import N_, localize_number, ntr, ptr, tr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from bacara_teach.practice import SelfCheck
+    from bacara_teach.practice.drill import SelfCheck
 
 __all__ = [
     "CASINO_DIFFERENCES",
@@ -410,7 +410,7 @@ def self_check(banco_wins: Coup, tie: Coup, *, stake: str = "20", balance: str =
     online table, Pareja Banco at the casino table with K♦ K♣ and with K♦ Q♣, a tie at the
     home session, and a stake of ``over`` with ``balance`` left at the online table."""
     from bacara_teach.online_table import OnlineTable
-    from bacara_teach.practice import Check, SelfCheck
+    from bacara_teach.practice.drill import Check, SelfCheck
     from bacara_teach.tables import get_profile
 
     code = resolve_language(lang)

@@ -14,7 +14,7 @@ from fractions import Fraction
 from html import escape
 
 from bacara_teach.i18n import resolve_language, term
-from bacara_teach.practice import Check, SelfCheck
+from bacara_teach.practice.drill import Check, SelfCheck
 from bacara_teach.roads import derived_colours, road_title
 from bacara_teach.text import format_number, pmessage, tr
 

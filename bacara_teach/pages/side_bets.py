@@ -15,7 +15,7 @@ from html import escape
 
 from bacara_teach.analysis.side_bets import Published
 from bacara_teach.i18n import resolve_language
-from bacara_teach.practice import Check, SelfCheck
+from bacara_teach.practice.drill import Check, SelfCheck
 from bacara_teach.text import N_, format_number, localize_number, tr
 
 __all__ = ["TABLE_EDGES_HEAD", "EdgeRow", "check_yourself", "edge_text", "edges_table",

@@ -20,7 +20,7 @@ from bacara_teach.text import ntr, ptr, tr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from bacara_teach.practice import SelfCheck
+    from bacara_teach.practice.drill import SelfCheck
 
 __all__ = ["chemin_de_fer_pays", "facts", "four_tables_html", "odds_words", "self_check",
            "span_text"]
@@ -118,7 +118,7 @@ def facts(lang: str | None = None) -> dict[str, str]:
 
 def self_check(lang: str | None = None) -> SelfCheck:
     """The chapter's three questions, answered and explained by the engine."""
-    from bacara_teach.practice import Check, SelfCheck
+    from bacara_teach.practice.drill import Check, SelfCheck
     from bacara_teach.punto_banco import Coup
     from bacara_teach.shoe import Shoe
     from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO

@@ -19,7 +19,7 @@ from bacara_teach.text import format_number, ptr, tr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from bacara_teach.practice import SelfCheck
+    from bacara_teach.practice.drill import SelfCheck
 
 __all__ = ["banco_action", "cell_values", "cell_words", "per_100_text", "self_check",
            "third_card_info_html"]
@@ -66,7 +66,7 @@ def cell_values(gains: Mapping[CellKey, Fraction], keys: Sequence[CellKey],
 def self_check(cards: str = "6♣ 3♦ K♥ 2♠ 4♥", lang: str | None = None) -> SelfCheck:
     """Does Punto draw, does Banco draw: the coup's own steps answer and explain."""
     from bacara_teach.narration import narrate_step
-    from bacara_teach.practice import Check, SelfCheck
+    from bacara_teach.practice.drill import Check, SelfCheck
     from bacara_teach.punto_banco import Coup
 
     lang = resolve_language(lang)

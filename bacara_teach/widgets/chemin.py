@@ -171,8 +171,8 @@ class CheminDeFerSeat(w.VBox):  # type: ignore[misc]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, and for a static page the seat prepared at build time
-        (:mod:`bacara_teach.widgets.seat_page`) in place of a still."""
-        from bacara_teach.widgets.seat_page import seat_html
+        (:mod:`bacara_teach.practice.seat`) in place of a still."""
+        from bacara_teach.practice.seat import seat_html
 
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle

@@ -26,13 +26,13 @@ from bacara_teach.cards import format_cards
 from bacara_teach.errors import BacaraError
 from bacara_teach.home_session import SESSION_COUPS, CoupRecord, HomeSession
 from bacara_teach.i18n import resolve_language
+from bacara_teach.practice._page import cards_data, numbers_data, practice_node, scaled_units
 from bacara_teach.punto_banco import Coup
 from bacara_teach.refusals import refusal_text
 from bacara_teach.tables import BetKind
 from bacara_teach.text import N_, ptr, tr
 from bacara_teach.widgets._common import Labels, button, hand_html, status_html, widget_language
 from bacara_teach.widgets._html import lines_html, signed_amount, table_html
-from bacara_teach.widgets._page import cards_data, numbers_data, practice_node, scaled_units
 from bacara_teach.widgets.still import StillMixin
 
 __all__ = ["HomeScoreboard", "scoreboard_data", "scoreboard_html"]

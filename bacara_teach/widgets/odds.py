@@ -116,8 +116,8 @@ class OddsExplorer(w.VBox):  # type: ignore[misc]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, and for a static page the explorer's shoes priced at build time
-        (:mod:`bacara_teach.widgets.odds_page`) in place of a still."""
-        from bacara_teach.widgets.odds_page import odds_html
+        (:mod:`bacara_teach.practice.odds`) in place of a still."""
+        from bacara_teach.practice.odds import odds_html
 
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle

@@ -32,6 +32,14 @@ from bacara_teach.errors import BacaraError, IllegalAction
 from bacara_teach.i18n import resolve_language
 from bacara_teach.money import _AMOUNT_RE, Amount, add, format_amount, parse_amount
 from bacara_teach.online_table import OnlineTable, TableCoup
+from bacara_teach.practice._page import (
+    Slot,
+    amount_text,
+    cards_data,
+    fill_slots,
+    numbers_data,
+    practice_node,
+)
 from bacara_teach.refusals import refusal_text
 from bacara_teach.settlement import Bet, settle_bet
 from bacara_teach.tables import (
@@ -46,14 +54,6 @@ from bacara_teach.tables import (
 from bacara_teach.text import N_, Message, localize_number, message, ptr, tr
 from bacara_teach.widgets._common import Labels, button, hand_html, status_html, widget_language
 from bacara_teach.widgets._html import amount, lines_html, signed_amount, table_html
-from bacara_teach.widgets._page import (
-    Slot,
-    amount_text,
-    cards_data,
-    fill_slots,
-    numbers_data,
-    practice_node,
-)
 from bacara_teach.widgets.still import StillMixin, live_link_html, still_html
 
 __all__ = ["PAGE_COUPS", "OnlineTableWidget", "online_table_data", "online_table_html",

@@ -108,8 +108,8 @@ class RoadsBoard(w.VBox):  # type: ignore[misc]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, and for a static page the board's shoe dealt at build time
-        (:mod:`bacara_teach.widgets.roads_page`) in place of a still."""
-        from bacara_teach.widgets.roads_page import roads_html_page
+        (:mod:`bacara_teach.practice.roads`) in place of a still."""
+        from bacara_teach.practice.roads import roads_html_page
 
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle

@@ -17,7 +17,7 @@ from bacara_teach.cards import Card
 from bacara_teach.charts import tableau_html
 from bacara_teach.errors import BacaraError
 from bacara_teach.narration import narrate_step
-from bacara_teach.practice import stepper_html, stepper_labels
+from bacara_teach.practice.drill import stepper_html, stepper_labels
 from bacara_teach.punto_banco import Coup, deal_coup, play_coup
 from bacara_teach.refusals import refusal_text
 from bacara_teach.shoe import Shoe

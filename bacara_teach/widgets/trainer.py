@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from bacara_teach.display import cards_html
 from bacara_teach.errors import BacaraError
-from bacara_teach.practice import drill_game, drill_html
+from bacara_teach.practice.drill import drill_game, drill_html
 from bacara_teach.refusals import refusal_text
 from bacara_teach.tableau import PUNTO_BANCO, Tableau
 from bacara_teach.text import N_, ntr

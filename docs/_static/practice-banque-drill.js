@@ -1,7 +1,7 @@
 /* bacara_teach: the banker's drill of Baccarat Banque on the page itself, with no Python behind it.
  *
  * The engine dealt and priced, at build time, a run of the banker's decisions
- * (bacara_teach/widgets/banque_page.py): for each, the banker's cards, what each side did and
+ * (bacara_teach/practice/banque.py): for each, the banker's cards, what each side did and
  * the stakes, the better decision, both values in chips and the sentence that explains them,
  * all in the page's language. This script only shows a situation, compares the reader's answer
  * with the prepared one and counts the score; it decides nothing itself.

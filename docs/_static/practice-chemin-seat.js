@@ -1,7 +1,7 @@
 /* bacara_teach: the Chemin de Fer seat on the page itself, with no Python behind it.
  *
  * The engine prepared, at build time, a run of coups and every branch of each
- * (bacara_teach/widgets/seat_page.py): for each seat, either the coup as the rules and the
+ * (bacara_teach/practice/seat.py): for each seat, either the coup as the rules and the
  * other side's policy play it, or the free cell the reader meets, what that player may see
  * there, and the two endings, draw and stand, with their cards, narration, result,
  * settlement and what each choice was worth. This script only follows that tree, fills the

@@ -1,6 +1,6 @@
 /* bacara_teach: the coup caller on the page itself, with no Python behind it.
  *
- * The engine dealt the page's Punto Banco coups at build time (bacara_teach/widgets/caller_page.py)
+ * The engine dealt the page's Punto Banco coups at build time (bacara_teach/practice/caller.py)
  * and wrote down, for each, the calls a dealer makes in order (natural? Punto? Banco? the winner,
  * the totals), each call's answer and the engine's words for it. This script shows a coup, judges
  * each call against the prepared answer, and picks the next coup with the drill's own scheduler

@@ -1,7 +1,7 @@
 /* bacara_teach: the odds explorer on the page itself, with no Python behind it.
  *
  * The engine priced, at build time, every bet of every table on the shoes this page offers
- * (bacara_teach/widgets/odds_page.py): full shoes of 1 to 8 decks, and six- or eight-deck shoes
+ * (bacara_teach/practice/odds.py): full shoes of 1 to 8 decks, and six- or eight-deck shoes
  * with one to four cards of one rank taken out; each figure is already written in the page's
  * language. This script only looks the chosen shoe up. A shoe that was not prepared is said
  * to be so, with the way to the live notebook, whose explorer prices any shoe.

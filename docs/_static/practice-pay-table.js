@@ -1,6 +1,6 @@
 /* bacara_teach: pay the table on the page itself, with no Python behind it.
  *
- * The engine dealt the layouts at build time (bacara_teach/widgets/paytable_page.py) and settled
+ * The engine dealt the layouts at build time (bacara_teach/practice/paytable.py) and settled
  * every bet: its exact net result and its words for the payment. This script shows a layout,
  * reads what the learner types for each bet and compares it with the engine's amount exactly
  * (whole numbers scaled to the same decimals, no floating point).

@@ -1,7 +1,7 @@
 /* bacara_teach: the roads board on the page itself, with no Python behind it.
  *
  * The engine dealt, at build time, the board's seeded shoe coup by coup
- * (bacara_teach/widgets/roads_page.py) and wrote down every state the reader can reach: the
+ * (bacara_teach/practice/roads.py) and wrote down every state the reader can reach: the
  * status line, the five roads as the engine draws them, and the exact odds of the next coup on
  * the cards left beside a full shoe, already written in the page's language. The roads of a
  * state are stored as a patch on the state before: runs of its pieces kept ([from, to]) and

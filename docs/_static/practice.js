@@ -1,6 +1,6 @@
 /* bacara_teach: practice on the page itself, with no Python behind it.
  *
- * The engine prepared, at build time, everything a drill asks and answers (bacara_teach/practice.py):
+ * The engine prepared, at build time, everything a drill asks and answers (bacara_teach/practice/drill.py):
  * every cell with its answer and its feedback in the page's language, questions dressed as
  * cards, the point value of each rank. This script only reads that data. It picks the next
  * question from the reader's record (spaced repetition), shades a map of the table by how well

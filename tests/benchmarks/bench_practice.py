@@ -143,7 +143,7 @@ def scheduler_times(game: str) -> list[float]:
     import shutil
     import subprocess
 
-    from bacara_teach.practice import drill_data
+    from bacara_teach.practice.drill import drill_data
 
     node = shutil.which("node")
     if node is None:

@@ -15,10 +15,10 @@ import pytest
 from browser_harness import PHONE, Visit, serious_violations
 
 from bacara_teach.baccarat_banque import best_for_bank, decision_values
-from bacara_teach.banque_practice import BanqueSituation, explain
 from bacara_teach.pages.baccarat_banque import chips
+from bacara_teach.practice.banque import banque_drill_data, situations
+from bacara_teach.practice.banque_situations import BanqueSituation, explain
 from bacara_teach.tableau import Decision
-from bacara_teach.widgets.banque_page import banque_drill_data, situations
 
 pytestmark = pytest.mark.browser
 

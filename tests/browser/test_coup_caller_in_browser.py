@@ -18,9 +18,9 @@ import pytest
 from browser_harness import PHONE, Visit, serious_violations
 
 from bacara_teach.cards import hand_total, parse_cards
+from bacara_teach.practice.caller import ROUND_COUPS, caller_data
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.tableau import PUNTO_BANCO
-from bacara_teach.widgets.caller_page import ROUND_COUPS, caller_data
 
 pytestmark = pytest.mark.browser
 

@@ -16,9 +16,9 @@ import pytest
 from browser_harness import PHONE, Visit, serious_violations
 
 from bacara_teach.money import format_amount
+from bacara_teach.practice.paytable import PROFILE_NAMES
 from bacara_teach.punto_banco import Coup
 from bacara_teach.settlement import Bet, settle_bet
-from bacara_teach.widgets.paytable_page import PROFILE_NAMES
 
 pytestmark = pytest.mark.browser
 

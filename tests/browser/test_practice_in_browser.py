@@ -18,7 +18,7 @@ import pytest
 from browser_harness import ON_A_PHONE, PHONE, Visit, offline_visit, serious_violations, visit
 
 from bacara_teach.charts import decision_letter
-from bacara_teach.practice import DrillKey, drill_data, drill_deals, drill_worths
+from bacara_teach.practice.drill import DrillKey, drill_data, drill_deals, drill_worths
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
     CHEMIN_DE_FER_SINGLE_BETTOR,
@@ -468,7 +468,7 @@ def test_a_widget_that_needs_python_links_to_the_live_notebook(offline_desktop: 
 
 
 def test_the_timed_round_ends_with_its_score_and_keeps_the_best(offline_desktop: tuple[Visit, list[str]]) -> None:
-    from bacara_teach.practice import ROUND_SECONDS, drill_data
+    from bacara_teach.practice.drill import ROUND_SECONDS, drill_data
 
     shown, _ = offline_desktop
     page = shown.page

@@ -14,7 +14,7 @@ import pytest
 from browser_harness import PHONE, Visit, offline_visit, serious_violations
 from sitecheck import parse_html
 
-from bacara_teach.widgets.roads_page import roads_data, roads_picture
+from bacara_teach.practice.roads import roads_data, roads_picture
 
 pytestmark = pytest.mark.browser
 

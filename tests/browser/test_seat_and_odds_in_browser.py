@@ -17,9 +17,9 @@ from browser_harness import PHONE, Visit, serious_violations
 from bacara_teach.analysis.composition import RANKS, Composition
 from bacara_teach.analysis.edges import edges_for_profile
 from bacara_teach.chemin_de_fer import BANKER, BETTOR, CoupInPlay, as_punto_banco, deal_coup
+from bacara_teach.practice.odds import odds_data
+from bacara_teach.practice.seat import PAGE_COUPS, seat_data
 from bacara_teach.widgets._html import percent
-from bacara_teach.widgets.odds_page import odds_data
-from bacara_teach.widgets.seat_page import PAGE_COUPS, seat_data
 
 pytestmark = pytest.mark.browser
 

@@ -25,7 +25,7 @@ from bacara_teach.baccarat_banque import (
 )
 from bacara_teach.cards import format_cards
 from bacara_teach.pages.baccarat_banque import CHECKS, SITUATIONS, chips
-from bacara_teach.practice import answer_labels
+from bacara_teach.practice.drill import answer_labels
 from bacara_teach.tableau import Decision
 
 pytestmark = pytest.mark.docs
@@ -102,7 +102,7 @@ def test_the_spanish_page_names_the_roles_in_spanish(site_dir: Path) -> None:
 
 def test_the_drill_carries_the_engine_s_situations_in_the_page_s_language(
         page: tuple[str, Element], site_dir: Path) -> None:
-    from bacara_teach.widgets.banque_page import BANQUE_KIND, banque_drill_data, drill_text
+    from bacara_teach.practice.banque import BANQUE_KIND, banque_drill_data, drill_text
 
     lang, root = page
     nodes = [d for d in root.find_all("div") if d.attrs.get("data-practice") == BANQUE_KIND]

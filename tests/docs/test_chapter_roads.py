@@ -17,11 +17,11 @@ from sitecheck import Element, parse_html, parse_page
 from bacara_teach.analysis import count_deals, effect_of_removal
 from bacara_teach.analysis.edges import CASINO_BETS
 from bacara_teach.analysis.roads import deal_shoe, removal_path, streak_study
+from bacara_teach.practice.roads import ROADS_KIND, roads_data
 from bacara_teach.road_svg import roads_html
 from bacara_teach.roads import Roads
 from bacara_teach.tables import BetKind
 from bacara_teach.text import format_number
-from bacara_teach.widgets.roads_page import ROADS_KIND, roads_data
 
 pytestmark = pytest.mark.docs
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from sitecheck import parse_page
 
-from bacara_teach.widgets.odds_page import ODDS_KIND, odds_data
-from bacara_teach.widgets.seat_page import SEAT_KIND, seat_data
+from bacara_teach.practice.odds import ODDS_KIND, odds_data
+from bacara_teach.practice.seat import SEAT_KIND, seat_data
 
 pytestmark = pytest.mark.docs
 

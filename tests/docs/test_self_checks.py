@@ -27,7 +27,7 @@ from bacara_teach import (
 from bacara_teach.errors import BacaraError
 from bacara_teach.i18n import term
 from bacara_teach.narration import narrate_step
-from bacara_teach.practice import answer_labels
+from bacara_teach.practice.drill import answer_labels
 from bacara_teach.refusals import refusal_text
 from bacara_teach.settlement import settle_bet
 from bacara_teach.tableau import is_natural

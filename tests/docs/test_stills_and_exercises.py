@@ -17,7 +17,7 @@ import pytest
 from sitecheck import Element, parse_page
 
 from bacara_teach.exercises import ASSIGNMENTS
-from bacara_teach.practice import drill_data, stepper_data
+from bacara_teach.practice.drill import drill_data, stepper_data
 from bacara_teach.widgets.home import scoreboard_data
 from bacara_teach.widgets.online import online_table_data
 

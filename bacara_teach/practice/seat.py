@@ -53,12 +53,12 @@ from bacara_teach.chemin_de_fer import (
 )
 from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import describe_banker_row, describe_player_rule, narrate_step
+from bacara_teach.practice._page import numbers_data, practice_node
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import Decision
 from bacara_teach.text import N_, ptr
 from bacara_teach.widgets._common import Labels
 from bacara_teach.widgets._html import percent
-from bacara_teach.widgets._page import numbers_data, practice_node
 
 __all__ = ["PAGE_COUPS", "SEAT_KIND", "coup_net", "seat_data", "seat_html", "seat_json"]
 

@@ -24,11 +24,11 @@ from typing import Any
 from bacara_teach.analysis.composition import RANKS, Composition
 from bacara_teach.analysis.edges import edges_for_profile
 from bacara_teach.i18n import resolve_language
+from bacara_teach.practice._page import numbers_data, practice_node
 from bacara_teach.tables import BetKind, get_profile, profile_names
 from bacara_teach.text import N_
 from bacara_teach.widgets._common import Labels
 from bacara_teach.widgets._html import percent
-from bacara_teach.widgets._page import numbers_data, practice_node
 
 __all__ = ["MAX_OUT", "ODDS_KIND", "PAGE_DECKS", "REMOVAL_DECKS", "odds_data", "odds_html",
            "shoe_key"]

@@ -31,12 +31,12 @@ from typing import Any
 from bacara_teach.cards import hand_total
 from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import narrate_step
-from bacara_teach.practice import HARD_TOTALS, _key, drill_deals
+from bacara_teach.practice._page import cards_data, numbers_data, practice_node, seeded_coups
+from bacara_teach.practice.drill import HARD_TOTALS, _key, drill_deals
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.tableau import NATURALS, PUNTO_BANCO, Cell
 from bacara_teach.text import N_, ptr, tr
 from bacara_teach.widgets._common import Labels
-from bacara_teach.widgets._page import cards_data, numbers_data, practice_node, seeded_coups
 
 __all__ = ["CALLER_KIND", "COUPS_PER_KEY", "EXAMPLES", "PAGE_SEED", "caller_coups", "caller_data",
            "caller_html", "coup_key", "natural_keys"]

@@ -29,12 +29,12 @@ from bacara_teach.errors import BacaraError
 from bacara_teach.i18n import resolve_language
 from bacara_teach.money import format_amount
 from bacara_teach.narration import narrate_step
+from bacara_teach.practice._page import numbers_data, practice_node, seeded_coups
 from bacara_teach.punto_banco import Coup
 from bacara_teach.settlement import Bet, SettledBet, settle
 from bacara_teach.tables import BetKind, TableProfile, get_profile
 from bacara_teach.text import N_, format_number, tr
 from bacara_teach.widgets._common import Labels
-from bacara_teach.widgets._page import numbers_data, practice_node, seeded_coups
 
 __all__ = ["LAYOUTS", "PAY_KIND", "PROFILE_NAMES", "STAKES", "pay_data", "pay_html", "pay_layouts"]
 

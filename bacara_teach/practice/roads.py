@@ -34,6 +34,7 @@ from bacara_teach.analysis.composition import Composition
 from bacara_teach.analysis.punto_banco import OUTCOMES, count_deals
 from bacara_teach.analysis.roads import CUT_CARD
 from bacara_teach.i18n import resolve_language, term
+from bacara_teach.practice._page import numbers_data, practice_node
 from bacara_teach.punto_banco import Coup, play_coup
 from bacara_teach.road_svg import roads_html
 from bacara_teach.roads import Roads
@@ -41,7 +42,6 @@ from bacara_teach.shoe import Shoe
 from bacara_teach.text import N_
 from bacara_teach.widgets._common import Labels
 from bacara_teach.widgets._html import percent
-from bacara_teach.widgets._page import numbers_data, practice_node
 
 __all__ = ["PAGE_COUPS", "ROADS_KIND", "roads_data", "roads_html_page", "roads_json",
            "roads_picture"]

@@ -2,7 +2,7 @@
 
 A built page has no Python behind it, so the drill cannot ask the engine while the reader
 plays.  It does not need to: the engine deals the situations now
-(:func:`~bacara_teach.banque_practice.deal_situations`), prices both decisions of each exactly,
+(:func:`~bacara_teach.practice.banque_situations.deal_situations`), prices both decisions of each exactly,
 and writes down what the page shows, already in the page's language: the banker's cards, what
 each side did, the stakes, the question, the better decision, both values in chips and the
 sentence that explains them.  The page script (``docs/_static/practice-banque-drill.js``)
@@ -22,20 +22,20 @@ import functools
 from typing import Any
 
 from bacara_teach.baccarat_banque import DECKS, SIDES, SideSeen
-from bacara_teach.banque_practice import (
+from bacara_teach.i18n import resolve_language
+from bacara_teach.pages.baccarat_banque import chips
+from bacara_teach.practice._page import cards_data, numbers_data, practice_node
+from bacara_teach.practice.banque_situations import (
     PAGE_SITUATIONS,
     STAKES,
     BanqueSituation,
     deal_situations,
     explain,
 )
-from bacara_teach.i18n import resolve_language
-from bacara_teach.pages.baccarat_banque import chips
-from bacara_teach.practice import _keys, answer_labels
+from bacara_teach.practice.drill import _keys, answer_labels
 from bacara_teach.tableau import Decision
 from bacara_teach.text import N_, tr
 from bacara_teach.widgets._common import Labels
-from bacara_teach.widgets._page import cards_data, numbers_data, practice_node
 
 __all__ = ["BANQUE_KIND", "PAGE_SEED", "banque_drill_data", "banque_drill_html", "drill_text",
            "situations"]
@@ -74,7 +74,7 @@ _PAGE_LABELS: dict[str, str] = {
 @functools.lru_cache(maxsize=8)
 def situations(seed: int = PAGE_SEED, count: int = PAGE_SITUATIONS,
                decks: int = DECKS) -> tuple[BanqueSituation, ...]:
-    """The drill's situations (:func:`~bacara_teach.banque_practice.deal_situations`), dealt
+    """The drill's situations (:func:`~bacara_teach.practice.banque_situations.deal_situations`), dealt
     once for both of a page's languages."""
     return tuple(deal_situations(seed=seed, count=count, decks=decks))
 
