@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from bacara_teach.punto_banco import Coup
 
 __all__ = ["Slot", "amount_text", "cards_data", "fill_slots", "numbers_data", "practice_node",
-           "scaled_units", "seeded_coups"]
+           "scaled_units", "seeded_coups", "store_reset_text"]
 
 
 def numbers_data(lang: str) -> dict[str, object]:
@@ -43,7 +43,18 @@ def numbers_data(lang: str) -> dict[str, object]:
     known = language(lang)
     numbers = known.numbers
     return {"group": numbers["group"], "decimal": numbers["decimal"], "minus": numbers["minus"],
-            "min_grouping": known.min_grouping}
+            "percent": numbers["percent"], "min_grouping": known.min_grouping}
+
+
+def store_reset_text(lang: str) -> str:
+    """The word a page says when the practice record kept in the browser could not be read and
+    was started afresh (every kind of practice that keeps a record carries it as
+    ``store_reset``).
+
+    >>> store_reset_text("en")
+    'Your saved practice could not be read, so it starts afresh.'
+    """
+    return tr("Your saved practice could not be read, so it starts afresh.", lang)
 
 
 def cards_data(cards: Iterable[Card], lang: str) -> list[list[str]]:

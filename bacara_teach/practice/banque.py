@@ -24,7 +24,7 @@ from typing import Any
 from bacara_teach.baccarat_banque import DECKS, SIDES, SideSeen
 from bacara_teach.i18n import resolve_language
 from bacara_teach.pages.baccarat_banque import chips
-from bacara_teach.practice._page import cards_data, numbers_data, practice_node
+from bacara_teach.practice._page import cards_data, numbers_data, practice_node, store_reset_text
 from bacara_teach.practice.banque_situations import (
     PAGE_SITUATIONS,
     STAKES,
@@ -159,6 +159,7 @@ def banque_drill_data(lang: str | None = None, *, seed: int = PAGE_SEED,
         "keys": {"draw": keys["draw"], "stand": keys["stand"]},
         "labels": words,
         "numbers": numbers_data(lang),
+        "store_reset": store_reset_text(lang),
         "situations": [_situation(s, lang, labels) for s in prepared],
     }
 

@@ -31,7 +31,13 @@ from typing import Any
 from bacara_teach.cards import hand_total
 from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import narrate_step
-from bacara_teach.practice._page import cards_data, numbers_data, practice_node, seeded_coups
+from bacara_teach.practice._page import (
+    cards_data,
+    numbers_data,
+    practice_node,
+    seeded_coups,
+    store_reset_text,
+)
 from bacara_teach.practice.drill import HARD_TOTALS, _key, drill_deals
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.tableau import NATURALS, PUNTO_BANCO, Cell
@@ -268,6 +274,7 @@ def caller_data(lang: str | None = None, *, seed: int = PAGE_SEED,
         "labels": words,
         "keys": keys,
         "numbers": numbers_data(lang),
+        "store_reset": store_reset_text(lang),
         "faces": {str(card): words for card, words in _faces(coups, lang)},
         "texts": texts,
         "kinds": {code: kind for kind, code in KIND_CODES.items()},

@@ -39,6 +39,7 @@ from bacara_teach.charts import COLUMNS, decision_letter, decision_word, tableau
 from bacara_teach.errors import IllegalAction
 from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import hand_name, narrate_step, step_templates
+from bacara_teach.practice._page import numbers_data, store_reset_text
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
     CHEMIN_DE_FER_SINGLE_BETTOR,
@@ -48,7 +49,7 @@ from bacara_teach.tableau import (
     Decision,
     Tableau,
 )
-from bacara_teach.text import N_, format_number, language, message, ptr, tr
+from bacara_teach.text import N_, format_number, message, ptr, tr
 from bacara_teach.trainer import Situation, deal_situation, prompt_template, verdict
 
 __all__ = [
@@ -190,19 +191,6 @@ def _labels(game: str, lang: str) -> dict[str, str]:
         **_hand_labels(game, lang),
         "noscript": tr("The drill needs JavaScript; the live notebook has it too.", lang),
     }
-
-
-def _numbers(lang: str) -> dict[str, str | int]:
-    """The symbols the page's script writes its own numbers with (a score, seconds left), and
-    CLDR's minimum grouping digits (a number is grouped from ``min_grouping`` + 3 digits on).
-
-    >>> _numbers("es")["min_grouping"], _numbers("en")["min_grouping"]
-    (2, 1)
-    """
-    known = language(lang)
-    numbers = known.numbers
-    return {"group": numbers["group"], "decimal": numbers["decimal"], "minus": numbers["minus"],
-            "min_grouping": known.min_grouping}
 
 
 def answer_labels(lang: str | None = None) -> dict[str, str]:
@@ -486,7 +474,8 @@ def drill_data(game: str, lang: str | None = None) -> dict[str, object]:
         "points": {rank.value: rank.points for rank in Rank},
         "labels": _labels(game, lang),
         "keys": _keys(lang),
-        "numbers": _numbers(lang),
+        "numbers": numbers_data(lang),
+        "store_reset": store_reset_text(lang),
         # What the player deciding sees: in Chemin de Fer the other side's two cards are face down.
         "face_down": game == "chemin-de-fer",
         "prompts": prompts,
@@ -624,7 +613,8 @@ def stepper_data(cards: str, lang: str | None = None) -> dict[str, object]:
                   "banco": hand_name("banco", lang, start=True)},
         "messages": {key: templates[key] for key in _STEP_MESSAGES},
         "labels": stepper_labels(lang),
-        "numbers": _numbers(lang),
+        "numbers": numbers_data(lang),
+        "store_reset": store_reset_text(lang),
     }
 
 
@@ -731,7 +721,7 @@ class SelfCheck:
 
     def data(self) -> dict[str, object]:
         return {"version": 1, "lang": self.lang, "labels": _check_labels(self.lang),
-                "numbers": _numbers(self.lang),
+                "numbers": numbers_data(self.lang),
                 "questions": [check.to_dict() for check in self.checks]}
 
     def _repr_html_(self) -> str:

@@ -29,14 +29,15 @@ from bacara_teach.errors import BacaraError
 from bacara_teach.i18n import resolve_language
 from bacara_teach.money import format_amount
 from bacara_teach.narration import narrate_step
-from bacara_teach.practice._page import numbers_data, practice_node, seeded_coups
+from bacara_teach.practice._page import numbers_data, practice_node, seeded_coups, store_reset_text
 from bacara_teach.punto_banco import Coup
 from bacara_teach.settlement import Bet, SettledBet, settle
 from bacara_teach.tables import BetKind, TableProfile, get_profile
 from bacara_teach.text import N_, format_number, tr
 from bacara_teach.widgets._common import Labels
 
-__all__ = ["LAYOUTS", "PAY_KIND", "PROFILE_NAMES", "STAKES", "pay_data", "pay_html", "pay_layouts"]
+__all__ = ["LAYOUTS", "PAY_KIND", "PROFILE_NAMES", "STAKES", "case_key", "pay_data", "pay_html",
+           "pay_layouts"]
 
 PAY_KIND = "pay-table"
 """The page's practice kind (``data-practice``): its script is ``practice-pay-table.js``."""
@@ -88,6 +89,16 @@ ROUND_LAYOUTS = 5
 
 def _signature(paid: SettledBet) -> tuple[str, str, str | None]:
     return (paid.bet.on.value, paid.rule, paid.event)
+
+
+def case_key(name: str, paid: SettledBet) -> str:
+    """The case a paid bet trains at table ``name``: its position and the rule that paid it (and
+    the event, for a bet on how the coup ends), the cell the page's record keeps it under.
+
+    >>> [case_key("casino", paid) for _, bets in pay_layouts("casino")[:1] for paid in bets]
+    ['casino:banco:side-wins']
+    """
+    return ":".join(part for part in (name, *_signature(paid)) if part)
 
 
 def _stakes(profile: TableProfile) -> list[int]:
@@ -185,10 +196,13 @@ def pay_data(lang: str | None = None, *, seed: int = PAGE_SEED) -> dict[str, Any
     ``tables`` lists each table: its ``name`` (the profile's), ``title``, what it pays
     (``prices``, each bet's price as the engine's odds tables name it) and ``layouts``; a
     layout is the coup's ``cards`` in dealing order, which hand each card goes to (``hands``:
-    ``p`` or ``b`` per card), the engine's words for its ``result`` and its ``bets``, each ``[position, stake, amount, why, tip]``:
+    ``p`` or ``b`` per card), the engine's words for its ``result`` and its ``bets``, each
+    ``[position, stake, amount, why, tip, case]``:
     the position's name (the command line's), the stake and the bet's exact net result as plain
     numbers (``171``, ``0``, ``-180``, ``12.5``), the engine's sentence for the payment and a
-    way to work a commission out in one's head (indices into ``texts``; ``-1`` for none).
+    way to work a commission out in one's head (indices into ``texts``; ``-1`` for none), and
+    the case it trains (an index into the table's ``cases``, :func:`case_key`: the cells the
+    page's record keeps, ``pay-table`` in the browser's store).
     """
     lang = resolve_language(lang)
     labels = Labels(_PAGE_LABELS, lang)
@@ -207,6 +221,7 @@ def pay_data(lang: str | None = None, *, seed: int = PAGE_SEED) -> dict[str, Any
     for name in PROFILE_NAMES:
         profile = get_profile(name)
         layouts: list[dict[str, Any]] = []
+        cases: dict[str, int] = {}
         for coup, bets in pay_layouts(name, seed):
             hands = "".join("p" if step.actor == "punto" else "b" for step in coup.steps
                             if step.card is not None)
@@ -216,11 +231,12 @@ def pay_data(lang: str | None = None, *, seed: int = PAGE_SEED) -> dict[str, Any
                 "result": text(narrate_step(coup.steps[-1], lang, coup.tableau)),
                 "bets": [[paid.bet.on.value, format_amount(paid.bet.stake),
                           format_amount(paid.net), text(_how(paid, lang)),
-                          text(_tip(paid, lang))] for paid in bets]})
+                          text(_tip(paid, lang)),
+                          cases.setdefault(case_key(name, paid), len(cases))] for paid in bets]})
         tables.append({"name": name, "title": profile.label_text(lang, capital=True),
                        "prices": labels.fill("prices", prices="; ".join(
                            analysis.terms.label(lang) for analysis in edges_for_profile(profile).values())),
-                       "layouts": layouts})
+                       "layouts": layouts, "cases": list(cases)})
     words = {key: labels[key] for key in _PAGE_LABELS}
     words["timed"] = labels.fill("timed", layouts=ROUND_LAYOUTS)
     return {
@@ -231,6 +247,7 @@ def pay_data(lang: str | None = None, *, seed: int = PAGE_SEED) -> dict[str, Any
         "labels": words,
         "positions": {kind.value: kind.label for kind in BetKind},
         "numbers": numbers_data(lang),
+        "store_reset": store_reset_text(lang),
         "texts": texts,
         "tables": tables,
     }

@@ -23,6 +23,7 @@
   "use strict";
 
   const KIND = "banque-drill";
+  const STORE = "banque-drill"; // the record of the situations answered, in the browser's store
   const CHOICES = ["draw", "stand"];
 
   // -- the pure part ------------------------------------------------------------------------------
@@ -56,11 +57,13 @@
   class BanqueDrill {
     constructor(rootNode, data) {
       const P = root.BacaraPractice;
+      this.P = P;
       this.el = P.element;
       this.fmt = (template, values) => P.format(template, values, data.numbers);
       this.root = rootNode;
       this.data = data;
       this.L = data.labels;
+      this.record = P.loadRecord(STORE);
       this.build();
       this.restart();
       rootNode.dataset.ready = "true";
@@ -166,6 +169,8 @@
       const el = this.el;
       const verdict = judge(this.data, this.index, choice);
       count(this.tally, verdict);
+      this.P.recordAnswer(this.record, `s${this.index}`, verdict.right);
+      this.P.later(() => this.P.saveRecord(STORE, this.record));
       this.waiting = false;
       const head = verdict.right ? L.right : this.fmt(L.wrong, { answer: L[verdict.better] });
       const values = el("ul", { class: "bt-banque-values-shown" });

@@ -21,57 +21,19 @@
 
   const KIND = "pay-table";
 
-  /**
-   * An amount as typed, as [whole number, decimals]: "171", "+4.75", "−180", "-25"; the page's
-   * decimal sign or a point; a group separator before exactly three digits ("1,250"; on a
-   * Spanish page "1.250"). Null when it is not an amount.
-   */
-  function readAmount(text, numbers) {
-    let t = String(text).trim().replace(/[\s\u00a0\u202f]/g, "").replace(/\u2212/g, "-");
-    const found = t.match(/^([+-]?)(\d[\d.,]*)$/);
-    if (!found) return null;
-    const sign = found[1] === "-" ? -1 : 1;
-    t = found[2];
-    const group = numbers && numbers.group === "." ? "." : ",";
-    const marks = [...t].filter((c) => c === "." || c === ",");
-    let decimal = null;
-    if (new Set(marks).size === 2) decimal = t.lastIndexOf(".") > t.lastIndexOf(",") ? "." : ",";
-    else if (marks.length === 1) decimal = marks[0] === group && /[.,]\d{3}$/.test(t) ? null : marks[0];
-    else if (marks.length > 1 && marks[0] !== group) return null;
-    const [whole, frac = ""] = decimal ? t.split(decimal) : [t];
-    if (decimal && t.split(decimal).length !== 2) return null;
-    const digits = whole.split(decimal === "." ? "," : decimal === "," ? "." : group);
-    if (digits.some((d, i) => !/^\d+$/.test(d) || (i > 0 && d.length !== 3))) return null;
-    if (!/^\d*$/.test(frac)) return null;
-    return [sign * Number(digits.join("") + frac), frac.length];
-  }
-
-  /** Whether two amounts [n, decimals] are equal, exactly. */
-  function same(a, b) {
-    const scale = Math.max(a[1], b[1]);
-    return a[0] * 10 ** (scale - a[1]) === b[0] * 10 ** (scale - b[1]);
-  }
+  // Amounts are read, compared and written by practice.js (readAmount, sameAmount, writeAmount).
+  const P = root && root.BacaraPractice ? root.BacaraPractice : require("./practice.js");
+  const STORE = "pay-table"; // the record of the cases paid, in the browser's store
 
   /** Judge what was typed for a bet against the engine's amount (a plain number: "171", "-180"). */
   function judge(typed, amount, numbers) {
-    const read = readAmount(typed, numbers);
+    const read = P.readAmount(typed, numbers);
     if (!read) return null;
-    return same(read, readAmount(amount, null));
-  }
-
-  /** The engine's amount written in the page's language: +171, −180, 0, +4,75. */
-  function written(amount, numbers) {
-    const [n, decimals] = readAmount(amount, null);
-    const digits = String(Math.abs(n)).padStart(decimals + 1, "0");
-    const whole = digits.slice(0, digits.length - decimals);
-    const frac = decimals ? numbers.decimal + digits.slice(-decimals) : "";
-    const grouped = whole.length >= (numbers.min_grouping || 1) + 3 ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, numbers.group) : whole;
-    return `${n > 0 ? "+" : n < 0 ? numbers.minus : ""}${grouped}${frac}`;
+    return P.sameAmount(read, P.readAmount(amount, null));
   }
 
   class PayTable {
     constructor(rootNode, data) {
-      const P = root.BacaraPractice;
       this.P = P;
       this.el = P.element;
       this.fmt = (template, values) => P.format(template, values, data.numbers);
@@ -80,8 +42,11 @@
       this.L = data.labels;
       this.tally = { right: 0, paid: 0 };
       this.round = null;
+      this.record = P.loadRecord(STORE);
       this.build();
-      this.choose(0);
+      // a link may name the table to pay at (paying-bets.html?table=casino#pay-the-table)
+      const asked = typeof location !== "undefined" ? new URLSearchParams(location.search).get("table") : null;
+      this.choose(Math.max(0, data.tables.findIndex((table) => table.name === asked)));
       rootNode.dataset.ready = "true";
     }
 
@@ -189,8 +154,9 @@
       }
       let right = 0;
       items.forEach((item, i) => {
-        const [, , amount, why, tip] = this.layout.bets[i];
-        const shown = written(amount, this.data.numbers);
+        const [, , amount, why, tip, index] = this.layout.bets[i];
+        const shown = P.writeAmount(amount, this.data.numbers);
+        P.recordAnswer(this.record, this.data.tables[this.tableIndex].cases[index], verdicts[i]);
         const lines = [el("p", { "data-verdict": true, text: this.fmt(verdicts[i] ? L.right : L.wrong, { amount: shown }) }),
                        el("p", { text: this.data.texts[why] })];
         if (tip >= 0) lines.push(el("p", { text: this.data.texts[tip] }));
@@ -201,6 +167,7 @@
       });
       this.tally.right += right;
       this.tally.paid += items.length;
+      P.later(() => P.saveRecord(STORE, this.record));
       this.note.className = "bt-practice-feedback";
       const took = Date.now() - this.started;
       const notes = [];
@@ -239,5 +206,5 @@
     }
   }
 
-  return { KIND, readAmount, same, judge, written, PayTable };
+  return { KIND, STORE, judge, readAmount: P.readAmount, written: P.writeAmount, PayTable };
 });

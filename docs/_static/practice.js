@@ -43,7 +43,19 @@
   // Whatever the learner, a fresh cell at least once in every FRESH_EVERY answers while any is
   // left, unless a missed cell has waited FRESH_EVERY answers past its turn.
   const FRESH_EVERY = 4;
-  const STORE = "bacara_teach.practice.v1.";
+  // One record for the whole site, in this browser: what the reader knows of each kind of
+  // practice (a "store": the drill's game, the caller's, the pay table's...), and the final
+  // checks taken. Read whole and checked on every load: a record that is not exactly what this
+  // script writes (edited by hand, damaged, made by a later version) is reset, with a word.
+  const PROGRESS = "bacara_teach.progress";
+  const PROGRESS_VERSION = 2;
+  const PROGRESS_FORMAT = "bacara-teach-progress";
+  const OLD_STORE = "bacara_teach.practice.v1."; // one record per drill, before version 2
+  const MAX_PROGRESS_CHARS = 512 * 1024;
+  const MAX_STORES = 40;
+  const MAX_CELLS = 600;
+  const MAX_FINALS = 20;
+  const COUNT_LIMIT = 1e9;
 
   // -- the data ---------------------------------------------------------------------------------
 
@@ -294,20 +306,280 @@
     return `${Math.floor(tenths / 10)}${numbers.decimal}${tenths % 10}`;
   }
 
+  /**
+   * An amount as typed, as [whole number, decimals]: "171", "+4.75", "−180", "-25"; the page's
+   * decimal sign or a point; a group separator before exactly three digits ("1,250"; on a
+   * Spanish page "1.250"). Null when it is not an amount. `numbers` null: the engine's plain
+   * machine numbers ("4.75", "-180").
+   */
+  function readAmount(text, numbers) {
+    let t = String(text).trim().replace(/[\s\u00a0\u202f]/g, "").replace(/\u2212/g, "-");
+    if (t.length > 40) return null;
+    const found = t.match(/^([+-]?)(\d[\d.,]*)$/);
+    if (!found) return null;
+    const sign = found[1] === "-" ? -1 : 1;
+    t = found[2];
+    const group = numbers && numbers.group === "." ? "." : ",";
+    const marks = [...t].filter((c) => c === "." || c === ",");
+    let decimal = null;
+    if (new Set(marks).size === 2) decimal = t.lastIndexOf(".") > t.lastIndexOf(",") ? "." : ",";
+    else if (marks.length === 1) decimal = marks[0] === group && /[.,]\d{3}$/.test(t) ? null : marks[0];
+    else if (marks.length > 1 && marks[0] !== group) return null;
+    const [whole, frac = ""] = decimal ? t.split(decimal) : [t];
+    if (decimal && t.split(decimal).length !== 2) return null;
+    const digits = whole.split(decimal === "." ? "," : decimal === "," ? "." : group);
+    if (digits.some((d, i) => !/^\d+$/.test(d) || (i > 0 && d.length !== 3))) return null;
+    if (!/^\d*$/.test(frac)) return null;
+    return [sign * Number(digits.join("") + frac), frac.length];
+  }
+
+  /** Whether two amounts [n, decimals] are equal, exactly. */
+  function sameAmount(a, b) {
+    const scale = Math.max(a[1], b[1]);
+    return a[0] * 10 ** (scale - a[1]) === b[0] * 10 ** (scale - b[1]);
+  }
+
+  /** An engine's amount (a plain number: "171", "-180", "4.75") written in the page's language,
+   *  with its sign: +171, −180, 0, +4,75. */
+  function writeAmount(amount, numbers) {
+    const [n, decimals] = readAmount(amount, null);
+    const digits = String(Math.abs(n)).padStart(decimals + 1, "0");
+    const whole = digits.slice(0, digits.length - decimals);
+    const frac = decimals ? numbers.decimal + digits.slice(-decimals) : "";
+    const grouped = whole.length >= (numbers.min_grouping || 1) + 3 ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, numbers.group) : whole;
+    return `${n > 0 ? "+" : n < 0 ? numbers.minus : ""}${grouped}${frac}`;
+  }
+
+  /** A share (0 to 1) as a whole percentage in the page's language: 45 %, 45%. */
+  function writePercent(share, numbers) {
+    const number = writeNumber(Math.round(share * 100), numbers);
+    return numbers && numbers.percent ? numbers.percent.replace("{number}", number) : `${number}%`;
+  }
+
   /** Fill a template's {fields}: its words come from the data, its numbers in the page's language. */
   function format(template, values, numbers) {
     return template.replace(/\{(\w+)\}/g, (_, name) => writeNumber(values[name], numbers));
   }
 
-  function loadRecord(game) {
-    try {
-      const raw = window.localStorage.getItem(STORE + game);
-      const record = raw ? JSON.parse(raw) : null;
-      if (record && record.version === 1 && record.cells && typeof record.step === "number") return record;
-    } catch (error) {
-      /* storage off or unreadable: start afresh */
+  // -- the record in this browser ----------------------------------------------------------------
+
+  const isPlain = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+  const isWhole = (value, low, high) => Number.isInteger(value) && value >= low && value <= high;
+  const NAME = /^[a-z][a-z0-9-]{0,59}$/;
+  const CELL = /^[A-Za-z0-9][A-Za-z0-9:_.-]{0,59}$/;
+
+  /** A kind's record exactly as this script writes it, or null: version, answers counted,
+   *  each cell's level, turn and tally, the best round. Anything else in it is dropped. */
+  function validRecord(value) {
+    if (!isPlain(value) || value.version !== 1 || !isWhole(value.step, 0, COUNT_LIMIT) || !isPlain(value.cells)) {
+      return null;
     }
-    return emptyRecord();
+    const keys = Object.keys(value.cells);
+    if (keys.length > MAX_CELLS) return null;
+    const cells = {};
+    for (const key of keys) {
+      const entry = value.cells[key];
+      if (!CELL.test(key) || !isPlain(entry)) return null;
+      const first = entry.first === undefined ? 0 : entry.first;
+      if (!isWhole(entry.level, 0, LEVELS) || !isWhole(entry.asked, 0, COUNT_LIMIT) ||
+          !isWhole(entry.right, 0, entry.asked) || !isWhole(entry.due, -COUNT_LIMIT, COUNT_LIMIT) ||
+          !isWhole(first, 0, COUNT_LIMIT)) return null;
+      cells[key] = { level: entry.level, due: entry.due, asked: entry.asked, right: entry.right, first };
+    }
+    const best = value.best === undefined ? 0 : value.best;
+    if (typeof best !== "number" || !Number.isFinite(best) || best < 0 || best > COUNT_LIMIT) return null;
+    return { version: 1, step: value.step, cells, best };
+  }
+
+  /** A final check's result as this script writes it, or null. */
+  function validFinal(value) {
+    if (!isPlain(value) || typeof value.date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value.date) ||
+        !isWhole(value.questions, 1, 1000) || !isWhole(value.right, 0, value.questions) || !isPlain(value.skills)) {
+      return null;
+    }
+    const skills = {};
+    const names = Object.keys(value.skills);
+    if (names.length > MAX_STORES) return null;
+    for (const name of names) {
+      const tally = value.skills[name];
+      if (!NAME.test(name) || !Array.isArray(tally) || tally.length !== 2 || !isWhole(tally[1], 0, value.questions) ||
+          !isWhole(tally[0], 0, tally[1])) return null;
+      skills[name] = [tally[0], tally[1]];
+    }
+    return { date: value.date, right: value.right, questions: value.questions, skills };
+  }
+
+  function emptyProgress() {
+    return { version: PROGRESS_VERSION, stores: {}, finals: [] };
+  }
+
+  /**
+   * The whole record, checked (parsed JSON in): a clean copy of what this script writes, or null
+   * when anything in it is not (a wrong type, a number out of range, a name or key with other
+   * characters than a cell's, too many of anything).
+   */
+  function validProgress(value) {
+    if (!isPlain(value) || value.version !== PROGRESS_VERSION || !isPlain(value.stores) ||
+        !Array.isArray(value.finals) || value.finals.length > MAX_FINALS) return null;
+    const names = Object.keys(value.stores);
+    if (names.length > MAX_STORES) return null;
+    const progress = emptyProgress();
+    for (const name of names) {
+      const record = NAME.test(name) ? validRecord(value.stores[name]) : null;
+      if (!record) return null;
+      progress.stores[name] = record;
+    }
+    for (const final of value.finals) {
+      const kept = validFinal(final);
+      if (!kept) return null;
+      progress.finals.push(kept);
+    }
+    return progress;
+  }
+
+  /** Read a text as a record (a stored one, or a file the reader loads): the record, or null. */
+  function parseProgress(text) {
+    if (typeof text !== "string" || text.length > MAX_PROGRESS_CHARS) return null;
+    try {
+      const value = JSON.parse(text);
+      if (isPlain(value) && value.format === PROGRESS_FORMAT) delete value.format;
+      return validProgress(value);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  /** The record as a file holds it: marked as this course's, readable by parseProgress. */
+  function progressFile(progress) {
+    return JSON.stringify({ format: PROGRESS_FORMAT, ...progress }, null, 1);
+  }
+
+  let storeReset = false; // this page found the stored record unreadable and started afresh
+  let storeNoticed = false;
+
+  function storage() {
+    try {
+      return typeof window !== "undefined" ? window.localStorage : null;
+    } catch (error) {
+      return null; // storage off
+    }
+  }
+
+  /** The drills' records of before version 2 (one key each), moved into the one record. */
+  function migrate(store) {
+    const progress = emptyProgress();
+    const old = [];
+    for (let i = 0; i < store.length; i += 1) {
+      const key = store.key(i);
+      if (key && key.startsWith(OLD_STORE)) old.push(key);
+    }
+    for (const key of old) {
+      const name = key.slice(OLD_STORE.length);
+      let record = null;
+      try {
+        record = NAME.test(name) ? validRecord(JSON.parse(store.getItem(key))) : null;
+      } catch (error) {
+        record = null;
+      }
+      if (record && Object.keys(progress.stores).length < MAX_STORES) progress.stores[name] = record;
+      else storeReset = true;
+    }
+    if (old.length) {
+      writeProgress(progress);
+      for (const key of old) store.removeItem(key);
+    }
+    return progress;
+  }
+
+  /** The reader's whole record, read afresh (other tabs may have written since). */
+  function loadProgress() {
+    const store = storage();
+    if (!store) return emptyProgress();
+    let raw = null;
+    try {
+      raw = store.getItem(PROGRESS);
+    } catch (error) {
+      return emptyProgress();
+    }
+    if (raw === null) {
+      try {
+        return migrate(store);
+      } catch (error) {
+        return emptyProgress();
+      }
+    }
+    const progress = parseProgress(raw);
+    if (progress) return progress;
+    storeReset = true;
+    try {
+      store.removeItem(PROGRESS);
+    } catch (error) {
+      /* nothing kept */
+    }
+    return emptyProgress();
+  }
+
+  function writeProgress(progress) {
+    const store = storage();
+    if (!store) return false;
+    try {
+      store.setItem(PROGRESS, JSON.stringify(progress));
+      return true;
+    } catch (error) {
+      return false; // storage off or full: progress lasts for this visit only
+    }
+  }
+
+  function loadRecord(name) {
+    return loadProgress().stores[name] || emptyRecord();
+  }
+
+  function saveRecord(name, record) {
+    const progress = loadProgress();
+    const kept = validRecord(record);
+    if (!kept) return;
+    progress.stores[name] = kept;
+    if (Object.keys(progress.stores).length <= MAX_STORES) writeProgress(progress);
+  }
+
+  function forgetRecord(name) {
+    const progress = loadProgress();
+    delete progress.stores[name];
+    writeProgress(progress);
+  }
+
+  /** Whether this page found the stored record unreadable and started afresh. */
+  function wasReset() {
+    return storeReset;
+  }
+
+  /** Say once on a page, in its first practice that keeps a record, that the record was reset. */
+  function noticeReset(rootNode, data) {
+    if (!storeReset || storeNoticed || !data || typeof data.store_reset !== "string") return;
+    storeNoticed = true;
+    rootNode.prepend(element("p", { class: "bt-practice-notice", role: "status", "data-store-reset": true,
+                                    text: data.store_reset }));
+  }
+
+  /**
+   * How well a skill is known from the record: each of its cells counts 0 until answered right,
+   * then a third more for each right answer in a row, 1 once known (KNOWN); the skill's mastery
+   * is the mean over its cells. Also how many cells are known and how many were ever asked.
+   */
+  function skillMastery(progress, skill) {
+    const record = progress.stores[skill.store];
+    let sum = 0;
+    let known = 0;
+    let asked = 0;
+    for (const key of skill.keys) {
+      const entry = record && Object.prototype.hasOwnProperty.call(record.cells, key) ? record.cells[key] : null;
+      if (!entry) continue;
+      asked += 1;
+      if (entry.level >= KNOWN) known += 1;
+      sum += entry.level <= 1 ? 0 : Math.min(1, (entry.level - 1) / (KNOWN - 1));
+    }
+    const cells = skill.keys.length;
+    return { mastery: cells ? sum / cells : 0, known, asked, cells };
   }
 
   /** A table in a box that scrolls sideways on a narrow screen; the box takes the keyboard's
@@ -319,21 +591,15 @@
 
   /** Whether this browser keeps what the drill writes (storage may be off or full). */
   function storageWorks() {
+    const store = storage();
+    if (!store) return false;
     try {
-      const probe = `${STORE}probe`;
-      window.localStorage.setItem(probe, "1");
-      window.localStorage.removeItem(probe);
+      const probe = `${PROGRESS}.probe`;
+      store.setItem(probe, "1");
+      store.removeItem(probe);
       return true;
     } catch (error) {
       return false;
-    }
-  }
-
-  function saveRecord(game, record) {
-    try {
-      window.localStorage.setItem(STORE + game, JSON.stringify(record));
-    } catch (error) {
-      /* storage off: progress lasts for this visit only */
     }
   }
 
@@ -738,11 +1004,7 @@
     reset() {
       this.record = emptyRecord();
       this.unsaved = false;
-      try {
-        window.localStorage.removeItem(STORE + this.data.game);
-      } catch (error) {
-        /* nothing kept */
-      }
+      forgetRecord(this.data.game);
       this.modeButtons.timed.textContent = this.labels["mode.timed"];
       this.setMode("all");
       this.feedback.textContent = this.labels.cleared;
@@ -1026,13 +1288,15 @@
     const holder = rootNode.querySelector("script.bt-practice-data");
     if (!holder) return null;
     const data = JSON.parse(holder.textContent);
-    if (rootNode.dataset.practice === "coup-stepper") return new Stepper(rootNode, data);
-    if (rootNode.dataset.practice === "self-check") return new SelfCheckView(rootNode, data);
-    if (rootNode.dataset.practice === "tableau-drill") return new Drill(rootNode, data);
     const kind = rootNode.dataset.practice;
-    if (KINDS.has(kind)) return KINDS.get(kind)(rootNode, data);
-    loadKind(kind);
-    return null;
+    let view = null;
+    if (kind === "coup-stepper") view = new Stepper(rootNode, data);
+    else if (kind === "self-check") view = new SelfCheckView(rootNode, data);
+    else if (kind === "tableau-drill") view = new Drill(rootNode, data);
+    else if (KINDS.has(kind)) view = KINDS.get(kind)(rootNode, data);
+    else loadKind(kind);
+    if (view) noticeReset(rootNode, data);
+    return view;
   }
 
   // Other kinds of practice (a scoreboard, a table, a seat...) live in their own scripts,
@@ -1098,5 +1362,7 @@
 
   return { cellKey, lookup, judge, dealFields, questionText, points, playCoup, emptyRecord, levelOf,
            recordAnswer, nextCell, parseCards, coupSteps, judgeCheck, startAll, writeNumber, writeSeconds, format,
-           register, element, loadRecord, saveRecord, LEVELS, KNOWN };
+           register, element, loadRecord, saveRecord, forgetRecord, loadProgress, writeProgress,
+           validRecord, validProgress, parseProgress, progressFile, emptyProgress, skillMastery,
+           storageWorks, wasReset, noticeReset, later, readAmount, sameAmount, writeAmount, writePercent, LEVELS, KNOWN, PROGRESS };
 });
