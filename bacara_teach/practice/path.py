@@ -170,15 +170,15 @@ def skills() -> tuple[Skill, ...]:
                             "pay-table", _pay_keys(name), ("chapters/paying-bets", _PAY_LEARN[name]),
                             ("chapters/paying-bets", "pay-the-table"), (("table", name),)))
     listed += [
-        Skill("cdf-bettor", N_("Chemin de Fer: the bettor"),
+        Skill("cdf-bettor", N_("Chemin de Fer: the bettor's rule"),
               N_("The bettor's rule, with one bettor and with several, free choices included."),
               "chemin-de-fer", _drill_keys("chemin-de-fer", "punto"),
               ("chapters/chemin-de-fer", "the-bettor-s-rule"), chemin),
-        Skill("cdf-banker", N_("Chemin de Fer: the banker"),
+        Skill("cdf-banker", N_("Chemin de Fer: the banker's table"),
               N_("The banker's table against the bettor's third card, free cells included."),
               "chemin-de-fer", _drill_keys("chemin-de-fer", "banco"),
               ("chapters/chemin-de-fer", "the-banker-s-table"), chemin),
-        Skill("banque-banker", N_("Baccarat Banque: the banker"),
+        Skill("banque-banker", N_("Baccarat Banque: the banker's decision"),
               N_("Draw or stand against two sides at once, weighing their stakes."),
               "banque-drill", tuple(f"s{i}" for i in range(len(situations()))),
               ("chapters/baccarat-banque", "what-the-banker-s-decision-is-worth"),
@@ -208,7 +208,7 @@ CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
     "decision": (("draw", N_("Draws")), ("stand", N_("Stands"))),
     "rule": (("draw", N_("Draw")), ("stand", N_("Stand")), ("choice", N_("Free choice"))),
     "winner": (("punto", N_("Punto")), ("banco", N_("Banco")), ("tie", N_("Empate"))),
-    "colour": (("red", N_("Red")), ("blue", N_("Blue")), ("none", N_("No mark yet"))),
+    "colour": (("red", N_("A red mark")), ("blue", N_("A blue mark")), ("none", N_("No mark yet"))),
     "banque": (("draw", N_("Draw")), ("stand", N_("Stand"))),
 }
 """The answers a question may offer, by kind (``amount`` and ``count`` questions are typed)."""
@@ -338,6 +338,9 @@ _BACK = {1: N_("the column before"), 2: N_("the second column before"),
          3: N_("the third column before")}
 """The column a derived road compares with, by its offset."""
 
+_COLOURS = {"red": N_("red"), "blue": N_("blue")}
+"""A derived road's marks, as a sentence names them."""
+
 
 def _results_text(roads: Roads) -> str:
     return " ".join(coup.notation[0] for coup in roads.coups)
@@ -389,7 +392,7 @@ def _road_questions(lang: str, rng: random.Random) -> Iterator[Question]:
                          first=offset + 1, next=offset + 2)
             else:
                 answer = after_cells[-1].colour
-                colour = tr(dict(CHOICES["colour"])[answer], lang).lower()
+                colour = tr(_COLOURS[answer], lang)
                 back = tr(_BACK[offset], lang)
                 if row == 0:
                     why = tr("A Banco win starts a new column, so the {road} compares the column "
@@ -460,7 +463,7 @@ _PAGE_LABELS: dict[str, str] = {
     "next.none": N_("Every skill is mastered. Take the final check to prove it."),
     "here.title": N_("Practise: {skill}"),
     "here.close": N_("Stop practising"),
-    "question": N_("Question {n} of {of}"),
+    "question": N_("Question {n} of {questions}"),
     "answer": N_("Your answer"),
     "amount.box": N_("Your answer, a number"),
     "submit": N_("Answer"),
@@ -485,7 +488,7 @@ _PAGE_LABELS: dict[str, str] = {
     "file": N_("Your progress in a file"),
     "export": N_("Save my progress"),
     "import": N_("Load progress from a file"),
-    "imported": N_("Progress loaded from {file}: {skills} skills practised."),
+    "imported": N_("Progress loaded from {file}; skills practised: {skills}."),
     "refused": N_("{file} is not a progress file of this course, so nothing was changed."),
     "too.big": N_("{file} is too large to be a progress file of this course, so nothing was "
                   "changed."),

@@ -199,7 +199,7 @@
       this.q = q;
       this.answered = false;
       const heading = Number.isFinite(this.count)
-        ? el("p", { class: "bt-practice-kept", text: this.path.fmt(L.question, { n: this.n + 1, of: this.count }) })
+        ? el("p", { class: "bt-practice-kept", text: this.path.fmt(L.question, { n: this.n + 1, questions: this.count }) })
         : null;
       const asked = el("p", { class: "bt-practice-context", "data-question": true, "data-of-skill": data.skills[q.skill].name,
                               "data-kind": q.kind, tabindex: "-1", text: q.prompt });
