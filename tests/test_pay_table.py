@@ -38,7 +38,7 @@ def test_every_amount_is_the_engines_settlement(data: dict[str, Any]) -> None:
         for layout in table["layouts"]:
             coup = Coup.from_cards(layout["cards"])  # dealt again by the engine
             assert len(layout["hands"]) == len(coup.cards)
-            for position, stake, amount, _, _ in layout["bets"]:
+            for position, stake, amount, _, _, _ in layout["bets"]:
                 paid = settle_bet(coup, Bet.of(position, stake), profile)
                 assert amount == format_amount(paid.net)
                 assert Decimal(amount) == paid.net
@@ -51,7 +51,7 @@ def test_each_table_brings_its_own_ways_of_paying(data: dict[str, Any]) -> None:
         found = set()
         for layout in tables[name]["layouts"]:
             coup = Coup.from_cards(layout["cards"])
-            for position, stake, _, _, _ in layout["bets"]:
+            for position, stake, _, _, _, _ in layout["bets"]:
                 paid = settle_bet(coup, Bet.of(position, stake), profile)
                 found.add((position, paid.event or paid.rule))
         return found

@@ -24,3 +24,54 @@ page data is made beside the widget (``scoreboard_data`` and ``online_table_data
 :mod:`bacara_teach.widgets`); :mod:`~bacara_teach.practice._page` holds what every kind's page
 block shares.
 """
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["KINDS", "Kind", "kind"]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One kind of practice: its name on the page (``data-practice``), the module that makes its
+    data and page block, its script in ``docs/_static`` and the record it keeps in the browser's
+    store (``None``: it keeps none; ``"game"``: one per drilled game, named after it)."""
+
+    name: str
+    module: str
+    script: str
+    store: str | None
+
+
+KINDS: tuple[Kind, ...] = (
+    Kind("tableau-drill", "bacara_teach.practice.drill", "practice.js", "game"),
+    Kind("coup-stepper", "bacara_teach.practice.drill", "practice.js", None),
+    Kind("self-check", "bacara_teach.practice.drill", "practice.js", None),
+    Kind("coup-caller", "bacara_teach.practice.caller", "practice-coup-caller.js", "caller-punto-banco"),
+    Kind("pay-table", "bacara_teach.practice.paytable", "practice-pay-table.js", "pay-table"),
+    Kind("banque-drill", "bacara_teach.practice.banque", "practice-banque-drill.js", "banque-drill"),
+    Kind("chemin-seat", "bacara_teach.practice.seat", "practice-chemin-seat.js", None),
+    Kind("odds-explorer", "bacara_teach.practice.odds", "practice-odds-explorer.js", None),
+    Kind("roads-board", "bacara_teach.practice.roads", "practice-roads-board.js", None),
+    Kind("home-scoreboard", "bacara_teach.widgets.home", "practice-home-scoreboard.js", None),
+    Kind("online-table", "bacara_teach.widgets.online", "practice-online-table.js", None),
+    Kind("path", "bacara_teach.practice.path", "practice-path.js", "path"),
+)
+"""Every kind of practice the pages show.  A new kind is a module that makes its data and
+its page block (:func:`~bacara_teach.practice._page.practice_node`), a script
+``docs/_static/practice-KIND.js`` that calls ``BacaraPractice.register(KIND, ...)``, and an
+entry here; a kind that keeps a record adds the skills it trains to
+:func:`bacara_teach.practice.path.skills`."""
+
+
+def kind(name: str) -> Kind:
+    """The kind of practice called ``name``.
+
+    >>> kind("pay-table").script
+    'practice-pay-table.js'
+    """
+    for known in KINDS:
+        if known.name == name:
+            return known
+    raise KeyError(name)

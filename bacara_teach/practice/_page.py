@@ -29,8 +29,19 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from bacara_teach.punto_banco import Coup
 
-__all__ = ["Slot", "amount_text", "cards_data", "fill_slots", "numbers_data", "practice_node",
-           "scaled_units", "seeded_coups", "store_reset_text"]
+__all__ = [
+    "Slot",
+    "Texts",
+    "amount_text",
+    "cards_data",
+    "fill_slots",
+    "numbers_data",
+    "practice_node",
+    "scaled_units",
+    "script_json",
+    "seeded_coups",
+    "store_reset_text",
+]
 
 
 def numbers_data(lang: str) -> dict[str, object]:
@@ -148,17 +159,58 @@ def seeded_coups(seed: int, decks: int) -> Iterator[Coup]:
         seed += 1
 
 
-def practice_node(kind: str, data: Mapping[str, object], lang: str, *,
-                  css_class: str | None = None, waiting: str | None = None) -> str:
-    """The widget as a page holds it: its root element and its data, for the kind's script.
+def script_json(data: Mapping[str, object]) -> str:
+    """``data`` as JSON that is safe inside an HTML ``<script>`` element.
 
-    ``css_class`` is the root's own class (``bt-KIND`` unless given); ``waiting`` the line
-    a page without JavaScript shows (a general one unless given).
+    >>> script_json({"note": "</script><!--"})
+    '{"note":"<\\\\/script><\\\\!--"}'
     """
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    raw = raw.replace("</", "<\\/").replace("<!--", "<\\!--")
+    return raw.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+class Texts:
+    """The long texts of a page's data (rules, explanations), each listed once and referred to
+    by its index, so that a sentence many questions share is sent once.
+
+    >>> text = Texts()
+    >>> text("Banco stands."), text("Punto draws."), text("Banco stands."), text(None)
+    (0, 1, 0, -1)
+    >>> text.texts
+    ['Banco stands.', 'Punto draws.']
+    """
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self._index: dict[str, int] = {}
+
+    def __call__(self, value: str | None) -> int:
+        """The index of ``value`` in :attr:`texts` (added if new); ``-1`` for ``None``."""
+        if value is None:
+            return -1
+        if value not in self._index:
+            self._index[value] = len(self.texts)
+            self.texts.append(value)
+        return self._index[value]
+
+
+def practice_node(kind: str, data: Mapping[str, object], lang: str, *,
+                  css_class: str | None = None, waiting: str | None = None,
+                  attrs: Mapping[str, str] | None = None, inside: str = "") -> str:
+    """The widget as a page holds it: its root element and its data, for the kind's script.
+    Every kind's page block is made here.
+
+    ``css_class`` is the root's own class (``bt-KIND`` unless given; ``""`` for none);
+    ``waiting`` the line a page without JavaScript shows (a general one unless given; ``""``
+    for none); ``attrs`` more attributes of the root (``data-game``...), after its kind;
+    ``inside`` HTML the page shows after the data (a table the script reads, say).
+    """
     if waiting is None:
         waiting = tr("This widget needs JavaScript; the live notebook has it too.", lang)
-    return (f"<div class='bt-practice {escape(css_class or 'bt-' + kind)}' data-practice='{escape(kind)}' "
-            f"lang='{escape(lang)}'><script type='application/json' class='bt-practice-data'>"
-            f"{raw}</script><p class='bt-practice-waiting'>{escape(waiting)}</p></div>")
+    own = css_class if css_class is not None else f"bt-{kind}"
+    classes = "bt-practice" + (f" {escape(own)}" if own else "")
+    more = "".join(f" {escape(name)}='{escape(value)}'" for name, value in (attrs or {}).items())
+    shown = f"<p class='bt-practice-waiting'>{escape(waiting)}</p>" if waiting else ""
+    return (f"<div class='{classes}' data-practice='{escape(kind)}'{more} lang='{escape(lang)}'>"
+            f"<script type='application/json' class='bt-practice-data'>{script_json(data)}</script>"
+            f"{shown}{inside}</div>")

@@ -32,6 +32,7 @@ from bacara_teach.cards import hand_total
 from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import narrate_step
 from bacara_teach.practice._page import (
+    Texts,
     cards_data,
     numbers_data,
     practice_node,
@@ -224,14 +225,8 @@ def caller_data(lang: str | None = None, *, seed: int = PAGE_SEED,
     lang = resolve_language(lang)
     labels = Labels(_PAGE_LABELS, lang)
     deals = drill_deals("punto-banco")
-    texts: list[str] = []
-    index: dict[str, int] = {}
-
-    def text(value: str) -> int:
-        if value not in index:
-            index[value] = len(texts)
-            texts.append(value)
-        return index[value]
+    text = Texts()
+    texts = text.texts
 
     def rule(cell: Cell) -> int:
         return text(deals[_key(None, cell)][0].explain(lang))
@@ -299,8 +294,7 @@ def caller_html(lang: str | None = None, *, seed: int = PAGE_SEED,
     True
     """
     lang = resolve_language(lang)
-    node = practice_node(CALLER_KIND, caller_data(lang, seed=seed, per_key=per_key), lang,
-                         waiting=Labels(_PAGE_LABELS, lang)["noscript"])
-    return node.replace(f"data-practice='{CALLER_KIND}'",
-                        f"data-practice='{CALLER_KIND}' data-game='punto-banco'", 1)
+    return practice_node(CALLER_KIND, caller_data(lang, seed=seed, per_key=per_key), lang,
+                         waiting=Labels(_PAGE_LABELS, lang)["noscript"],
+                         attrs={"data-game": "punto-banco"})
 

@@ -26,20 +26,24 @@ decides a cell itself.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from html import escape
 
 from bacara_teach.cards import _RANK_ALIASES, _SUIT_ALIASES, Card, Rank, format_cards, hand_total
 from bacara_teach.charts import COLUMNS, decision_letter, decision_word, tableau_html
 from bacara_teach.errors import IllegalAction
 from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import hand_name, narrate_step, step_templates
-from bacara_teach.practice._page import numbers_data, store_reset_text
+from bacara_teach.practice._page import (
+    Texts,
+    numbers_data,
+    practice_node,
+    script_json,
+    store_reset_text,
+)
 from bacara_teach.tableau import (
     CHEMIN_DE_FER,
     CHEMIN_DE_FER_SINGLE_BETTOR,
@@ -431,14 +435,8 @@ def drill_data(game: str, lang: str | None = None) -> dict[str, object]:
     lang = resolve_language(lang)
     deals = drill_deals(game)
     worths = drill_worths(game)
-    texts: list[str] = []
-    index: dict[str, int] = {}
-
-    def text(value: str) -> int:
-        if value not in index:
-            index[value] = len(texts)
-            texts.append(value)
-        return index[value]
+    text = Texts()
+    texts = text.texts
 
     cells: list[dict[str, object]] = []
     prompts: dict[str, str] = {}
@@ -494,8 +492,7 @@ def drill_json(game: str, lang: str | None = None) -> str:
     >>> "</" in drill_json("punto-banco", "en")
     False
     """
-    raw = json.dumps(drill_data(game, lang), ensure_ascii=False, separators=(",", ":"))
-    return raw.replace("</", "<\\/").replace("<!--", "<\\!--")
+    return script_json(drill_data(game, lang))
 
 
 def drill_html(game: str, lang: str | None = None) -> str:
@@ -506,11 +503,8 @@ def drill_html(game: str, lang: str | None = None) -> str:
     True
     """
     lang = resolve_language(lang)
-    data = drill_json(game, lang)
-    message = _labels(game, lang)["noscript"]
-    return (f"<div class='bt-practice' data-practice='tableau-drill' data-game='{escape(game)}' "
-            f"lang='{lang}'><script type='application/json' class='bt-practice-data'>{data}"
-            f"</script><p class='bt-practice-waiting'>{escape(message)}</p></div>")
+    return practice_node("tableau-drill", drill_data(game, lang), lang, css_class="",
+                         waiting=_labels(game, lang)["noscript"], attrs={"data-game": game})
 
 
 # -- the coup stepper --------------------------------------------------------------------------
@@ -626,13 +620,9 @@ def stepper_html(cards: str, lang: str | None = None) -> str:
     True
     """
     lang = resolve_language(lang)
-    raw = json.dumps(stepper_data(cards, lang), ensure_ascii=False, separators=(",", ":"))
-    raw = raw.replace("</", "<\\/").replace("<!--", "<\\!--")
-    message = _labels("punto-banco", lang)["noscript"]
-    return (f"<div class='bt-practice bt-stepper' data-practice='coup-stepper' lang='{lang}'>"
-            f"<script type='application/json' class='bt-practice-data'>{raw}</script>"
-            f"<p class='bt-practice-waiting'>{escape(message)}</p>"
-            f"<div class='bt-stepper-table'>{tableau_html(PUNTO_BANCO, lang)}</div></div>")
+    return practice_node("coup-stepper", stepper_data(cards, lang), lang, css_class="bt-stepper",
+                         waiting=_labels("punto-banco", lang)["noscript"],
+                         inside=f"<div class='bt-stepper-table'>{tableau_html(PUNTO_BANCO, lang)}</div>")
 
 
 # -- self-checks ---------------------------------------------------------------------------------
@@ -725,7 +715,4 @@ class SelfCheck:
                 "questions": [check.to_dict() for check in self.checks]}
 
     def _repr_html_(self) -> str:
-        raw = json.dumps(self.data(), ensure_ascii=False, separators=(",", ":"))
-        raw = raw.replace("</", "<\\/").replace("<!--", "<\\!--")
-        return (f"<div class='bt-practice bt-check' data-practice='self-check' lang='{self.lang}'>"
-                f"<script type='application/json' class='bt-practice-data'>{raw}</script></div>")
+        return practice_node("self-check", self.data(), self.lang, css_class="bt-check", waiting="")

@@ -35,7 +35,13 @@ from bacara_teach.cards import Card, format_cards, hand_total
 from bacara_teach.i18n import resolve_language
 from bacara_teach.money import format_amount
 from bacara_teach.narration import narrate_step
-from bacara_teach.practice._page import numbers_data, practice_node, seeded_coups, store_reset_text
+from bacara_teach.practice._page import (
+    Texts,
+    numbers_data,
+    practice_node,
+    seeded_coups,
+    store_reset_text,
+)
 from bacara_teach.practice.banque import situations
 from bacara_teach.practice.banque_situations import explain as banque_explain
 from bacara_teach.practice.caller import _banco_keys, caller_coups, coup_key, natural_keys
@@ -522,14 +528,8 @@ def path_data(lang: str | None = None, *, base: str = "") -> dict[str, Any]:
     """
     lang = resolve_language(lang)
     labels = Labels(_PAGE_LABELS, lang)
-    texts: list[str] = []
-    index: dict[str, int] = {}
-
-    def text(value: str) -> int:
-        if value not in index:
-            index[value] = len(texts)
-            texts.append(value)
-        return index[value]
+    text = Texts()
+    texts = text.texts
 
     listed = skills()
     skill_index = {skill.name: i for i, skill in enumerate(listed)}

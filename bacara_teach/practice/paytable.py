@@ -29,7 +29,13 @@ from bacara_teach.errors import BacaraError
 from bacara_teach.i18n import resolve_language
 from bacara_teach.money import format_amount
 from bacara_teach.narration import narrate_step
-from bacara_teach.practice._page import numbers_data, practice_node, seeded_coups, store_reset_text
+from bacara_teach.practice._page import (
+    Texts,
+    numbers_data,
+    practice_node,
+    seeded_coups,
+    store_reset_text,
+)
 from bacara_teach.punto_banco import Coup
 from bacara_teach.settlement import Bet, SettledBet, settle
 from bacara_teach.tables import BetKind, TableProfile, get_profile
@@ -206,16 +212,8 @@ def pay_data(lang: str | None = None, *, seed: int = PAGE_SEED) -> dict[str, Any
     """
     lang = resolve_language(lang)
     labels = Labels(_PAGE_LABELS, lang)
-    texts: list[str] = []
-    index: dict[str, int] = {}
-
-    def text(value: str | None) -> int:
-        if value is None:
-            return -1
-        if value not in index:
-            index[value] = len(texts)
-            texts.append(value)
-        return index[value]
+    text = Texts()
+    texts = text.texts
 
     tables = []
     for name in PROFILE_NAMES:
@@ -261,8 +259,7 @@ def pay_html(lang: str | None = None, *, seed: int = PAGE_SEED) -> str:
     True
     """
     lang = resolve_language(lang)
-    node = practice_node(PAY_KIND, pay_data(lang, seed=seed), lang,
-                         waiting=Labels(_PAGE_LABELS, lang)["noscript"])
-    return node.replace(f"data-practice='{PAY_KIND}'",
-                        f"data-practice='{PAY_KIND}' data-profile='{PROFILE_NAMES[0]}'", 1)
+    return practice_node(PAY_KIND, pay_data(lang, seed=seed), lang,
+                         waiting=Labels(_PAGE_LABELS, lang)["noscript"],
+                         attrs={"data-profile": PROFILE_NAMES[0]})
 

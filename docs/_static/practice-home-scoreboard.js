@@ -16,27 +16,25 @@
  */
 (function (root, factory) {
   "use strict";
-  const api = factory();
+  const api = factory(root);
   if (typeof module === "object" && module.exports) module.exports = api;
   if (typeof document !== "undefined" && root.BacaraPractice) {
     root.BacaraPractice.register("home-scoreboard", (node, data) => new api.Scoreboard(node, data, root.BacaraPractice));
   }
-})(typeof self !== "undefined" ? self : this, function () {
+})(typeof self !== "undefined" ? self : this, function (root) {
   "use strict";
+
+  const P = root && root.BacaraPractice ? root.BacaraPractice : require("./practice.js");
 
   // -- the pure part ----------------------------------------------------------------------------
 
-  /** Whole units of 10^-scale written as the engine writes an amount, in the page's symbols. */
+  /** Whole units of 10^-scale written as the widget writes an amount (ungrouped), in the page's
+   *  symbols (practice.js's writeAmount). */
   function writeUnits(units, scale, numbers, signed) {
-    const negative = units < 0;
-    let digits = String(Math.abs(units)).padStart(scale + 1, "0");
-    let whole = digits.slice(0, digits.length - scale);
-    let part = scale ? digits.slice(digits.length - scale).replace(/0+$/, "") : "";
-    if (whole === "") whole = "0";
-    digits = part ? `${whole}${numbers.decimal}${part}` : whole;
-    if (units === 0) return "0";
-    if (negative) return numbers.minus + digits;
-    return signed ? `+${digits}` : digits;
+    const digits = String(Math.abs(units)).padStart(scale + 1, "0");
+    const whole = digits.slice(0, digits.length - scale) || "0";
+    const part = scale ? digits.slice(digits.length - scale).replace(/0+$/, "") : "";
+    return P.writeAmount(`${units < 0 ? "-" : ""}${whole}${part ? `.${part}` : ""}`, numbers, Boolean(signed), false);
   }
 
   /** Fill a template's {fields} with values already written. */

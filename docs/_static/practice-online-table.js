@@ -18,13 +18,15 @@
  */
 (function (root, factory) {
   "use strict";
-  const api = factory();
+  const api = factory(root);
   if (typeof module === "object" && module.exports) module.exports = api;
   if (typeof document !== "undefined" && root.BacaraPractice) {
     root.BacaraPractice.register("online-table", (node, data) => new api.TableView(node, data, root.BacaraPractice));
   }
-})(typeof self !== "undefined" ? self : this, function () {
+})(typeof self !== "undefined" ? self : this, function (root) {
   "use strict";
+
+  const P = root && root.BacaraPractice ? root.BacaraPractice : require("./practice.js");
 
   // -- exact amounts: { u: BigInt units, s: decimals } -------------------------------------------
 
@@ -86,13 +88,10 @@
     return u < 0n ? `-${body}` : body;
   }
 
-  /** The amount in the page's language: its decimal sign and its minus; `signed` adds a + to a gain. */
+  /** The amount in the page's language as the widget writes it (practice.js's writeAmount,
+   *  ungrouped): its decimal sign and its minus; `signed` adds a + to a gain. */
   function write(a, numbers, signed) {
-    const text = toText(a);
-    if (text === "0") return "0";
-    const body = text.replace(/^-/, "").replace(".", numbers.decimal);
-    if (text.startsWith("-")) return numbers.minus + body;
-    return signed ? `+${body}` : body;
+    return P.writeAmount(toText(a), numbers, Boolean(signed), false);
   }
 
   const ZERO = { u: 0n, s: 0 };

@@ -340,14 +340,17 @@
   }
 
   /** An engine's amount (a plain number: "171", "-180", "4.75") written in the page's language,
-   *  with its sign: +171, −180, 0, +4,75. */
-  function writeAmount(amount, numbers) {
+   *  with its minus and, when `signed` (the default), a plus for a gain: +171, −180, 0, +4,75;
+   *  grouped (1,250) unless `grouped` is false, as the notebook widgets write a balance. The one
+   *  writer of amounts of every practice script. */
+  function writeAmount(amount, numbers, signed = true, grouped = true) {
     const [n, decimals] = readAmount(amount, null);
     const digits = String(Math.abs(n)).padStart(decimals + 1, "0");
     const whole = digits.slice(0, digits.length - decimals);
     const frac = decimals ? numbers.decimal + digits.slice(-decimals) : "";
-    const grouped = whole.length >= (numbers.min_grouping || 1) + 3 ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, numbers.group) : whole;
-    return `${n > 0 ? "+" : n < 0 ? numbers.minus : ""}${grouped}${frac}`;
+    const digitsShown = grouped && whole.length >= (numbers.min_grouping || 1) + 3
+      ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, numbers.group) : whole;
+    return `${n > 0 && signed ? "+" : n < 0 ? numbers.minus : ""}${digitsShown}${frac}`;
   }
 
   /** A share (0 to 1) as a whole percentage in the page's language: 45 %, 45%. */

@@ -1,7 +1,7 @@
-"""The page drill's and the coup caller's speed and weight, in Chromium, on the built site
-with no Python runtime.
+"""The page drill's, the coup caller's, the pay table's and the practice path's speed and weight,
+in Chromium, on the built site with no Python runtime.
 
-Targets: the drill (the caller, the pay table) is interactive within 100 ms of DOMContentLoaded; an answer
+Targets: the drill (the caller, the pay table, the practice path and its final check) is interactive within 100 ms of DOMContentLoaded; an answer
 (a call) shows its
 feedback within 50 ms; the practice script, its styles and the page's drill data weigh at most
 150 KiB before compression; the scheduler (judge an answer, record it, draw the next cell)
@@ -28,7 +28,8 @@ SITE = Path(os.environ.get("BACARA_SITE_DIR", ROOT / "docs" / "_build" / "html")
 PAGES = ("chapters/third-card-rule.html", "chapters/chemin-de-fer.html",
          "es/chapters/third-card-rule.html", "es/chapters/chemin-de-fer.html",
          "chapters/worked-examples.html", "es/chapters/worked-examples.html",
-         "chapters/paying-bets.html", "es/chapters/paying-bets.html")
+         "chapters/paying-bets.html", "es/chapters/paying-bets.html",
+         "practice.html", "es/practice.html")
 TARGET_READY_MS = 100.0
 TARGET_FEEDBACK_MS = 50.0
 TARGET_BYTES = 150 * 1024
@@ -113,6 +114,32 @@ async (count) => {
 }
 """
 
+
+# The final check of the practice path: each answer (the first choice, or a typed 0) judged and
+# shown, then the next question.
+_PATH_TIMES = """
+async (count) => {
+  const root = document.querySelector('[data-practice="path"]');
+  root.querySelector('[data-final-start]').click();
+  const box = root.querySelector('#bt-path-final-box');
+  const times = [];
+  for (let i = 0; i < Math.min(count, 29); i += 1) {
+    const typed = box.querySelector('[data-answer-input]');
+    if (typed) typed.value = '0';
+    const start = performance.now();
+    (typed ? box.querySelector('[data-submit]') : box.querySelector('[data-answer]')).click();
+    if (!box.querySelector('[data-feedback]').hasAttribute('data-correct')) throw new Error('no feedback');
+    const handled = performance.now() - start;
+    await new Promise((done) => requestAnimationFrame(() => done()));
+    const framed = performance.now() - start;
+    const asking = performance.now();
+    box.querySelector('[data-next]').click();
+    times.push([handled, framed, performance.now() - asking]);
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  }
+  return times;
+}
+"""
 
 # The scheduler alone, under Node.js, on the engine's data: each answer counted
 # (recordAnswer), judged (judge) and the next cell drawn (nextCell), a learner missing a hard
@@ -199,6 +226,7 @@ def main() -> None:
                 # the coup caller comes in its own script, fetched by the page that shows it
                 mark = ("bacara-practice-ready-coup-caller" if "worked-examples" in page_path
                         else "bacara-practice-ready-pay-table" if "paying-bets" in page_path
+                        else "bacara-practice-ready-path" if "practice.html" in page_path
                         else "bacara-practice-ready")
                 page.wait_for_function(f"performance.getEntriesByName('{mark}').length > 0")
                 ready.append(page.evaluate(
@@ -206,7 +234,8 @@ def main() -> None:
                     " - performance.getEntriesByType('navigation')[0].domContentLoadedEventStart"))
                 if load == 0:
                     timing = (_CALLER_TIMES if "worked-examples" in page_path
-                              else _PAY_TIMES if "paying-bets" in page_path else _ANSWER_TIMES)
+                              else _PAY_TIMES if "paying-bets" in page_path
+                              else _PATH_TIMES if "practice.html" in page_path else _ANSWER_TIMES)
                     answers = page.evaluate(timing, ANSWERS)
                 context.close()
             script, css, data = weight(page_path)

@@ -485,7 +485,7 @@ def test_the_timed_round_ends_with_its_score_and_keeps_the_best(offline_desktop:
     assert page.locator(f"{DRILL} [data-feedback]").inner_text() == labels["over"].format(
         right=2, asked=4, best=2)
     assert all(b.is_disabled() for b in page.locator(f"{DRILL} [data-answer]").all())
-    assert page.evaluate("JSON.parse(localStorage.getItem('bacara_teach.practice.v1.punto-banco')).best") == 2
+    assert page.evaluate("JSON.parse(localStorage.getItem('bacara_teach.progress')).stores['punto-banco'].best") == 2
     shown.assert_clean()
 
 
@@ -565,7 +565,7 @@ def test_a_browser_that_keeps_nothing_is_told_its_progress_lasts_this_visit(
         shown.page.context.add_init_script("""{
             const set = Storage.prototype.setItem;
             Storage.prototype.setItem = function (key, value) {
-              if (String(key).startsWith("bacara_teach.practice.")) {
+              if (String(key).startsWith("bacara_teach.progress")) {
                 throw new DOMException("full", "QuotaExceededError");
               }
               return set.call(this, key, value);

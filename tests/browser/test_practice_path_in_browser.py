@@ -246,3 +246,14 @@ def test_a_poisoned_store_is_reset_with_a_word(desktop: Visit, poison: str) -> N
         page.locator(f"{root}[data-ready='true']").wait_for(timeout=10_000)
         assert page.locator("[data-store-reset]").count() == 0
     desktop.assert_clean()
+
+
+def test_the_path_reads_in_dark_mode(dark: Visit) -> None:
+    dark.open(_page("es"))
+    page = dark.page
+    page.locator(f"{PATH}[data-ready='true']").wait_for(timeout=10_000)
+    page.locator(f"{PATH} [data-practise-here='card-values']").click()
+    _answer(page, f"{PATH} #bt-path-here-box", _answers("es"), False, keyboard=False)
+    page.locator(f"{PATH} [data-final-start]").click()
+    assert serious_violations(page, PATH) == []
+    dark.assert_clean()

@@ -1,0 +1,74 @@
+"""The practice path page as built, in both languages, and the kinds of practice the pages show.
+
+Every kind of practice on a built page is a registered kind with its script; the path page
+holds exactly the engine's data for its language (the page script reads nothing else); and
+every link of the path leads to a page of the site and a section on it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+from bacara_teach.practice import KINDS, kind
+from bacara_teach.practice.path import path_data, skills
+
+pytestmark = pytest.mark.docs
+
+STATIC = Path(__file__).resolve().parents[2] / "docs" / "_static"
+_NODE = re.compile(r"data-practice=['\"]([a-z][a-z-]*)['\"]")
+
+
+def test_every_kind_a_page_shows_is_registered_with_its_script(site_dir: Path) -> None:
+    shown: set[str] = set()
+    for page in site_dir.glob("**/*.html"):
+        if "_static" in page.parts or "lite" in page.parts:
+            continue
+        shown |= set(_NODE.findall(page.read_text(encoding="utf-8")))
+    assert shown == {k.name for k in KINDS}
+    for known in KINDS:
+        script = (STATIC / known.script).read_text(encoding="utf-8")
+        if known.script != "practice.js":
+            assert f'"{known.name}"' in script and "register(" in script, known
+
+
+def test_every_skill_reads_a_record_a_kind_keeps() -> None:
+    kept = {k.store for k in KINDS if k.store not in (None, "game")} | {"punto-banco", "chemin-de-fer"}
+    assert {skill.store for skill in skills()} <= kept
+    assert kind("tableau-drill").store == "game"
+
+
+def _data(site_dir: Path, lang: str) -> dict[str, object]:
+    page = site_dir / ("es/" if lang == "es" else "") / "practice.html"
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    node = soup.select_one("[data-practice='path'] script.bt-practice-data")
+    assert node is not None, page
+    data: dict[str, object] = json.loads(node.string or "")
+    return data
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_path_page_holds_the_engine_s_data(site_dir: Path, lang: str) -> None:
+    assert _data(site_dir, lang) == json.loads(json.dumps(path_data(lang)))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_link_of_the_path_leads_to_a_section_of_the_site(site_dir: Path, lang: str) -> None:
+    base = site_dir / ("es" if lang == "es" else "")
+    links = 0
+    for skill in _data(site_dir, lang)["skills"]:  # type: ignore[union-attr]
+        for link in (skill["learn"], skill["practise"]):
+            if link is None:
+                continue
+            parts = urlsplit(link)
+            target = base / parts.path
+            assert target.is_file(), link
+            ids = set(re.findall(r'\bid="([^"]+)"', target.read_text(encoding="utf-8")))
+            assert parts.fragment in ids, link
+            links += 1
+    assert links >= 2 * len(skills()) - 2
