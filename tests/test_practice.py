@@ -417,11 +417,12 @@ def test_the_script_plays_every_punto_banco_coup_as_the_engine() -> None:
 
 _NODE_STEPPER = r"""
 const practice = require(process.argv[1]);
+const stepper = require(process.argv[2]);
 const { data, typed } = JSON.parse(require("fs").readFileSync(0, "utf8"));
 const out = typed.map((text) => {
-  const parsed = practice.parseCards(data, text);
+  const parsed = stepper.parseCards(data, text);
   if (parsed.error) return parsed;
-  const played = practice.coupSteps(data, parsed.cards);
+  const played = stepper.coupSteps(data, parsed.cards);
   if (played.error) return played;
   return { steps: played.steps.map((s) => [s.text, s.punto, s.banco, s.cell && practice.cellKey(s.cell)]) };
 });
@@ -432,7 +433,7 @@ process.stdout.write(JSON.stringify(out));
 def _step_through(data: dict[str, object], typed: list[str]) -> list[dict[str, object]]:
     if NODE is None:
         pytest.fail("Node.js is needed to run the page script (node is not on PATH)", pytrace=False)
-    done = subprocess.run([NODE, "-e", _NODE_STEPPER, str(SCRIPT)],
+    done = subprocess.run([NODE, "-e", _NODE_STEPPER, str(SCRIPT), str(SCRIPT.with_name("practice-coup-stepper.js"))],
                           input=json.dumps({"data": data, "typed": typed}),
                           capture_output=True, text=True, check=False, timeout=300)
     assert done.returncode == 0, done.stderr

@@ -45,8 +45,8 @@ class Kind:
 
 
 KINDS: tuple[Kind, ...] = (
-    Kind("tableau-drill", "bacara_teach.practice.drill", "practice.js", "game"),
-    Kind("coup-stepper", "bacara_teach.practice.drill", "practice.js", None),
+    Kind("tableau-drill", "bacara_teach.practice.drill", "practice-tableau-drill.js", "game"),
+    Kind("coup-stepper", "bacara_teach.practice.drill", "practice-coup-stepper.js", None),
     Kind("self-check", "bacara_teach.practice.drill", "practice.js", None),
     Kind("coup-caller", "bacara_teach.practice.caller", "practice-coup-caller.js", "caller-punto-banco"),
     Kind("pay-table", "bacara_teach.practice.paytable", "practice-pay-table.js", "pay-table"),

@@ -227,7 +227,7 @@ def main() -> None:
                 mark = ("bacara-practice-ready-coup-caller" if "worked-examples" in page_path
                         else "bacara-practice-ready-pay-table" if "paying-bets" in page_path
                         else "bacara-practice-ready-path" if "practice.html" in page_path
-                        else "bacara-practice-ready")
+                        else "bacara-practice-ready-tableau-drill")
                 page.wait_for_function(f"performance.getEntriesByName('{mark}').length > 0")
                 ready.append(page.evaluate(
                     f"performance.getEntriesByName('{mark}')[0].startTime"
