@@ -49,7 +49,7 @@ from bacara_teach.practice.drill import _cells, drill_deals
 from bacara_teach.practice.drill import _key as drill_key
 from bacara_teach.practice.paytable import PROFILE_NAMES, _how, case_key, pay_layouts
 from bacara_teach.punto_banco import Coup, Outcome
-from bacara_teach.roads import Roads, road_title
+from bacara_teach.roads import Roads
 from bacara_teach.shoe import full_deck
 from bacara_teach.tables import get_profile
 from bacara_teach.text import N_, ntr, tr
@@ -340,6 +340,10 @@ def _banque_questions(lang: str, rng: random.Random) -> Iterator[Question]:
 
 _ROADS = ("big_eye_boy", "small_road", "cockroach_pig")
 
+_THE_ROAD = {"big_eye_boy": N_("the big eye boy"), "small_road": N_("the small road"),
+             "cockroach_pig": N_("the cockroach pig")}
+"""A derived road named in a sentence, with its article (Spanish: *la cucaracha*)."""
+
 _BACK = {1: N_("the column before"), 2: N_("the second column before"),
          3: N_("the third column before")}
 """The column a derived road compares with, by its offset."""
@@ -388,34 +392,34 @@ def _road_questions(lang: str, rng: random.Random) -> Iterator[Question]:
             lengths = after.big_road.column_lengths()
             column = len(lengths) - 1
             row = lengths[-1] - 1
-            name = road_title(road, lang)
-            name = name[:1].lower() + name[1:]
+            name = tr(_THE_ROAD[road], lang)
             if len(after_cells) == len(before_cells):
                 answer = "none"
-                why = tr("The {road} starts only with the big road's cell in the second row of "
+                why = tr("{road} starts only with the big road's cell in the second row of "
                          "column {first}, or the first cell of column {next} when that column has "
                          "one cell: the next Banco win is not that far yet.", lang, road=name,
                          first=offset + 1, next=offset + 2)
+                why = why[:1].upper() + why[1:]
             else:
                 answer = after_cells[-1].colour
                 colour = tr(_COLOURS[answer], lang)
                 back = tr(_BACK[offset], lang)
                 if row == 0:
-                    why = tr("A Banco win starts a new column, so the {road} compares the column "
+                    why = tr("A Banco win starts a new column, so {road} compares the column "
                              "just ended with {back}: their lengths are {a} and {b}, {same}, so "
                              "the mark is {colour}.", lang, road=name, back=back,
                              a=lengths[column - 1], b=lengths[column - 1 - offset],
                              same=tr("the same", lang) if answer == "red"
                              else tr("not the same", lang), colour=colour)
                 else:
-                    why = tr("A Banco win goes down to row {row} of its column, so the {road} "
+                    why = tr("A Banco win goes down to row {row} of its column, so {road} "
                              "looks at {back} its column, of length {length}: the mark is blue "
                              "only when that column stops just above this row, so it is "
                              "{colour}.", lang, road=name, row=row + 1, back=back,
                              length=lengths[column - offset], colour=colour)
             yield Question("roads", f"roads:{road}",
                            tr("The shoe's results so far: {results} {legend}. If Banco wins the "
-                              "next coup, what mark does the {road} add?", lang,
+                              "next coup, what mark does {road} add?", lang,
                               results=_results_text(roads), legend=legend, road=name),
                            "colour", answer, why)
 
