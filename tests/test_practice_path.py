@@ -134,6 +134,18 @@ def test_every_question_s_answer_is_the_engine_s_for_what_it_shows() -> None:
             table = q.skill.removeprefix("pay-")
             net = settle_bet(Coup.from_cards(" ".join(shown)), Bet.of(found.group(2), found.group(1)), table).net
             assert q.answer == format_amount(net), q
+        elif q.skill == "cdf-bank":  # the home rules' arithmetic, from the words alone
+            found = re.search(r"a bank of (\d+) chips; the bets, in turn: (.*?)\. ", q.prompt)
+            assert found, q
+            bank = int(found.group(1))
+            stakes = {name: int(amount) for name, amount in re.findall(r"(\w+) (\d+)", found.group(2))}
+            covered = sum(stakes.values())
+            staked = re.search(r"who staked (\d+)", q.prompt)
+            assert covered <= bank
+            assert int(q.answer) == {"bank:reserve": bank - covered, "bank:after-win": 2 * covered,
+                                     "bank:minimum": 2 * covered,
+                                     "bank:bettor-wins": 2 * int(staked.group(1)) if staked else -1,
+                                     "bank:push": int(staked.group(1)) if staked else -1}[q.key], q
         elif q.skill == "banque-banker":
             assert q.answer == situations()[int(q.key[1:])].better.value
         elif q.skill == "roads":

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bacara_teach.cards import Card, format_cards, hand_total
+from bacara_teach.chemin_de_fer_session import CheminDeFerSession, Phase
 from bacara_teach.i18n import resolve_language
 from bacara_teach.money import format_amount
 from bacara_teach.narration import narrate_step
@@ -50,7 +51,7 @@ from bacara_teach.practice.drill import _key as drill_key
 from bacara_teach.practice.paytable import PROFILE_NAMES, _how, case_key, pay_layouts
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.roads import Roads
-from bacara_teach.shoe import full_deck
+from bacara_teach.shoe import Shoe, full_deck
 from bacara_teach.tables import get_profile
 from bacara_teach.text import N_, ntr, tr
 from bacara_teach.widgets._common import Labels
@@ -64,9 +65,9 @@ PATH_KIND = "path"
 FINAL_PER_SKILL = 2
 """Questions of each skill in the final check."""
 
-FINAL_EXTRA = ("banco-table", "coup-call")
-"""The skills the final check asks one more question of (the hardest: Banco's table, and a
-whole coup), so that it asks :func:`final_size` questions."""
+FINAL_EXTRA: tuple[str, ...] = ()
+"""The skills the final check asks one more question of (none while every skill's two make
+30)."""
 
 POOL_SEED = 1
 """The seed the pools' questions are drawn with."""
@@ -111,6 +112,11 @@ def _param(value: str, lang: str) -> str:
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """The ranks whose value the card-values skill asks (its cells ``rank:A`` ... ``rank:K``)."""
+
+BANK_CELLS = ("bank:reserve", "bank:after-win", "bank:minimum", "bank:bettor-wins", "bank:push")
+"""The Chemin de Fer bank's money, as the cdf-bank skill asks it: the reserve when the bets
+close, the bank after the banker wins and the least it may go on with, what a bettor gets back
+when the bettors win and on a tie."""
 
 ROAD_CELLS = ("roads:columns", "roads:big_eye_boy", "roads:small_road", "roads:cockroach_pig")
 """The roads skill's cells: counting the big road's columns, and the next mark of each derived
@@ -184,6 +190,10 @@ def skills() -> tuple[Skill, ...]:
               N_("The banker's table against the bettor's third card, free cells included."),
               "chemin-de-fer", _drill_keys("chemin-de-fer", "banco"),
               ("chapters/chemin-de-fer", "the-banker-s-table"), chemin),
+        Skill("cdf-bank", N_("Chemin de Fer: the bank's money"),
+              N_("The reserve set aside, the bank after a win and the least it may go on with, "
+                 "what the bettors get back."),
+              "path", BANK_CELLS, ("chapters/chemin-de-fer", "the-money-of-that-coup"), None),
         Skill("banque-banker", N_("Baccarat Banque: the banker's decision"),
               N_("Draw or stand against two sides at once, weighing their stakes."),
               "banque-drill", tuple(f"s{i}" for i in range(len(situations()))),
@@ -338,6 +348,105 @@ def _banque_questions(lang: str, rng: random.Random) -> Iterator[Question]:
                        situation.better.value, banque_explain(situation, lang))
 
 
+_BANK_COUPS = {"banker": "7♣ 8♠ K♥ K♦", "bettors": "9♠ 5♦ K♣ K♥", "tie": "9♠ 9♦ K♣ K♥"}
+"""Coups stacked on top of the session's shoe, by who wins them (each decided by a natural)."""
+
+_NAMES = ("Ana", "Luis", "Eva", "Marc", "Sofía", "Pau")
+
+
+def _bank_session(rng: random.Random,
+                  cards: str) -> tuple[CheminDeFerSession, int, list[tuple[int, int]], list[int]]:
+    """A home Chemin de Fer session played by the engine up to ``cards``' coup: a bank opened,
+    bets in turn that leave part of it uncovered, and the coup dealt.  Returns the session, the
+    bank offered, the bets (seat, amount) and the balances once the bets were placed."""
+    players = list(_NAMES[:rng.randint(3, 5)])
+    shoe = Shoe(Shoe.stacked(cards).remaining_cards() + Shoe.standard(6, seed=POOL_SEED).remaining_cards())
+    session = CheminDeFerSession(players, seed=POOL_SEED, shoe=shoe, first_banker=0)
+    bank = rng.choice((20, 30, 40, 50, 60, 80))
+    session.open_bank(0, bank)
+    while (asked := session.pending) is not None and asked.phase is Phase.BANCO:
+        session.decline_banco(asked.seat)
+    bets: list[tuple[int, int]] = []
+    before = list(session.balances)
+    while session.pending is not None and session.pending.phase is Phase.BETS:
+        pending = session.pending
+        room = min(pending.maximum or 0, bank * 2 // (len(players) + 1))
+        if room >= (pending.minimum or 1) and rng.random() < 0.85:
+            amount = rng.randint(pending.minimum or 1, room)
+            session.bet(pending.seat, amount)
+            bets.append((pending.seat, amount))
+        else:
+            session.decline_bet(pending.seat)
+    # what each player had once the bets were placed (the coup may be dealt as they close)
+    placed = list(before)
+    for seat, amount in bets:
+        placed[seat] -= amount
+    while session.pending is not None and session.pending.phase is Phase.COUP:
+        view = session.pending.view
+        choice = "stand" if view is None or view.cell.decision.value == "stand" else "draw"
+        session.decide(session.pending.seat, choice)
+    return session, bank, bets, placed
+
+
+def _bank_questions(lang: str, rng: random.Random) -> Iterator[Question]:
+    made = 0
+    while made < 20:
+        kind = BANK_CELLS[made % len(BANK_CELLS)]
+        winner = {"bank:reserve": "banker", "bank:after-win": "banker", "bank:minimum": "banker",
+                  "bank:bettor-wins": "bettors", "bank:push": "tie"}[kind]
+        session, bank, bets, placed = _bank_session(rng, _BANK_COUPS[winner])
+        if not bets:
+            continue
+        covered = sum(amount for _, amount in bets)
+        players = session.players
+        shown = ", ".join(f"{players[seat]} {amount}" for seat, amount in bets)
+        opening = tr("{banker} puts up a bank of {bank} chips; the bets, in turn: {bets}.", lang,
+                     banker=players[0], bank=bank, bets=shown)
+        reserve = bank - covered
+        if kind == "bank:reserve":
+            prompt = tr("{opening} When the bets close, how many chips go to the banker's reserve?",
+                        lang, opening=opening)
+            answer = reserve
+            why = tr("The bets cover {covered} of the {bank} offered: the {reserve} left uncovered "
+                     "go to the reserve, the banker's own, out of play for this coup.", lang,
+                     covered=covered, bank=bank, reserve=reserve)
+        elif kind == "bank:after-win":
+            prompt = tr("{opening} The banker wins the coup. How many chips are in the bank now?",
+                        lang, opening=opening)
+            answer = session.bank
+            why = tr("The bank held the {covered} the bets covered and takes as much from the "
+                     "bettors: {bank} chips, with no commission; the reserve stays apart.", lang,
+                     covered=covered, bank=session.bank)
+        elif kind == "bank:minimum":
+            prompt = tr("{opening} The banker wins the coup. To go on, what is the smallest bank "
+                        "the banker may put up?", lang, opening=opening)
+            going_on = session.pending
+            assert going_on is not None and going_on.minimum is not None  # the banker won: go on?
+            answer = going_on.minimum
+            why = tr("A banker who goes on after a win leaves the whole bank in play, {bank} "
+                     "chips; he may add from his reserve or balance, never take out.", lang,
+                     bank=answer)
+        else:
+            seat, amount = bets[rng.randrange(len(bets))]
+            got = session.balances[seat] - placed[seat]
+            if kind == "bank:bettor-wins":
+                prompt = tr("{opening} The bettors win the coup. How many chips does {name}, who "
+                            "staked {stake}, get back?", lang, opening=opening, name=players[seat],
+                            stake=amount)
+                why = tr("A bettor who wins gets the stake back and as much again: {got}. The "
+                         "bank is empty, the banker's turn ends and the reserve goes back to him.",
+                         lang, got=got)
+            else:
+                prompt = tr("{opening} The coup is a tie. How many chips does {name}, who staked "
+                            "{stake}, get back?", lang, opening=opening, name=players[seat],
+                            stake=amount)
+                why = tr("On a tie nobody wins: each stake goes back to its bettor, {got} to "
+                         "{name}, and the banker keeps the bank.", lang, got=got, name=players[seat])
+            answer = got
+        yield Question("cdf-bank", kind, prompt, "count", str(answer), why)
+        made += 1
+
+
 _ROADS = ("big_eye_boy", "small_road", "cockroach_pig")
 
 _THE_ROAD = {"big_eye_boy": N_("the big eye boy"), "small_road": N_("the small road"),
@@ -433,6 +542,7 @@ _POOLS: dict[str, Callable[[str, random.Random], Iterator[Question]]] = {
     **{f"pay-{name}": functools.partial(_pay_questions, name) for name in PROFILE_NAMES},
     "cdf-bettor": lambda lang, rng: _drill_questions("chemin-de-fer", "cdf-bettor", "punto", lang, rng),
     "cdf-banker": lambda lang, rng: _drill_questions("chemin-de-fer", "cdf-banker", "banco", lang, rng),
+    "cdf-bank": _bank_questions,
     "banque-banker": _banque_questions,
     "roads": _road_questions,
 }
@@ -482,9 +592,8 @@ _PAGE_LABELS: dict[str, str] = {
     "wrong": N_("Not quite: the answer is {answer}."),
     "next.question": N_("Next question"),
     "final": N_("Final check"),
-    "final.intro": N_("{questions} questions drawn from every skill, two of each and one more of "
-                      "Banco's table and of a whole coup. Each answer is judged at once; the "
-                      "result is yours to print or save."),
+    "final.intro": N_("{questions} questions drawn from every skill, two of each. Each answer is "
+                      "judged at once; the result is yours to print or save."),
     "final.start": N_("Start the final check"),
     "final.again": N_("Take the final check again"),
     "final.score": N_("Final check: {right} of {questions} right."),
