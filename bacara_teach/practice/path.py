@@ -53,7 +53,7 @@ from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.roads import Roads
 from bacara_teach.shoe import Shoe, full_deck
 from bacara_teach.tables import get_profile
-from bacara_teach.text import N_, ntr, tr
+from bacara_teach.text import N_, ntr, ptr, tr
 from bacara_teach.widgets._common import Labels
 
 __all__ = ["FINAL_EXTRA", "FINAL_PER_SKILL", "PATH_KIND", "Question", "Skill", "check_questions",
@@ -518,8 +518,8 @@ def _road_questions(lang: str, rng: random.Random) -> Iterator[Question]:
                              "just ended with {back}: their lengths are {a} and {b}, {same}, so "
                              "the mark is {colour}.", lang, road=name, back=back,
                              a=lengths[column - 1], b=lengths[column - 1 - offset],
-                             same=tr("the same", lang) if answer == "red"
-                             else tr("not the same", lang), colour=colour)
+                             same=ptr("road columns", "the same", lang) if answer == "red"
+                             else ptr("road columns", "not the same", lang), colour=colour)
                 else:
                     why = tr("A Banco win goes down to row {row} of its column, so {road} "
                              "looks at {back} its column, of length {length}: the mark is blue "
