@@ -95,6 +95,7 @@ class Skill:
     learn: tuple[str, str]
     practise: tuple[str, str] | None
     params: tuple[tuple[str, str], ...] = ()
+    query: str = ""
 
     def title_text(self, lang: str) -> str:
         """The skill's name in ``lang``."""
@@ -178,9 +179,10 @@ def skills() -> tuple[Skill, ...]:
     ]
     for name in PROFILE_NAMES:
         listed.append(Skill(f"pay-{name}", N_("Paying bets: {table}"),
-                            N_("Every bet of a layout paid as {table} pays it, exactly."),
+                            N_("Every bet of a layout, paid exactly as at the {table}."),
                             "pay-table", _pay_keys(name), ("chapters/paying-bets", _PAY_LEARN[name]),
-                            ("chapters/paying-bets", "pay-the-table"), (("table", name),)))
+                            ("chapters/paying-bets", "pay-the-table"), (("table", name),),
+                            query=f"table={name}"))
     listed += [
         Skill("cdf-bettor", N_("Chemin de Fer: the bettor's rule"),
               N_("The bettor's rule, with one bettor and with several, free choices included."),
@@ -259,10 +261,16 @@ def _card_questions(lang: str, rng: random.Random) -> Iterator[Question]:
                            tr("{card} counts {points}: an ace counts 1, a 2 to a 9 its number, a "
                               "10, a jack, a queen or a king 0.", lang, card=str(card),
                               points=card.points))
+    asked: set[frozenset[Card]] = set()
     for total in range(10):
         for _ in range(3):
-            first = rng.choice(deck)
-            second = rng.choice([c for c in deck if (first.points + c.points) % 10 == total and c != first])
+            first, second = rng.choice(deck), deck[0]
+            while True:
+                second = rng.choice([c for c in deck if (first.points + c.points) % 10 == total and c != first])
+                if frozenset((first, second)) not in asked:
+                    break
+                first = rng.choice(deck)
+            asked.add(frozenset((first, second)))
             added = first.points + second.points
             yield Question("card-values", f"total:{total}",
                            tr("What is the total of a hand of {cards}?", lang,
@@ -305,8 +313,13 @@ def _drill_questions(game: str, skill: str, actor: str, lang: str,
     kind = "rule" if game == "chemin-de-fer" else "decision"
     for bettors, cell in rng.sample(cells, min(POOL_SIZE, len(cells))):
         situation = rng.choice(deals[drill_key(bettors, cell)])
-        yield Question(skill, keys[(bettors, cell)], situation.prompt(lang), kind,
-                       cell.decision.value, situation.explain(lang))
+        prompt = situation.prompt(lang)
+        if game == "chemin-de-fer" and cell.hand == "player":  # the bettor's rule depends on it
+            prompt = (tr("With one bettor against the bank: {question}", lang, question=prompt)
+                      if bettors == "one" else
+                      tr("With several bettors against the bank: {question}", lang, question=prompt))
+        yield Question(skill, keys[(bettors, cell)], prompt, kind, cell.decision.value,
+                       situation.explain(lang))
 
 
 _WINNERS = {Outcome.PUNTO: "punto", Outcome.BANCO: "banco", Outcome.EMPATE: "tie"}
@@ -522,10 +535,10 @@ def _road_questions(lang: str, rng: random.Random) -> Iterator[Question]:
                              else ptr("road columns", "not the same", lang), colour=colour)
                 else:
                     why = tr("A Banco win goes down to row {row} of its column, so {road} "
-                             "looks at {back} its column, of length {length}: the mark is blue "
-                             "only when that column stops just above this row, so it is "
-                             "{colour}.", lang, road=name, row=row + 1, back=back,
-                             length=lengths[column - offset], colour=colour)
+                             "looks at {back} its column: blue if that column is exactly {above} "
+                             "long (it stops just above this row), red otherwise. It is {length} "
+                             "long, so the mark is {colour}.", lang, road=name, row=row + 1,
+                             back=back, above=row, length=lengths[column - offset], colour=colour)
             yield Question("roads", f"roads:{road}",
                            tr("The shoe's results so far: {results} {legend}. If Banco wins the "
                               "next coup, what mark does {road} add?", lang,
@@ -567,9 +580,6 @@ def check_questions(lang: str | None = None, seed: int = POOL_SEED) -> tuple[Que
 # -- the page -------------------------------------------------------------------------------------
 
 _PAGE_LABELS: dict[str, str] = {
-    "intro": N_("Every skill the course trains, and how well you know each one, read from what "
-                "you answered in the drills of every page. Practise the skill suggested next, "
-                "then take the final check."),
     "kept": N_("Your progress is kept in this browser only, and nothing is sent anywhere. Save it "
                "to a file to carry it to another browser."),
     "skills": N_("Skills"),
@@ -580,14 +590,14 @@ _PAGE_LABELS: dict[str, str] = {
     "practise": N_("Practise"),
     "practise.here": N_("Practise here"),
     "next": N_("Practise next: {skill}."),
-    "next.none": N_("Every skill is mastered. Take the final check to prove it."),
+    "next.none": N_("You know every skill. Take the final check to prove it."),
     "here.title": N_("Practise: {skill}"),
     "here.close": N_("Stop practising"),
     "question": N_("Question {n} of {questions}"),
     "answer": N_("Your answer"),
     "amount.box": N_("Your answer, a number"),
-    "submit": N_("Answer"),
-    "unread": N_("Type a number, e.g. 171, 0 or -25."),
+    "submit": N_("Check my answer"),
+    "unread": N_("Type a number, e.g. {a}, {b} or {c}."),
     "right": N_("Right."),
     "wrong": N_("Not quite: the answer is {answer}."),
     "next.question": N_("Next question"),
@@ -607,7 +617,9 @@ _PAGE_LABELS: dict[str, str] = {
     "file": N_("Your progress in a file"),
     "export": N_("Save my progress"),
     "import": N_("Load progress from a file"),
-    "imported": N_("Progress loaded from {file}; skills practised: {skills}."),
+    "imported": N_("Progress loaded from {file}, in place of what this browser kept; skills "
+                   "practised: {skills}."),
+    "saved": N_("Progress saved to {file}: load it in another browser with the button below."),
     "refused": N_("{file} is not a progress file of this course, so nothing was changed."),
     "too.big": N_("{file} is too large to be a progress file of this course, so nothing was "
                   "changed."),
@@ -615,11 +627,11 @@ _PAGE_LABELS: dict[str, str] = {
 }
 
 
-def _href(place: tuple[str, str] | None, base: str) -> str | None:
+def _href(place: tuple[str, str] | None, base: str, query: str = "") -> str | None:
     if place is None:
         return None
     page, section = place
-    return f"{base}{page}.html" + (f"#{section}" if section else "")
+    return f"{base}{page}.html" + (f"?{query}" if query else "") + (f"#{section}" if section else "")
 
 
 def _question_data(question: Question, skill_index: dict[str, int],
@@ -648,6 +660,7 @@ def path_data(lang: str | None = None, *, base: str = "") -> dict[str, Any]:
     skill_index = {skill.name: i for i, skill in enumerate(listed)}
     words = {key: labels[key] for key in _PAGE_LABELS}
     words["final.intro"] = labels.fill("final.intro", questions=final_size())
+    words["unread"] = labels.fill("unread", a=171, b=0, c=-25)
     return {
         "version": 1,
         "lang": lang,
@@ -656,7 +669,7 @@ def path_data(lang: str | None = None, *, base: str = "") -> dict[str, Any]:
         "store_reset": store_reset_text(lang),
         "skills": [{"name": s.name, "title": s.title_text(lang), "summary": s.summary_text(lang),
                     "store": s.store, "keys": list(s.keys), "learn": _href(s.learn, base),
-                    "practise": _href(s.practise, base), "here": s.practise is None}
+                    "practise": _href(s.practise, base, s.query), "here": s.practise is None}
                    for s in listed],
         "choices": {kind: [[value, tr(label, lang) if kind != "points" else label]
                            for value, label in options] for kind, options in CHOICES.items()},

@@ -337,7 +337,7 @@
                   el("div", { class: "bt-practice-controls" }, save),
                   el("p", {}, el("label", { for: "bt-path-import", text: `${L.import} ` }), pick), this.fileStatus);
 
-      this.root.append(el("p", { text: L.intro }), this.nextLine, this.list, this.here, final, file);
+      this.root.append(this.nextLine, this.list, this.here, final, file);
     }
 
     /** Show each skill's mastery and the skill to practise next, from the record. */
@@ -373,7 +373,8 @@
         this.nextLine.replaceChildren(before, target, after || "");
       }
       const last = this.progress.finals[this.progress.finals.length - 1];
-      this.finalLast.textContent = last
+      // the result on show already says it; the line is for a later visit
+      this.finalLast.textContent = last && this.resultBox.hidden
         ? this.fmt(L["final.last"], { right: last.right, questions: last.questions, date: longDate(last.date, this.data.lang) })
         : "";
     }
@@ -387,6 +388,8 @@
       const used = new Map(); // which of a cell's questions was asked last
       let last = null;
       this.hereTitle.textContent = this.fmt(this.L["here.title"], { skill: skill.title });
+      this.hereSkill = skillIndex;
+      this.items[skillIndex].item.after(this.here); // beside the skill whose meter it moves
       this.here.hidden = false;
       this.runner = new Runner(this, this.hereBox, {
         count: Infinity,
@@ -411,7 +414,8 @@
     stopHere() {
       this.here.hidden = true;
       this.hereBox.replaceChildren();
-      const button = this.root.querySelector("[data-practise-here]");
+      const skill = this.data.skills[this.hereSkill || 0];
+      const button = this.root.querySelector(`[data-practise-here="${skill.name}"]`);
       if (button) button.focus();
     }
 
@@ -455,6 +459,7 @@
       this.resultBox.dataset.right = String(result.right);
       this.resultBox.dataset.questions = String(result.questions);
       this.resultBox.replaceChildren(
+        el("p", { class: "bt-path-result-title", text: L["final.title"] }),
         el("p", { class: "bt-path-score", text: this.fmt(L["final.score"], { right: result.right, questions: result.questions }) }),
         el("p", { text: this.fmt(L["final.date"], { date: shownDate }) }),
         P.element("div", { class: "bt-practice-scroll", tabindex: "0", role: "region", "aria-label": L.final }, table),
@@ -480,8 +485,9 @@
 
     exportFile() {
       const progress = P.loadProgress();
-      download(`bacara-teach-progress-${today()}.json`, "application/json", P.progressFile(progress));
-      this.say("saved", null);
+      const name = `bacara-teach-progress-${today()}.json`;
+      download(name, "application/json", P.progressFile(progress));
+      this.say("saved", this.fmt(this.L.saved, { file: name }));
     }
 
     importFile(input) {

@@ -170,9 +170,16 @@ def test_practice_on_a_chapter_shows_on_the_path_and_survives_a_reload(desktop: 
         _answer(page, f"{PATH} #bt-path-here-box", answers, True, keyboard=False)
     gained = masteries(page)["card-values"]
     assert gained > 0
+    # stopping gives the keyboard back to the skill's own button
+    page.locator(f"{PATH} [data-here-close]").click()
+    assert page.evaluate("document.activeElement.dataset.practiseHere") == "card-values"
     page.reload()
     page.locator(f"{PATH}[data-ready='true']").wait_for(timeout=10_000)
     assert masteries(page) == {**after, "card-values": gained}
+    # a pay skill's link opens the pay table at that skill's table
+    page.locator(f"{PATH} [data-practise='pay-ez']").click()
+    page.locator("[data-practice='pay-table'][data-ready='true']").wait_for(timeout=10_000)
+    assert page.locator("[data-practice='pay-table']").get_attribute("data-profile") == "ez"
     desktop.assert_clean()
 
 
