@@ -389,7 +389,7 @@
       let last = null;
       this.hereTitle.textContent = this.fmt(this.L["here.title"], { skill: skill.title });
       this.hereSkill = skillIndex;
-      this.items[skillIndex].item.after(this.here); // beside the skill whose meter it moves
+      this.items[skillIndex].item.append(this.here); // under the skill whose meter it moves
       this.here.hidden = false;
       this.runner = new Runner(this, this.hereBox, {
         count: Infinity,
