@@ -75,6 +75,9 @@ POOL_SEED = 1
 POOL_SIZE = 12
 """Questions in the pool of a skill practised elsewhere (enough for the final check to vary)."""
 
+TOTALS_PER_CELL = 2
+"""Hands asked for each two-card total in the card-values skill (with two cards of each rank)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Skill:
@@ -263,7 +266,7 @@ def _card_questions(lang: str, rng: random.Random) -> Iterator[Question]:
                               points=card.points))
     asked: set[frozenset[Card]] = set()
     for total in range(10):
-        for _ in range(3):
+        for _ in range(TOTALS_PER_CELL):
             first, second = rng.choice(deck), deck[0]
             while True:
                 second = rng.choice([c for c in deck if (first.points + c.points) % 10 == total and c != first])
