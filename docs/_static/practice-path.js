@@ -12,7 +12,8 @@
  * data-mastery (0 to 1) and data-known; the next skill [data-next-skill] (its name); the final
  * check's start [data-final-start]; a question on show [data-question] (data-of-skill, data-kind),
  * its answers [data-answer] (a choice's value) or the box [data-answer-input] sent by
- * [data-submit]; [data-feedback] with data-correct; [data-next]; the result [data-result] with
+ * [data-submit]; [data-feedback] with data-correct (after a miss, the right choice's button has
+ * data-right-answer); [data-next]; the result [data-result] with
  * data-right and data-questions; [data-export], [data-import] (a file input) and the word on
  * either [data-file-status] (data-outcome: saved, loaded, refused).
  */
@@ -251,6 +252,12 @@
       if (this.input) this.input.readOnly = true;
       const chosen = this.buttons.find((b) => b.dataset.answer === given);
       if (chosen) chosen.setAttribute("aria-pressed", "true");
+      // after a miss, the right answer's button is marked as well as named
+      const right = this.buttons.find((b) => b.dataset.answer === this.q.answer);
+      if (right && !correct) {
+        right.classList.add("bt-right-answer");
+        right.dataset.rightAnswer = "";
+      }
       this.feedback.className = `bt-practice-feedback ${correct ? "bt-right" : "bt-wrong"}`;
       this.feedback.dataset.correct = String(correct);
       this.feedback.replaceChildren(

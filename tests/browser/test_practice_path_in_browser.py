@@ -66,6 +66,11 @@ def _answer(page: Any, box: str, answers: dict[str, tuple[str, str, list[str]]],
             button.click()
     feedback = root.locator("[data-feedback]")
     assert feedback.get_attribute("data-correct") == ("true" if right else "false")
+    marked = root.locator("[data-right-answer]")
+    if right or kind in ("amount", "count"):
+        assert marked.count() == 0
+    else:  # a miss shows which choice was right
+        assert marked.get_attribute("data-answer") == answer
     if keyboard:
         assert page.evaluate("document.activeElement.hasAttribute('data-next')")
         page.keyboard.press("Enter")
