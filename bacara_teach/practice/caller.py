@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from bacara_teach.cards import hand_total
+from bacara_teach.cards import Card, hand_total
 from bacara_teach.i18n import resolve_language
 from bacara_teach.narration import narrate_step
 from bacara_teach.practice._page import (
@@ -46,7 +46,7 @@ from bacara_teach.text import N_, ptr, tr
 from bacara_teach.widgets._common import Labels
 
 __all__ = ["CALLER_KIND", "COUPS_PER_KEY", "EXAMPLES", "PAGE_SEED", "caller_coups", "caller_data",
-           "caller_html", "coup_key", "natural_keys"]
+           "caller_html", "coup_key", "first_two", "natural_keys"]
 
 CALLER_KIND = "coup-caller"
 """The page's practice kind (``data-practice``): its script is ``practice-coup-caller.js``."""
@@ -159,9 +159,20 @@ def coup_key(coup: Coup) -> str:
     return f"{cell.total}:{'stood' if cell.third is None else cell.third}"
 
 
-def _two_card_totals(coup: Coup) -> tuple[int, int]:
+def first_two(coup: Coup) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Punto's and Banco's first two cards (the cards dealt alternately, Punto first).
+
+    >>> from bacara_teach.cards import format_cards
+    >>> [format_cards(hand) for hand in first_two(Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦"))]
+    ['4♥ 9♣', '2♠ A♦']
+    """
     cards = coup.cards
-    return hand_total(cards[0::2][:2]), hand_total(cards[1::2][:2])
+    return tuple(cards[0:4:2]), tuple(cards[1:4:2])
+
+
+def _two_card_totals(coup: Coup) -> tuple[int, int]:
+    punto, banco = first_two(coup)
+    return hand_total(punto), hand_total(banco)
 
 
 def _banco_cell(coup: Coup) -> Cell:

@@ -45,11 +45,17 @@ from bacara_teach.practice._page import (
 )
 from bacara_teach.practice.banque import situations
 from bacara_teach.practice.banque_situations import explain as banque_explain
-from bacara_teach.practice.caller import _banco_keys, caller_coups, coup_key, natural_keys
+from bacara_teach.practice.caller import (
+    WINNERS,
+    _banco_keys,
+    caller_coups,
+    coup_key,
+    first_two,
+    natural_keys,
+)
 from bacara_teach.practice.drill import _cells, drill_deals
 from bacara_teach.practice.drill import _key as drill_key
 from bacara_teach.practice.paytable import PROFILE_NAMES, _how, case_key, pay_layouts
-from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.roads import Roads
 from bacara_teach.shoe import Shoe, full_deck
 from bacara_teach.tables import get_profile
@@ -284,11 +290,6 @@ def _card_questions(lang: str, rng: random.Random) -> Iterator[Question]:
                               b=second.points, sum=added, total=total))
 
 
-def _two(coup: Coup) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    cards = coup.cards
-    return tuple(cards[0:4:2]), tuple(cards[1:4:2])
-
-
 _NATURAL_ANSWER = {(False, False): "none", (True, False): "punto", (False, True): "banco",
                    (True, True): "both"}
 
@@ -297,7 +298,7 @@ def _natural_questions(lang: str, rng: random.Random) -> Iterator[Question]:
     naturals = [c for c in caller_coups() if c.natural]
     others = [c for c in caller_coups() if not c.natural]
     for coup in [*rng.sample(naturals, POOL_SIZE * 2 // 3), *rng.sample(others, POOL_SIZE // 3)]:
-        punto, banco = _two(coup)
+        punto, banco = first_two(coup)
         answer = _NATURAL_ANSWER[(hand_total(punto) >= 8, hand_total(banco) >= 8)]
         opening = next(step for step in coup.steps if step.action in ("natural", "no-natural"))
         yield Question("naturals", coup_key(coup) if coup.natural else "",
@@ -325,14 +326,11 @@ def _drill_questions(game: str, skill: str, actor: str, lang: str,
                        situation.explain(lang))
 
 
-_WINNERS = {Outcome.PUNTO: "punto", Outcome.BANCO: "banco", Outcome.EMPATE: "tie"}
-
-
 def _coup_questions(lang: str, rng: random.Random) -> Iterator[Question]:
     for coup in rng.sample(caller_coups(), POOL_SIZE):
         yield Question("coup-call", coup_key(coup),
                        tr("A coup is dealt, in this order (Punto's card first): {cards}. Who wins?",
-                          lang, cards=format_cards(coup.cards)), "winner", _WINNERS[coup.winner],
+                          lang, cards=format_cards(coup.cards)), "winner", WINNERS[coup.winner],
                        narrate_step(coup.steps[-1], lang, coup.tableau))
 
 

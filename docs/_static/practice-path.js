@@ -119,21 +119,12 @@
     return { date, questions: asked.length, right: answers.filter(Boolean).length, skills };
   }
 
-  /** Fill a template's {fields}: a text as it is, a number written in the page's language. */
-  function fill(template, values, numbers) {
-    return template.replace(/\{(\w+)\}/g, (whole, name) => {
-      const value = values[name];
-      if (typeof value === "string") return value;
-      return typeof value === "number" ? P.writeNumber(value, numbers) : whole;
-    });
-  }
-
   const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
   /** A final check's result as a page of its own, to keep (made here, nothing sent). */
   function resultPage(data, result, shownDate) {
     const L = data.labels;
-    const fmt = (template, values) => fill(template, values, data.numbers);
+    const fmt = (template, values) => P.format(template, values, data.numbers);
     const rows = data.skills.filter((skill) => result.skills[skill.name]).map((skill) => {
       const [right, asked] = result.skills[skill.name];
       return `<tr><th scope="row">${escapeHtml(skill.title)}</th><td>${escapeHtml(fmt("{right}/{asked}", { right, asked }))}</td></tr>`;
@@ -284,7 +275,7 @@
       this.root = rootNode;
       this.data = data;
       this.L = data.labels;
-      this.fmt = (template, values) => fill(template, values, data.numbers);
+      this.fmt = (template, values) => P.format(template, values, data.numbers);
       this.progress = P.loadProgress();
       this.build();
       this.paint();
@@ -409,8 +400,7 @@
         },
         onAnswer: (q, correct) => {
           P.recordAnswer(record, q.key, correct);
-          P.saveRecord(HERE, record);
-          this.progress = P.loadProgress();
+          this.progress = P.saveRecord(HERE, record);
           this.paint();
         },
         onDone: () => {},
@@ -447,7 +437,7 @@
       const progress = P.loadProgress();
       progress.finals = [...progress.finals, result].slice(-20);
       P.writeProgress(progress);
-      this.progress = P.loadProgress();
+      this.progress = progress;
       const shownDate = longDate(result.date, this.data.lang);
       const rows = this.data.skills.filter((skill) => result.skills[skill.name]).map((skill) => {
         const [right, asked2] = result.skills[skill.name];
@@ -516,7 +506,7 @@
           return;
         }
         P.writeProgress(progress);
-        this.progress = P.loadProgress();
+        this.progress = progress;
         this.paint();
         const practised = masteries(this.data, this.progress).filter((m) => m.asked).length;
         this.say("loaded", this.fmt(this.L.imported, { skills: practised, file: name }));
@@ -531,5 +521,5 @@
     }
   }
 
-  return { KIND, fill, question, masteries, nextSkill, drawFinal, judgeAnswer, answerText, hereCells, finalResult, resultPage, Path };
+  return { KIND, question, masteries, nextSkill, drawFinal, judgeAnswer, answerText, hereCells, finalResult, resultPage, Path };
 });

@@ -540,12 +540,15 @@
     return loadProgress().stores[name] || emptyRecord();
   }
 
+  /** Keep a kind's record in the whole record (read afresh: other tabs may have written) and
+   *  return the whole record as it now stands. */
   function saveRecord(name, record) {
     const progress = loadProgress();
     const kept = validRecord(record);
-    if (!kept) return;
+    if (!kept) return progress;
     progress.stores[name] = kept;
     if (Object.keys(progress.stores).length <= MAX_STORES) writeProgress(progress);
+    return progress;
   }
 
   function forgetRecord(name) {
