@@ -176,8 +176,9 @@ def serve(session: nox.Session) -> None:
         session.error(str(error))
     install_project(session, ["docs"])
     build_site(session)
-    session.log(f"Serving the site at http://{SERVE_HOST}:{port}/ (English) and "
-                f"http://{SERVE_HOST}:{port}/es/ (Spanish); Ctrl+C stops")
+    where = [f"http://{SERVE_HOST}:{port}/{sitebuild.prefix(lang)} ({sitebuild.ENGLISH_NAMES[lang]})"
+             for lang in sitebuild.LANGUAGES]
+    session.log(f"Serving the site at {', '.join(where)}; Ctrl+C stops")
     session.run(
         "python", "-m", "http.server", str(port), "--bind", SERVE_HOST, "--directory", str(SITE)
     )

@@ -1,18 +1,19 @@
 """Languages: which language the engine speaks when none is named, and the fixed terms.
 
 Everything that produces words (narration, tables, widgets, exercises, grading feedback,
-the command line) takes ``lang="en"`` or ``lang="es"``; left out (``None``), the language
+the command line) takes ``lang``, the code of a language of ``locale/languages.json``
+(``"en"``, ``"es"``...); left out (``None``), the language
 is :func:`default_language`: the ``BACARA_LANG`` environment variable when it is set, else
 the reader's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.  The site sets
-``BACARA_LANG`` for the notebooks of each of its two builds, so the same code cell prints
+``BACARA_LANG`` for the notebooks of each language's build, so the same code cell prints
 English on the English page and Spanish on the Spanish page.
 
 >>> resolve_language("es")
 'es'
->>> resolve_language("fr")
+>>> resolve_language("xx")
 Traceback (most recent call last):
 ...
-bacara_teach.errors.IllegalAction: unknown language 'fr': expected one of en, es
+bacara_teach.errors.IllegalAction: unknown language 'xx': expected one of en, es...
 >>> language_of_locale("es_AR.UTF-8"), language_of_locale("C.UTF-8")
 ('es', None)
 """
@@ -24,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bacara_teach.errors import IllegalAction
-from bacara_teach.text import Message, message, pmessage
+from bacara_teach.text import SOURCE_LANGUAGE, Message, message, pmessage
 
 __all__ = [
     "GLOSSARY",
@@ -52,7 +53,7 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 ENV_VAR = "BACARA_LANG"
-"""Environment variable naming the default language (``en`` or ``es``)."""
+"""Environment variable naming the default language (a code of ``languages.json``)."""
 
 _LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -72,8 +73,8 @@ def language_of_locale(value: str) -> str | None:
 def default_language(environ: Mapping[str, str] | None = None) -> str:
     """The language used when a caller names none.
 
-    ``BACARA_LANG`` wins (it must be ``en`` or ``es``); otherwise the first locale
-    variable that is set decides; a locale in neither language, or none, means English.
+    ``BACARA_LANG`` wins (it must be a code of ``languages.json``); otherwise the first locale
+    variable that is set decides; a locale in none of the languages, or none, means English.
 
     >>> default_language({"BACARA_LANG": "es"})
     'es'
@@ -83,15 +84,15 @@ def default_language(environ: Mapping[str, str] | None = None) -> str:
     'en'
     >>> default_language({})
     'en'
-    >>> default_language({"BACARA_LANG": "pt"})
+    >>> default_language({"BACARA_LANG": "xx"})
     Traceback (most recent call last):
     ...
-    bacara_teach.errors.IllegalAction: BACARA_LANG='pt' is not a language of bacara_teach: expected one of en, es
+    bacara_teach.errors.IllegalAction: BACARA_LANG='xx' is not a language of bacara_teach: expected one of en, es...
     """
     env = os.environ if environ is None else environ
     chosen = env.get(ENV_VAR, "").strip()
     if chosen:
-        if chosen == "en":
+        if chosen == SOURCE_LANGUAGE:
             return chosen
         from bacara_teach.text import language_codes
 
@@ -103,17 +104,18 @@ def default_language(environ: Mapping[str, str] | None = None) -> str:
     for name in _LOCALE_VARS:
         value = env.get(name, "").strip()
         if value:
-            return language_of_locale(value) or "en"
-    return "en"
+            return language_of_locale(value) or SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
 
 
 def resolve_language(lang: str | None) -> str:
     """``lang`` checked, or :func:`default_language` when it is ``None``."""
     if lang is None:
         return default_language()
-    if lang == "en":
-        return lang
     from bacara_teach.text import language_codes
+
+    if lang == SOURCE_LANGUAGE:
+        return lang
 
     if lang not in language_codes():
         raise IllegalAction(message("unknown language {lang!r}: expected one of {codes}", lang=lang,

@@ -75,8 +75,8 @@ def add_lang_argument(parser: argparse.ArgumentParser) -> None:
 def alternatives(words: Sequence[str], lang: str | None = None) -> str:
     """``a, b or c``: one of ``words``, in ``lang``.
 
-    >>> alternatives(["en", "es"], "en"), alternatives(["en", "es"], "es")
-    ('en or es', 'en o es')
+    >>> alternatives(["en", "es", "fr"], "en"), alternatives(["en", "es"], "es")
+    ('en, es or fr', 'en o es')
     >>> alternatives(["en"], "en")
     'en'
     """
@@ -112,8 +112,8 @@ def language_error(environ: Mapping[str, str] | None = None) -> str:
     """The message for a ``BACARA_LANG`` that names no language of the project, in the
     language of the locale.
 
-    >>> language_error({"BACARA_LANG": "fr", "LANG": "es_ES.UTF-8"})
-    "BACARA_LANG='fr' no es un idioma de bacara_teach: se esperaba uno de en, es; dé a BACARA_LANG el valor en o es (o quítela), o use --lang en o --lang es"
+    >>> print(language_error({"BACARA_LANG": "xx", "LANG": "es_ES.UTF-8"}))
+    BACARA_LANG='xx' no es un idioma de bacara_teach: se esperaba uno de en, es...
     """
     env = dict(os.environ if environ is None else environ)
     value = env.pop(ENV_VAR, "").strip()

@@ -29,10 +29,10 @@ True
 (True, False)
 >>> graded.check == secret_check(secret), paper.check
 (True, '')
->>> make_paper("third-card", "ana", "fr")
+>>> make_paper("third-card", "ana", "xx")
 Traceback (most recent call last):
 ...
-bacara_teach.errors.IllegalAction: unknown language 'fr': expected one of en, es
+bacara_teach.errors.IllegalAction: unknown language 'xx': expected one of en, es...
 """
 
 from __future__ import annotations

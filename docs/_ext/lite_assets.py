@@ -47,7 +47,7 @@ from typing import Any
 import live_markdown
 import sitebuild
 
-from bacara_teach.text import N_, tr
+from bacara_teach.text import N_, SOURCE_LANGUAGE, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -843,8 +843,8 @@ def _local_only(app: Any) -> None:
 
 
 def _is_primary(app: Any) -> bool:
-    """The English build makes the one lite app; the other languages' pages link to it."""
-    return bool(app.config.language == "en")
+    """The source language's build makes the one lite app; the other languages' pages link to it."""
+    return bool(app.config.language == SOURCE_LANGUAGE)
 
 
 def _on_builder_inited(app: Any) -> None:

@@ -90,7 +90,7 @@ def describe(command: list[str]) -> str:
     """
     if "gettext" in command:
         return "the message templates"
-    lang = next((part.split("=", 1)[1] for part in command if part.startswith("language=")), "en")
+    lang = next((part.split("=", 1)[1] for part in command if part.startswith("language=")), LANGUAGES[0])
     return f"the {ENGLISH_NAMES.get(lang, lang)} site"
 
 

@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     check_cmd.add_argument("--lang", action="append", choices=TRANSLATED_LANGUAGES)
     run_cmd = sub.add_parser("run", help="execute a page's notebook in a language")
     run_cmd.add_argument("docname")
-    run_cmd.add_argument("--lang", default="es")
+    run_cmd.add_argument("--lang", choices=TRANSLATED_LANGUAGES, default=TRANSLATED_LANGUAGES[0])
     args = parser.parse_args(argv)
     sys.path.insert(0, str(DOCS.parent))
     if args.command == "check":
