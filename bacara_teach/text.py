@@ -69,6 +69,7 @@ __all__ = [
     "pmessage",
     "ptr",
     "tr",
+    "typed_words",
 ]
 
 DOMAIN = "bacara_teach"
@@ -370,3 +371,26 @@ def ptr(context: str, msgid: str, lang: str | None = None, /, **params: object) 
     'draw'
     """
     return Message(msgid, context=context, params=params).render(lang)
+
+
+def typed_words(words: Message) -> frozenset[str]:
+    """Every word a reader may type for one command or answer, in every language, in lower case.
+
+    ``words`` is a message (``pmessage("typed words", "quit|exit")``) whose English and whose
+    translation in each catalogue list that language's words, separated by ``|``: a command
+    accepts them all whatever language it speaks, so a new language's words need only its
+    catalogue.
+
+    >>> {"help", "?", "ayuda"} <= typed_words(pmessage("typed words", "help|?"))
+    True
+    >>> {"quit", "salir"} <= typed_words(pmessage("typed words", "quit|exit|leave"))
+    True
+    """
+    key = (words.msgid, words.context)
+    if key not in _TYPED:
+        _TYPED[key] = frozenset(word.strip().lower() for code in language_codes()
+                                for word in words.render(code).split("|") if word.strip())
+    return _TYPED[key]
+
+
+_TYPED: dict[tuple[str, str | None], frozenset[str]] = {}

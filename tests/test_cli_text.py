@@ -19,8 +19,8 @@ import pytest
 
 from bacara_teach.cli import main
 from bacara_teach.cli.argparse_text import ARGPARSE_MESSAGES, ARGPARSE_PLURALS, speaking
-from bacara_teach.cli.messages import language_error, shorten
-from bacara_teach.text import DOMAIN, LOCALE_DIR
+from bacara_teach.cli.messages import alternatives, language_error, shorten
+from bacara_teach.text import DOMAIN, LOCALE_DIR, language_codes
 
 ROOT = Path(__file__).resolve().parents[1]
 BANCO_WINS = "4♥ 2♠ 9♣ A♦ 8♦"
@@ -196,7 +196,7 @@ def test_argparse_texts_keep_argparse_placeholders_in_translation() -> None:
 
 _SAME_IN_SPANISH = {
     "COUPS", "{prog}: error: {message}", "Coup {number}: {hands}", "error: {message}",
-    "{name}: {title} ({questions}, {points})", "{name} ({label}): {title}",
+    "{name}: {title} ({questions}, {points})", "{name} ({label}): {title}", "no",
 }
 """Messages of the command line that read the same in Spanish (a loan word, or only glue)."""
 
@@ -290,12 +290,15 @@ def test_a_loss_is_written_with_the_spanish_minus(monkeypatch: pytest.MonkeyPatc
 
 
 def test_a_wrong_bacara_lang_is_explained_in_the_locales_language() -> None:
-    es = language_error({"BACARA_LANG": "fr", "LANG": "es_ES.UTF-8"})
-    assert es.startswith("BACARA_LANG='fr' no es un idioma de bacara_teach: se esperaba uno de en, es")
-    assert es.endswith("o use --lang en o --lang es")
-    en = language_error({"BACARA_LANG": "fr"})
-    assert en == ("BACARA_LANG='fr' is not a language of bacara_teach: expected one of en, es; set "
-                  "BACARA_LANG to en or es (or unset it), or give --lang en or --lang es")
+    codes = language_codes()
+    es = language_error({"BACARA_LANG": "xx", "LANG": "es_ES.UTF-8"})
+    assert es.startswith("BACARA_LANG='xx' no es un idioma de bacara_teach: se esperaba uno de "
+                         + ", ".join(codes))
+    assert es.endswith(f"o use {alternatives([f'--lang {c}' for c in codes], 'es')}")
+    en = language_error({"BACARA_LANG": "xx"})
+    assert en == (f"BACARA_LANG='xx' is not a language of bacara_teach: expected one of "
+                  f"{', '.join(codes)}; set BACARA_LANG to {alternatives(codes, 'en')} (or unset "
+                  f"it), or give {alternatives([f'--lang {c}' for c in codes], 'en')}")
 
 
 def test_a_huge_input_is_named_by_its_size_in_the_language() -> None:
@@ -328,15 +331,15 @@ def test_the_free_cells_and_shoes_of_the_solution_are_the_engines_labels() -> No
 
     for point in (BettorPoint(5), BettorPoint(5, (2, 3)), BankerPoint(3, 9), BankerPoint(6, None),
                   BankerPoint(3, 9, (1, 2))):
-        for lang in ("en", "es"):
+        for lang in language_codes():
             assert _point_text(str(point), lang) == point.label(lang)
     assert _point_text("something else", "es") == "something else"
-    for lang in ("en", "es"):
+    for lang in language_codes():
         assert _cards_text(shoe_model(6).name, 6, lang) == shoe_model(6).name_text(lang)
         assert _cards_text(INFINITE_DECK.name, 6, lang) == INFINITE_DECK.name_text(lang)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_every_commands_help_reads_in_the_language(lang: str) -> None:
     from bacara_teach.cli import build_parser
     from bacara_teach.reference import cli_commands

@@ -12,7 +12,8 @@ pipe you take the first seat, so a script of answers works the same way.
 ``--auto`` lets every seat play itself and reads nothing.
 
 Messages follow ``--lang`` (or the default language); answers are accepted in English and,
-whatever the language, in Spanish too (``robar``/``plantarse``, ``retirarse``).
+whatever the language, in every language of the package too (Spanish ``robar``/``plantarse``,
+``retirarse``: each catalogue lists its own, :func:`bacara_teach.text.typed_words`).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from bacara_teach.errors import BacaraError, IllegalAction
 from bacara_teach.files import read_line
 from bacara_teach.saves import MAX_SEED_DIGITS, read_seed
 from bacara_teach.shoe import Shoe
-from bacara_teach.text import format_number, message, tr
+from bacara_teach.text import Message, format_number, message, pmessage, tr, typed_words
 
 _POLICY_NAMES = ("punto-banco", "draw", "stand", "random")
 
@@ -225,7 +226,7 @@ class _Quit(_EndOfInput):
     """The player typed quit: the session stops where it is, as at the end of the input."""
 
 
-_QUIT_WORDS = ("quit", "exit", "salir")
+_QUIT_WORDS = pmessage("typed words", "quit|exit")
 
 
 class _Console:
@@ -245,7 +246,7 @@ class _Console:
         answer = line.strip()
         if self.echo:
             self.say(f"> {answer}")
-        if answer.lower() in _QUIT_WORDS:
+        if answer.lower() in typed_words(_QUIT_WORDS):
             raise _Quit
         return answer
 
@@ -254,18 +255,21 @@ class _Console:
                     refusal=refusal(error, self.lang).removesuffix(".")))
 
 
-_DECISION_WORDS = {
-    "robar": "draw", "roba": "draw", "robo": "draw", "carta": "draw",
-    "plantarse": "stand", "planto": "stand", "me planto": "stand", "plantar": "stand",
-    "se planta": "stand",
-}
+DRAW_WORDS = pmessage("typed words", "draw")
+STAND_WORDS = pmessage("typed words", "stand")
+_NO_WORDS = pmessage("typed words", "no")
+_RETIRE_WORDS = pmessage("typed words", "retire")
 
 
 def _decision(answer: str) -> str:
-    """``draw`` or ``stand`` from an answer in English or Spanish."""
+    """``draw`` or ``stand`` from an answer in any language of the package."""
     text = " ".join(answer.lower().split())
+    if text in typed_words(DRAW_WORDS):
+        text = "draw"
+    elif text in typed_words(STAND_WORDS):
+        text = "stand"
     try:
-        return parse_decision(_DECISION_WORDS.get(text, text), who="you").value
+        return parse_decision(text, who="you").value
     except InvalidDecision:
         raise InvalidDecision(message("invalid decision {answer!r}: expected 'draw' or 'stand'",
                                       answer=answer)) from None
@@ -302,9 +306,9 @@ def _prompt(session: CheminDeFerSession, p: Pending,
     span = (format_number(p.minimum, "", lang) if p.minimum == p.maximum
             else tr("an amount from {least} to {most}", lang, least=p.minimum, most=p.maximum))
 
-    def amount_or(words: tuple[str, ...], action: str, other: str) -> Callable[[str], Move]:
+    def amount_or(words: Message, action: str, other: str) -> Callable[[str], Move]:
         def read(text: str) -> Move:
-            if text.lower() in words:
+            if text.lower() in typed_words(words):
                 return Move(other, seat)
             try:
                 return Move(action, seat, amount=int(text))
@@ -312,11 +316,11 @@ def _prompt(session: CheminDeFerSession, p: Pending,
                 if p.minimum == p.maximum:
                     raise IllegalAction(message(
                         "invalid answer {text!r}: expected {amount}, or {word!r}", text=text,
-                        amount=p.minimum, word=words[0])) from None
+                        amount=p.minimum, word=words.msgid.split("|")[0])) from None
                 raise IllegalAction(message(
                     "invalid answer {text!r}: expected a whole number from {least} to {most}, "
                     "or {word!r}", text=text, least=p.minimum, most=p.maximum,
-                    word=words[0])) from None
+                    word=words.msgid.split("|")[0])) from None
 
         return read
 
@@ -327,20 +331,20 @@ def _prompt(session: CheminDeFerSession, p: Pending,
         else:
             head = tr("{name}, open a bank? You have {balance}. Enter {span}, or 'no'.", lang,
                       name=name, balance=balance, span=span)
-        return head, amount_or(("no",), "open_bank", "refuse_bank")
+        return head, amount_or(_NO_WORDS, "open_bank", "refuse_bank")
     if p.phase is Phase.CONTINUE:
         return (tr("{name}, your bank holds {bank} (reserve {reserve}, balance {balance}). To "
                    "go on the bank must be at least {least}. Enter {span}, or 'retire'.", lang,
                    name=name, bank=session.bank, reserve=session.reserve, balance=balance,
                    least=p.minimum, span=span),
-                amount_or(("retire", "retirarse", "retiro", "me retiro"), "continue_bank", "retire"))
+                amount_or(_RETIRE_WORDS, "continue_bank", "retire"))
     if p.phase is Phase.BANCO:
         call = "banco suivi" if seat == session.banco_suivi else "banco"
 
         def read_call(text: str) -> Move:
             if text.lower() in ("banco", "banco suivi"):
                 return Move("call_banco", seat)
-            if text.lower() == "no":
+            if text.lower() in typed_words(_NO_WORDS):
                 return Move("decline_banco", seat)
             raise IllegalAction(message("invalid answer {text!r}: expected {call!r} or 'no'",
                                         text=text, call=call))
@@ -351,7 +355,7 @@ def _prompt(session: CheminDeFerSession, p: Pending,
     return (tr("{name}, the bank is {bank} with {uncovered} uncovered; you have {balance}. Your "
                "bet? Enter {span}, or 'no'.", lang, name=name, bank=session.bank,
                uncovered=session.uncovered, balance=balance, span=span),
-            amount_or(("no",), "bet", "decline_bet"))
+            amount_or(_NO_WORDS, "bet", "decline_bet"))
 
 
 def _human_turn(session: CheminDeFerSession, p: Pending, console: _Console) -> None:

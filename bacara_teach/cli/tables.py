@@ -7,7 +7,8 @@ command per line: typed at a terminal, or from a script on stdin (the lines
 are then echoed after the prompt, so the output reads as a transcript).  A
 refused command prints the error and play goes on unchanged; end of input
 quits cleanly.  Messages follow ``--lang`` (or the default language); the command words
-are accepted in English and in Spanish whatever the language.
+are accepted in every language of the package whatever the language (each catalogue lists
+its own: :func:`bacara_teach.text.typed_words`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,16 @@ from bacara_teach.punto_banco import Coup, deal_coup
 from bacara_teach.saves import parse_json, read_seed, read_text, write_atomically
 from bacara_teach.settlement import Bet, settle
 from bacara_teach.tables import PROFILES, TableProfile, get_profile
-from bacara_teach.text import localize_number, message, nmessage, ptr, tr
+from bacara_teach.text import (
+    Message,
+    localize_number,
+    message,
+    nmessage,
+    pmessage,
+    ptr,
+    tr,
+    typed_words,
+)
 
 Seed = int | str
 
@@ -351,17 +361,28 @@ def _two_args(words: list[str]) -> tuple[str, str]:
     return first, second
 
 
-_PLAY_WORDS = {
-    "bet": ("bet", "apostar", "apuesta"),
-    "change": ("change", "cambiar", "cambia"),
-    "cancel": ("cancel", "cancelar", "cancela"),
-    "continue": ("continue", "continuar", "continua", "continúa", "seguir", "deal", "repartir", "c"),
-    "balance": ("balance", "saldo"),
-    "history": ("history", "historial"),
-    "help": ("help", "ayuda", "?"),
-    "quit": ("quit", "exit", "leave", "salir"),
+# Translators: "typed words" are the words a player may type for a command or an answer,
+# separated by |; the English ones are always accepted too, so give your language's own.
+_HELP_WORDS = pmessage("typed words", "help|?")
+_PLAY_WORDS: dict[str, Message] = {
+    "bet": pmessage("typed words", "bet"),
+    "change": pmessage("typed words", "change"),
+    "cancel": pmessage("typed words", "cancel"),
+    "continue": pmessage("typed words", "continue|deal|c"),
+    "balance": pmessage("typed words", "balance"),
+    "history": pmessage("typed words", "history"),
+    "help": _HELP_WORDS,
+    "quit": pmessage("typed words", "quit|exit|leave"),
 }
-_PLAY_COMMANDS = {word: command for command, words in _PLAY_WORDS.items() for word in words}
+_COMMANDS: dict[str, str] = {}
+
+
+def _play_commands() -> dict[str, str]:
+    """Each word ``play`` accepts, in every language, and the command it names (read once)."""
+    if not _COMMANDS:
+        _COMMANDS.update({word: command for command, words in _PLAY_WORDS.items()
+                          for word in typed_words(words)})
+    return _COMMANDS
 
 
 def _play_command(table: OnlineTable, line: str, args: argparse.Namespace) -> bool:
@@ -370,7 +391,7 @@ def _play_command(table: OnlineTable, line: str, args: argparse.Namespace) -> bo
     words = line.split()
     if not words:
         return True
-    command, rest = _PLAY_COMMANDS.get(words[0].lower()), words[1:]
+    command, rest = _play_commands().get(words[0].lower()), words[1:]
     if command == "bet":
         on, stake = _two_args(rest)
         placed = table.place(on, stake)
@@ -517,28 +538,30 @@ def _show_record(record: CoupRecord, session: HomeSession, lang: str) -> None:
     print("\n".join(_scoreboard(session, lang)))
 
 
-_QUIT_WORDS = ("quit", "exit", "salir", "pause", "pausa")
-_PASS_WORDS = ("-", "pass", "paso", "none", "nada")
+_QUIT_WORDS = pmessage("typed words", "quit|exit|pause")
+_PASS_WORDS = pmessage("typed words", "-|pass|none")
 """What the dealer types to let a coup go without a prediction (the dealer may predict, but
 need not)."""
+_SAVE_WORDS = pmessage("typed words", "save")
+_SCORES_WORDS = pmessage("typed words", "scores|score")
 
 
 def _home_line(session: HomeSession, line: str, save: Callable[[str | None], None], lang: str) -> bool:
     """Handle one line of input; False to pause (quit)."""
     parts = line.split(maxsplit=1)
-    if parts and parts[0].lower() in ("save", "guardar"):
+    if parts and parts[0].lower() in typed_words(_SAVE_WORDS):
         save(parts[1].strip() if len(parts) == 2 else None)
         return True
     words = line.replace(",", " ").split()
     if not words:
         return True
     command = words[0].lower()
-    if len(words) == 1 and command in _QUIT_WORDS:
+    if len(words) == 1 and command in typed_words(_QUIT_WORDS):
         return False
-    if len(words) == 1 and command in ("scores", "score", "puntos", "marcador", "puntuación"):
+    if len(words) == 1 and command in typed_words(_SCORES_WORDS):
         print("\n".join(_scoreboard(session, lang)))
         return True
-    if len(words) == 1 and command in ("help", "ayuda", "?"):
+    if len(words) == 1 and command in typed_words(_HELP_WORDS):
         print(tr("Type a prediction: punto, banco or empate (p, b, e); several on one line go to "
                  "the players in turn. The dealer may predict too, or type pass (-) to sit the "
                  "coup out and score 0. Also: scores, save [FILE], quit.", lang))
@@ -550,13 +573,14 @@ def _home_line(session: HomeSession, line: str, save: Callable[[str | None], Non
             "{given} predictions given but only {count} players are still to predict ({names})",
             len(waiting), given=len(words), names=", ".join(waiting)))
     pairs = list(zip(waiting, words, strict=False))
+    passes = typed_words(_PASS_WORDS)
     for name, word in pairs:  # check them all first: a refused line records nothing
-        if word.lower() in _PASS_WORDS:
+        if word.lower() in passes:
             session.verify_abstain(name)
         else:
             session.verify_predict(name, word)
     for name, word in pairs:
-        if word.lower() in _PASS_WORDS:
+        if word.lower() in passes:
             session.abstain(name)
         else:
             session.predict(name, word)
@@ -647,7 +671,7 @@ def run_home_session(args: argparse.Namespace) -> int:
                 _save(args.save, session.to_json())
             continue
         line = _read(f"{session.waiting_for[0]}? ")
-        if line is None or line.strip().lower() in _QUIT_WORDS:
+        if line is None or line.strip().lower() in typed_words(_QUIT_WORDS):
             _save(args.save, session.to_json())
             if args.save:
                 print(tr("Session paused before coup {number}; resume with --load {path}.", lang,

@@ -97,8 +97,9 @@ class CdfCellKind(QuestionKind):
     name = "cdf-cell"
     title = N_("Chemin de Fer: forced or free")
     answer = WordAnswer(("draw", "stand", "free"), labels=_LABELS,
-                        aliases={"choice": "free", "free choice": "free", "elección libre": "free",
-                                 "roba": "draw", "se planta": "stand"})
+                        typed={"free": pmessage("typed words", "free|choice|free choice"),
+                               "draw": pmessage("typed words", "draw"),
+                               "stand": pmessage("typed words", "stand")})
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
         cells: list[tuple[int, Cell]] = []

@@ -57,6 +57,7 @@ from bacara_teach.text import (
     message,
     pmessage,
     tr,
+    typed_words,
 )
 
 __all__ = [
@@ -256,7 +257,8 @@ class WordAnswer(AnswerType):
 
     ``labels`` give a word's rendering in each language (a message): it is how feedback
     shows the word, and its rendering in every language of the package is accepted as an
-    answer in every language (as are ``aliases``).
+    answer in every language (as are ``aliases``, and the words each catalogue lists for a
+    word in ``typed``: :func:`bacara_teach.text.typed_words`).
 
     >>> WordAnswer(("punto", "banco", "empate"), aliases={"tie": "empate"}).read("Tie")
     'empate'
@@ -274,10 +276,12 @@ class WordAnswer(AnswerType):
     """
 
     def __init__(self, words: Sequence[str], *, aliases: Mapping[str, str] | None = None,
-                 labels: Mapping[str, Message] | None = None) -> None:
+                 labels: Mapping[str, Message] | None = None,
+                 typed: Mapping[str, Message] | None = None) -> None:
         self.words = tuple(words)
         self.labels = dict(labels or {})
         self.aliases = dict(aliases or {})
+        self.typed = dict(typed or {})
         self._forms: dict[str, str] | None = None
 
     def label(self, word: str, lang: str | None = None) -> str:
@@ -292,6 +296,8 @@ class WordAnswer(AnswerType):
             for code in language_codes():
                 forms.update({fold_word(self.label(w, code)): w for w in self.words})
             forms.update({fold_word(a): w for a, w in self.aliases.items()})
+            forms.update({fold_word(t): w for w, words in self.typed.items()
+                          for t in typed_words(words)})
             self._forms = forms
         return self._forms
 
@@ -444,7 +450,8 @@ class LettersAnswer(AnswerType):
 DRAW_OR_STAND = WordAnswer(("draw", "stand"),
                            labels={"draw": pmessage("an answer", "draw"),
                                    "stand": pmessage("an answer", "stand")},
-                           aliases={"roba": "draw", "se planta": "stand"})
+                           typed={"draw": pmessage("typed words", "draw"),
+                                  "stand": pmessage("typed words", "stand")})
 """Does the hand draw a third card?"""
 TOTAL = WholeAnswer(minimum=0, maximum=9, noun=message("a total"))
 """A hand's total, 0-9."""
