@@ -312,8 +312,9 @@
   /**
    * An amount as typed, as [whole number, decimals]: "171", "+4.75", "−180", "-25"; the page's
    * decimal sign or a point; a group separator before exactly three digits ("1,250"; on a
-   * Spanish page "1.250"). Null when it is not an amount. `numbers` null: the engine's plain
-   * machine numbers ("4.75", "-180").
+   * Spanish page "1.250"; a language that groups with a space, as French does, has no mark
+   * that groups: "1 250", and "1,250" is one and a quarter). Null when it is not an amount.
+   * `numbers` null: the engine's plain machine numbers ("4.75", "-180").
    */
   function readAmount(text, numbers) {
     let t = String(text).trim().replace(/[\s\u00a0\u202f]/g, "").replace(/\u2212/g, "-");
@@ -322,7 +323,7 @@
     if (!found) return null;
     const sign = found[1] === "-" ? -1 : 1;
     t = found[2];
-    const group = numbers && numbers.group === "." ? "." : ",";
+    const group = !numbers ? "," : numbers.group === "." || numbers.group === "," ? numbers.group : null;
     const marks = [...t].filter((c) => c === "." || c === ",");
     let decimal = null;
     if (new Set(marks).size === 2) decimal = t.lastIndexOf(".") > t.lastIndexOf(",") ? "." : ",";
