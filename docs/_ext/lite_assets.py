@@ -916,7 +916,7 @@ def _glued_values(app: Any) -> Any:
         if lang == app.config.language:
             return glue_values(app.env, docname)
         folder = sitebuild.site_folder(site, lang)
-        path = glue_path(folder.parent / "jupyter_execute", docname)
+        path = glue_path(sitebuild.execute_folder(site, lang), docname)
         source = srcdir / f"{docname}.md"
         deadline = time.monotonic() + GLUE_WAIT_S
         while (folder / BUILDING).exists() and time.monotonic() < deadline and not (

@@ -192,6 +192,14 @@ def _on_page_context(app: Any, pagename: str, _templatename: str, context: dict[
         context["body"] = switch + context["body"]
 
 
+def _own_execute_folder(app: Any) -> None:
+    """Give this language's notebooks an output folder of their own (after myst-nb chose one),
+    so that builds running side by side never read each other's glued values."""
+    lang = app.config.language
+    folder = sitebuild.execute_folder(sitebuild.site_root(Path(app.outdir), lang), lang)
+    app.env.mystnb_config = app.env.mystnb_config.copy(output_folder=str(folder.resolve()))
+
+
 def _config_inited(_app: Any, config: Any) -> None:
     if config.language != sitebuild.LANGUAGES[0]:
         # Sphinx marks each paragraph that found no translation: the built Spanish pages
@@ -245,5 +253,6 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_transform(KeepEngineOutputs)
     app.add_transform(DocstringsAsWritten)
     app.connect("config-inited", _config_inited)
+    app.connect("builder-inited", _own_execute_folder, priority=600)  # after myst-nb's (500)
     app.connect("html-page-context", _on_page_context)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -55,6 +55,27 @@ def site_folder(site: Path, lang: str) -> Path:
     return site if lang == LANGUAGES[0] else site / lang
 
 
+def site_root(outdir: Path, lang: str) -> Path:
+    """The built site that ``outdir``, the folder of ``lang``'s pages, belongs to.
+
+    >>> site_root(Path("html/es"), "es").as_posix(), site_root(Path("html"), "en").as_posix()
+    ('html', 'html')
+    """
+    return outdir if lang == LANGUAGES[0] else outdir.parent
+
+
+def execute_folder(site: Path, lang: str) -> Path:
+    """Where the notebooks of ``lang``'s build keep what they glued (myst-nb's output folder),
+    one folder per language beside the site: myst-nb's own choice, the folder above the
+    build's output, would be the same one for every language but the source.
+
+    >>> [execute_folder(Path("_build/html"), lang).as_posix() for lang in ("en", "es")]
+    ['_build/jupyter_execute', '_build/jupyter_execute-es']
+    """
+    name = "jupyter_execute" if lang == LANGUAGES[0] else f"jupyter_execute-{lang}"
+    return site.parent / name
+
+
 def commands(python: str, site: Path = SITE, *, fresh: bool = False,
              quiet: bool = False) -> list[list[str]]:
     """The Sphinx command lines that build the whole site into ``site``, in order.

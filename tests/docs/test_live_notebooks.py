@@ -46,7 +46,7 @@ def test_no_glue_placeholder_is_left_and_the_values_are_the_pages(
     assert "{glue" not in prose
     page_source = (ROOT / "docs" / "chapters" / f"{chapter}.md").read_text(encoding="utf-8")
     names = {m.partition(":")[0] for m in _ROLE.findall(page_source)}
-    folder = sitebuild.site_folder(site_dir, lang).parent / "jupyter_execute"
+    folder = sitebuild.execute_folder(site_dir, lang)
     values = read_glue(glue_path(folder, f"chapters/{chapter}"))
     for name in names:
         assert f"`{name}`" not in prose, f"{name} is shown by name"
