@@ -892,9 +892,9 @@ def lite_inputs_digest(lite_dir: Path, contents: Path) -> str:
     return digest.hexdigest()
 
 
-BUILDING = ".bacara-building"
-"""Marker a language's build keeps in its output folder while it runs (see
-:func:`_glued_values`)."""
+BUILDING = sitebuild.BUILDING
+"""Marker a language's build keeps in its output folder while it runs or waits to run (see
+:func:`_glued_values` and :func:`sitebuild.run_all`)."""
 GLUE_WAIT_S = 900.0
 
 

@@ -115,6 +115,28 @@ def describe(command: list[str]) -> str:
     return f"the {ENGLISH_NAMES.get(lang, lang)} site"
 
 
+BUILDING = ".bacara-building"
+"""Marker a translated language's build keeps in its output folder while it runs or waits to
+run: the source build, which writes every language's live notebooks, waits while it is there
+for that language's glued values (docs/_ext/lite_assets.py)."""
+
+
+def waiting_marker(command: list[str]) -> Path | None:
+    """Where the marker of a translated language's Sphinx build goes (``None`` for any other
+    command).
+
+    >>> waiting_marker(["py", "-m", "sphinx", "-b", "html", "-D", "language=es", "docs",
+    ...                 "html/es"]).as_posix()
+    'html/es/.bacara-building'
+    >>> waiting_marker(["py", "-m", "sphinx", "-b", "html", "-D", "language=en", "docs", "html"])
+    """
+    if command[1:3] != ["-m", "sphinx"] or "gettext" in command:
+        return None
+    lang = next((part.split("=", 1)[1] for part in command if part.startswith("language=")),
+                LANGUAGES[0])
+    return None if lang == LANGUAGES[0] else Path(command[-1]) / BUILDING
+
+
 def run_all(runs: list[list[str]], *, env: dict[str, str] | None = None,
             jobs: int = 2, progress: Callable[[str], None] | None = None,
             every: float = 30.0) -> list[tuple[list[str], int, str]]:
@@ -138,6 +160,14 @@ def run_all(runs: list[list[str]], *, env: dict[str, str] | None = None,
 
     pending = list(enumerate(runs))
     running: list[tuple[int, subprocess.Popen[bytes], Any, float]] = []
+    # A translated build may wait for a free job while the source build, beside it, already
+    # writes the live notebooks: marked as under way from now, it is waited for.  (With one
+    # job at a time the source build, first, would wait for builds that cannot start.)
+    markers = [waiting_marker(command) for command in runs] if jobs >= 2 else [None] * len(runs)
+    for marker in markers:
+        if marker is not None:
+            marker.parent.mkdir(parents=True, exist_ok=True)
+            marker.write_text("queued")
     done: dict[int, tuple[list[str], int, str]] = {}
     begun = last = time.monotonic()
     while pending or running:
@@ -159,6 +189,9 @@ def run_all(runs: list[list[str]], *, env: dict[str, str] | None = None,
         for entry in finished:
             index, process, log, started = entry
             running.remove(entry)
+            marker = markers[index]
+            if marker is not None:
+                marker.unlink(missing_ok=True)
             log.seek(0)
             done[index] = (runs[index], process.returncode,
                            log.read().decode("utf-8", errors="replace"))
