@@ -14,6 +14,7 @@ from bacara_teach.analysis.edges import edges_for_profile
 from bacara_teach.analysis.punto_banco import count_deals
 from bacara_teach.cli import main
 from bacara_teach.tables import get_profile
+from bacara_teach.text import language_codes
 
 
 @pytest.fixture(autouse=True)
@@ -172,7 +173,7 @@ def test_cdf_analysis_without_scipy_prints_no_raw_floats(
     assert "pip install 'bacara_teach[analysis]'" in err
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_one_deck_holds_each_suited_card_once(capsys: pytest.CaptureFixture[str], lang: str) -> None:
     status, out, err = run(capsys, "odds", "--decks", "1", "--remove", "5h 5h", "--lang", lang)
     assert status == 2 and out == ""
@@ -195,7 +196,7 @@ def test_one_deck_holds_each_suited_card_once(capsys: pytest.CaptureFixture[str]
     assert status == 0 and out.startswith("51 cards (1 deck, less 5h)")
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_odds_text_keeps_the_edges_in_one_column_however_long_a_bet_s_name(
         capsys: pytest.CaptureFixture[str], lang: str) -> None:
     status, out, _ = run(capsys, "--lang", lang, "odds", "--profile", "ez")

@@ -53,13 +53,13 @@ from bacara_teach.practice.banque_situations import (
 from bacara_teach.practice.drill import answer_labels
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import Decision, is_natural
-from bacara_teach.text import format_number, tr
+from bacara_teach.text import format_number, language_codes, tr
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "docs" / "_static"
 SCRIPT = STATIC / "practice-banque-drill.js"
 NODE = shutil.which("node")
-LANGS = ("en", "es")
+LANGS = language_codes()
 LIMIT = 150 * 1024
 # A number written the English way: a decimal point between digits.
 ENGLISH_DECIMAL = re.compile(r"\d\.\d{2}(?!\d)")

@@ -36,6 +36,7 @@ from bacara_teach.punto_banco import Coup, play_coup
 from bacara_teach.settlement import Bet, Result, SettlementRule, settle, settle_bet, verify_bets
 from bacara_teach.shoe import Shoe
 from bacara_teach.tables import EZ, NO_COMMISSION, BetKind, PayRule, TableProfile, get_profile
+from bacara_teach.text import language_codes
 
 NEW_TABLES = (NO_COMMISSION, EZ)
 
@@ -338,7 +339,7 @@ def test_settle_on_the_no_commission_table_as_json(capsys: pytest.CaptureFixture
         "commission": "0"}
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_odds_prices_every_bet_of_a_new_table(capsys: pytest.CaptureFixture[str], lang: str) -> None:
     code, out, _ = run(capsys, "odds", "--profile", "ez", "--json", "--lang", lang)
     assert code == 0
@@ -443,7 +444,7 @@ def test_play_at_the_ez_table_in_spanish_refuses_a_side_bet_alone_and_pays_drago
     ["play"],
     ["odds"],
 ])
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_a_bad_profile_is_refused_with_the_valid_names_and_exit_2(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: list[str],
         lang: str) -> None:
@@ -478,7 +479,7 @@ def test_settlement_questions_at_the_new_tables_are_keyed_by_the_settlement(tabl
         paid = settle_bet(coup, Bet.parse(question["bet"]), profile)
         assert Decimal(kind.key(question)) == paid.net
         seen_rules.add(paid.rule)
-        for lang in ("en", "es"):
+        for lang in language_codes():
             assert paid.describe(lang) in kind.explain(question, lang)
     # each paper opens with the table's signature rule, and its categories reach the pay rules
     signature = {"no-commission": SettlementRule.RULE_PAYS, "ez": SettlementRule.RULE_PUSHES}

@@ -24,7 +24,7 @@ from bacara_teach.practice.caller import (
 )
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.tableau import PUNTO_BANCO
-from bacara_teach.text import tr
+from bacara_teach.text import language_codes, tr
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "docs" / "_static" / "practice-coup-caller.js"
@@ -33,7 +33,7 @@ NODE = shutil.which("node")
 WINNER = {Outcome.PUNTO: "punto", Outcome.BANCO: "banco", Outcome.EMPATE: "tie"}
 
 
-@pytest.fixture(scope="module", params=["en", "es"])
+@pytest.fixture(scope="module", params=language_codes())
 def data(request: pytest.FixtureRequest) -> dict[str, object]:
     return caller_data(request.param)
 

@@ -39,10 +39,11 @@ from bacara_teach.practice.drill import SelfCheck, answer_labels
 from bacara_teach.refusals import refusal_text
 from bacara_teach.settlement import settle_bet
 from bacara_teach.tables import PROFILES, BetKind
+from bacara_teach.text import language_codes
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "docs" / "_static" / "practice.js"
-LANGS = ("en", "es")
+LANGS = language_codes()
 # A number written the English way (a decimal point, or a comma grouping thousands).
 ENGLISH_NUMBER = re.compile(r"\d,\d{3}(?![\d\u00a0])|\d\.\d{1,2}(?!\d)|\d\.\d+%")
 

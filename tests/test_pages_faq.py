@@ -16,8 +16,9 @@ from bacara_teach.pages.reference_index import decision_word
 from bacara_teach.pages.worked_examples import result_word
 from bacara_teach.settlement import Bet, settle_bet
 from bacara_teach.tables import Positions
+from bacara_teach.text import language_codes
 
-LANGS = ("en", "es")
+LANGS = language_codes()
 
 
 def _rows(html: str) -> list[list[str]]:

@@ -33,7 +33,7 @@ from bacara_teach.pictures import (
     outcome_by_punto_total_chart,
 )
 from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO, Decision
-from bacara_teach.text import format_number
+from bacara_teach.text import format_number, language_codes
 
 ENGLISH_NUMBER = re.compile(r"\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)")
 """A number written the English way (grouping comma, decimal point), which Spanish text has not."""
@@ -134,7 +134,7 @@ def test_the_heat_map_dots_the_chemin_de_fer_free_cells_and_outlines_close_calls
     assert draw_gain_heatmap(8).count("<circle") == len(free)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_card_faces_name_every_card_and_show_each_index_once(lang: str) -> None:
     hand = parse_cards("4♥ K♠ A♦ 10♣")
     root = _parse(cards_svg(hand, lang))
@@ -144,7 +144,7 @@ def test_card_faces_name_every_card_and_show_each_index_once(lang: str) -> None:
     _parse(card_svg(hand[0], lang))
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_flowchart_reads_each_games_rules(lang: str) -> None:
     punto_banco = " ".join(t.text or "" for t in _parse(coup_flowchart_svg(PUNTO_BANCO, lang)).iter(f"{SVG}text"))
     chemin = _parse(coup_flowchart_svg(CHEMIN_DE_FER, lang))
@@ -168,7 +168,7 @@ def test_the_cdf_table_follows_the_sessions_seating() -> None:
         cdf_table_svg(players, 7)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_charts_show_the_engines_figures(lang: str) -> None:
     counts = count_deals(8, detail=True)
     totals = _parse(final_totals_chart(8, lang))

@@ -43,13 +43,13 @@ from bacara_teach.tableau import (
     Decision,
     Tableau,
 )
-from bacara_teach.text import format_number, tr
+from bacara_teach.text import format_number, language_codes, tr
 from bacara_teach.trainer import Feedback
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "docs" / "_static" / "practice.js"
 NODE = shutil.which("node")
-LANGS = ("en", "es")
+LANGS = language_codes()
 
 # A card of each point value, to deal a sequence of values as real cards.
 _RANK_OF = {p: next(r for r in Rank if r.points == p) for p in range(10)}

@@ -37,6 +37,7 @@ from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.roads import Roads
 from bacara_teach.settlement import Bet, settle_bet
 from bacara_teach.tableau import CHEMIN_DE_FER, CHEMIN_DE_FER_SINGLE_BETTOR, PUNTO_BANCO
+from bacara_teach.text import language_codes
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "docs" / "_static"
@@ -194,7 +195,7 @@ def test_the_final_check_draws_thirty_different_questions_from_every_skill() -> 
     assert len(seen) == len(draws)  # each check its own
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_script_judges_every_answer_as_the_engine_gave_it(lang: str) -> None:
     data = path_data(lang)
     verdicts = node("""

@@ -25,6 +25,7 @@ from bacara_teach.analysis.punto_banco import OUTCOMES, count_deals
 from bacara_teach.practice.roads import PAGE_COUPS, ROADS_KIND, roads_data, roads_picture
 from bacara_teach.road_svg import roads_html
 from bacara_teach.roads import Roads
+from bacara_teach.text import language_codes
 from bacara_teach.widgets import RoadsBoard
 from bacara_teach.widgets._html import percent
 
@@ -32,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "docs" / "_static" / "practice-roads-board.js"
 PRACTICE = ROOT / "docs" / "_static"
 NODE = shutil.which("node")
-LANGS = ("en", "es")
+LANGS = language_codes()
 PAGE = {"seed": 8, "coups": 30}  # the chapter's cell: RoadsBoard(seed=8, coups=30)
 LIMIT = 150 * 1024
 _TAG = re.compile(r"<[^>]+>")

@@ -40,6 +40,7 @@ from bacara_teach.practice.seat import _PAGE_LABELS as PAGE_LABELS
 from bacara_teach.practice.seat import PAGE_COUPS, seat_data, seat_html
 from bacara_teach.shoe import Shoe
 from bacara_teach.tables import profile_names
+from bacara_teach.text import language_codes
 from bacara_teach.widgets import CheminDeFerSeat, OddsExplorer
 from bacara_teach.widgets._common import Labels
 from bacara_teach.widgets._html import percent
@@ -49,7 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SEAT_JS = ROOT / "docs" / "_static" / "practice-chemin-seat.js"
 ODDS_JS = ROOT / "docs" / "_static" / "practice-odds-explorer.js"
 NODE = shutil.which("node")
-LANGS = ("en", "es")
+LANGS = language_codes()
 PAGE_SEAT: dict[str, Any] = {"seat": "banker", "seed": 4}  # the chapter's cell: CheminDeFerSeat(seat="banker", seed=4)
 BETTORS = 2  # several bettors, the chapter's seat
 LIMIT = 150 * 1024

@@ -29,6 +29,7 @@ from bacara_teach.online_table import OnlineTable
 from bacara_teach.refusals import refusal_text
 from bacara_teach.settlement import Bet, settle_bet
 from bacara_teach.tables import HOME, ONLINE
+from bacara_teach.text import language_codes
 from bacara_teach.widgets import HomeScoreboard, OnlineTableWidget
 from bacara_teach.widgets._html import amount, signed_amount
 from bacara_teach.widgets.home import scoreboard_data, scoreboard_html
@@ -44,7 +45,7 @@ STATIC = ROOT / "docs" / "_static"
 SCOREBOARD = STATIC / "practice-home-scoreboard.js"
 TABLE = STATIC / "practice-online-table.js"
 NODE = shutil.which("node")
-LANGS = ("en", "es")
+LANGS = language_codes()
 PLAYERS = ("Ana", "Luis", "Eva")  # the page's participants
 SEED = 3
 BALANCE, TABLE_SEED = "100", 7  # the page's table

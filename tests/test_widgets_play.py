@@ -30,7 +30,7 @@ from bacara_teach.punto_banco import play_coup
 from bacara_teach.settlement import Bet
 from bacara_teach.shoe import Shoe
 from bacara_teach.tableau import Decision
-from bacara_teach.text import localize_number
+from bacara_teach.text import language_codes, localize_number
 from bacara_teach.widgets import CheminDeFerSeat, HomeScoreboard, OddsExplorer, OnlineTableWidget
 
 
@@ -544,7 +544,7 @@ def test_odds_speaks_spanish() -> None:
 # -- every widget: labelled, keyboard-reachable controls ------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_every_control_has_a_text_label(lang: str) -> None:
     widgets = (OnlineTableWidget(seed=1, lang=lang), HomeScoreboard(seed=1, lang=lang),
                CheminDeFerSeat(seed=1, lang=lang), OddsExplorer(decks=1, lang=lang))

@@ -19,6 +19,7 @@ from bacara_teach.pages.baccarat_banque import chips
 from bacara_teach.practice.banque import banque_drill_data, situations
 from bacara_teach.practice.banque_situations import BanqueSituation, explain
 from bacara_teach.tableau import Decision
+from bacara_teach.text import language_codes
 
 pytestmark = pytest.mark.browser
 
@@ -35,11 +36,11 @@ def _fits(page: Any) -> None:
         assert box["height"] >= 24
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_drill_answers_right_and_wrong_offline_on_a_phone(
         offline_phone: tuple[Visit, list[str]], lang: str) -> None:
     shown, asked = offline_phone
-    shown.open(("es/" if lang == "es" else "") + "chapters/baccarat-banque.html")
+    shown.open(("" if lang == "en" else f"{lang}/") + "chapters/baccarat-banque.html")
     page = shown.page
     page.locator(f"{DRILL}[data-ready='true']").wait_for(timeout=10_000)
     page.context.set_offline(True)

@@ -11,11 +11,11 @@ import front_door
 import pytest
 from browser_harness import DESKTOP, ON_A_PHONE, Visit, offline_visit, serious_violations
 
-from bacara_teach.text import tr
+from bacara_teach.text import language_codes, tr
 
 pytestmark = pytest.mark.browser
 
-LANGUAGES = {"en": "", "es": "es/"}
+LANGUAGES = {lang: "" if lang == "en" else f"{lang}/" for lang in language_codes()}
 SWITCH = "[data-code-switch]"
 SHOWN_INPUTS = """() => [...document.querySelectorAll(
     '.cell > .cell_input, .cell details.above-input > summary')]

@@ -21,6 +21,7 @@ from bacara_teach.cards import hand_total, parse_cards
 from bacara_teach.practice.caller import ROUND_COUPS, caller_data
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.tableau import PUNTO_BANCO
+from bacara_teach.text import language_codes
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +33,7 @@ OTHER = {"yes": "no", "no": "yes", "draw": "stand", "stand": "draw", "punto": "b
 
 
 def _page_path(lang: str) -> str:
-    return ("es/" if lang == "es" else "") + "chapters/worked-examples.html"
+    return ("" if lang == "en" else f"{lang}/") + "chapters/worked-examples.html"
 
 
 def engine_call(cards: str, kind: str) -> tuple[str, int]:
@@ -96,7 +97,7 @@ def call_steps(page: Any, lang: str, count: int, rng: random.Random, *, keyboard
     return right
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_coups_called_right_and_wrong_offline_on_a_phone(
         offline_phone: tuple[Visit, list[str]], lang: str) -> None:
     shown, asked = offline_phone
@@ -124,7 +125,7 @@ def test_coups_called_right_and_wrong_offline_on_a_phone(
     shown.assert_clean()
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_coups_called_by_keyboard_alone_and_kept_across_a_reload(
         offline_desktop: tuple[Visit, list[str]], lang: str) -> None:
     shown, asked = offline_desktop

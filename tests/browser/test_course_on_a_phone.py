@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from browser_harness import PHONE, Visit
 
+from bacara_teach.text import language_codes
+
 pytestmark = pytest.mark.browser
 
 WIDER_THAN_THE_SCREEN = """() => {
@@ -32,9 +34,10 @@ WIDER_THAN_THE_SCREEN = """() => {
 
 
 def _course_pages(site_dir: Path) -> list[str]:
-    pages = [f"{prefix}chapters/{path.name}" for prefix in ("", "es/")
+    prefixes = ["" if lang == "en" else f"{lang}/" for lang in language_codes()]
+    pages = [f"{prefix}chapters/{path.name}" for prefix in prefixes
              for path in sorted((site_dir / prefix / "chapters").glob("*.html"))]
-    assert len(pages) >= 2 * 10
+    assert len(pages) >= len(prefixes) * 10
     return pages
 
 

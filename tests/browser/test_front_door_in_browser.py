@@ -20,13 +20,13 @@ import pytest
 from browser_harness import DESKTOP, PHONE, Visit, offline_visit, serious_violations
 
 from bacara_teach.pages.front_page import front_coup
-from bacara_teach.text import tr
+from bacara_teach.text import language_codes, tr
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTEFACTS = Path(os.environ.get("BACARA_ARTEFACTS", ROOT / "tmp" / "artefacts")) / "front-page"
-LANGUAGES = {"en": "", "es": "es/"}
+LANGUAGES = {lang: "" if lang == "en" else f"{lang}/" for lang in language_codes()}
 COURSE_TITLE = "Baccarat, rule by rule"  # docs/_ext/front_door.py: COURSE_TITLE
 DEVICES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": DESKTOP},

@@ -19,6 +19,7 @@ from bacara_teach.money import format_amount
 from bacara_teach.practice.paytable import PROFILE_NAMES
 from bacara_teach.punto_banco import Coup
 from bacara_teach.settlement import Bet, settle_bet
+from bacara_teach.text import language_codes
 
 pytestmark = pytest.mark.browser
 
@@ -86,11 +87,11 @@ def pay_layouts(page: Any, lang: str, count: int, rng: random.Random, *, keyboar
     return right
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_bets_paid_right_and_wrong_offline_on_a_phone(
         offline_phone: tuple[Visit, list[str]], lang: str) -> None:
     shown, asked = offline_phone
-    shown.open(("es/" if lang == "es" else "") + "chapters/paying-bets.html")
+    shown.open(("" if lang == "en" else f"{lang}/") + "chapters/paying-bets.html")
     page = shown.page
     page.locator(f"{PAY}[data-ready='true']").wait_for(timeout=10_000)
     page.context.set_offline(True)
@@ -107,10 +108,10 @@ def test_bets_paid_right_and_wrong_offline_on_a_phone(
     shown.assert_clean()
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_bets_paid_by_keyboard_alone(offline_desktop: tuple[Visit, list[str]], lang: str) -> None:
     shown, asked = offline_desktop
-    shown.open(("es/" if lang == "es" else "") + "chapters/paying-bets.html")
+    shown.open(("" if lang == "en" else f"{lang}/") + "chapters/paying-bets.html")
     page = shown.page
     page.locator(f"{PAY}[data-ready='true']").wait_for(timeout=10_000)
     pay_layouts(page, lang, PAYOUTS // 2, random.Random(f"keys-{lang}"), keyboard=True)

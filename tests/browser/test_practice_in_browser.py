@@ -27,6 +27,7 @@ from bacara_teach.tableau import (
     Decision,
     Tableau,
 )
+from bacara_teach.text import language_codes
 from bacara_teach.trainer import Feedback, deal_situation
 
 pytestmark = pytest.mark.browser
@@ -114,7 +115,7 @@ def _check_question(page: Any, game: str, shown: dict[str, str | None], lang: st
 
 
 def _open(shown: Visit, game: str, lang: str) -> Any:
-    shown.open(("es/" if lang == "es" else "") + PAGES[game])
+    shown.open(("" if lang == "en" else f"{lang}/") + PAGES[game])
     page = shown.page
     page.locator(f"{DRILL}[data-ready='true']").wait_for(timeout=5_000)
     assert page.locator(DRILL).get_attribute("data-game") == game
@@ -192,7 +193,7 @@ def _drill(page: Any, game: str, lang: str, count: int, *, keys: bool = False) -
     return seen
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 @pytest.mark.parametrize("game", sorted(PAGES))
 def test_the_drill_judges_a_hundred_answers_as_the_engine_with_no_kernel(
         offline_desktop: tuple[Visit, list[str]], game: str, lang: str) -> None:
@@ -211,7 +212,7 @@ def test_the_drill_judges_a_hundred_answers_as_the_engine_with_no_kernel(
     shown.assert_clean()
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_a_free_cell_is_answered_free_choice_by_its_button_or_key_and_gives_both_values(
         offline_desktop: tuple[Visit, list[str]], lang: str) -> None:
     """Chemin de Fer asks what the rule says: free choice is an answer of its own (a third button
@@ -325,7 +326,7 @@ def test_hard_mode_asks_only_banco_rows_three_to_six_against_a_third_card(
 
 def test_the_drill_fits_a_phone_and_has_no_serious_accessibility_violation(
         browser: Any, site_url: str) -> None:
-    for lang in ("en", "es"):
+    for lang in language_codes():
         for game in PAGES:
             for shown, asked in offline_visit(browser, site_url, **ON_A_PHONE):
                 page = _open(shown, game, lang)
@@ -358,12 +359,12 @@ CHECKED = ("start-here", "history", "cards-and-scoring", "third-card-rule", "wor
            "baccarat-banque", "roads", "side-bets")
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_every_self_check_answers_right_and_wrong_with_its_reason(
         offline_desktop: tuple[Visit, list[str]], lang: str) -> None:
     shown, asked = offline_desktop
     for chapter in CHECKED:
-        shown.open(("es/" if lang == "es" else "") + f"chapters/{chapter}.html")
+        shown.open(("" if lang == "en" else f"{lang}/") + f"chapters/{chapter}.html")
         page = shown.page
         root = page.locator("[data-practice='self-check']")
         root.and_(page.locator("[data-ready='true']")).wait_for(timeout=5_000)
@@ -539,7 +540,7 @@ def test_every_map_cell_is_at_least_28_px_each_way(browser: Any, site_url: str, 
         shown.assert_clean()
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_drill_says_its_score_is_for_this_visit_and_why_a_card_can_come_twice(
         offline_desktop: tuple[Visit, list[str]], lang: str) -> None:
     shown, _ = offline_desktop
@@ -578,7 +579,7 @@ def test_a_browser_that_keeps_nothing_is_told_its_progress_lasts_this_visit(
         shown.assert_clean()
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 @pytest.mark.parametrize("game", sorted(PAGES))
 def test_the_keys_the_page_names_are_the_keys_it_answers_to(
         offline_desktop: tuple[Visit, list[str]], game: str, lang: str) -> None:

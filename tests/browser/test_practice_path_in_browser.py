@@ -19,6 +19,7 @@ from browser_harness import PHONE, Visit, serious_violations, visit
 from test_pay_table_in_browser import pay_layouts
 
 from bacara_teach.practice.path import path_data
+from bacara_teach.text import language_codes
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +27,7 @@ PATH = '[data-practice="path"]'
 
 
 def _page(lang: str, name: str = "practice") -> str:
-    return ("es/" if lang == "es" else "") + f"{name}.html"
+    return ("" if lang == "en" else f"{lang}/") + f"{name}.html"
 
 
 def _answers(lang: str) -> dict[str, tuple[str, str, list[str]]]:
@@ -102,7 +103,7 @@ def masteries(page: Any) -> dict[str, float]:
             for i in range(items.count())}
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_final_check_on_a_phone_offline(offline_phone: tuple[Visit, list[str]], lang: str) -> None:
     shown, asked = offline_phone
     shown.open(_page(lang))
@@ -130,7 +131,7 @@ def test_the_final_check_on_a_phone_offline(offline_phone: tuple[Visit, list[str
     shown.assert_clean()
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_final_check_by_keyboard_alone_then_printed_and_saved(
         offline_desktop: tuple[Visit, list[str]], lang: str) -> None:
     shown, asked = offline_desktop

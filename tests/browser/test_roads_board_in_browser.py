@@ -15,11 +15,12 @@ from browser_harness import PHONE, Visit, offline_visit, serious_violations
 from sitecheck import parse_html
 
 from bacara_teach.practice.roads import roads_data, roads_picture
+from bacara_teach.text import language_codes
 
 pytestmark = pytest.mark.browser
 
 BOARD = '[data-practice="roads-board"]'
-LANGS = ("en", "es")
+LANGS = language_codes()
 PAGE = {"seed": 8, "coups": 30}  # the chapter's cell: RoadsBoard(seed=8, coups=30)
 
 
@@ -65,7 +66,7 @@ def test_the_board_deals_the_prepared_shoe_on_a_phone(offline_phone: tuple[Visit
     shown, blocked = offline_phone
     data = roads_data(**PAGE, lang=lang)
     last = len(data["states"]) - 1
-    shown.open(("es/" if lang == "es" else "") + "chapters/roads.html")
+    shown.open(("" if lang == "en" else f"{lang}/") + "chapters/roads.html")
     page = shown.page
     page.locator(f"{BOARD}[data-ready='true']").wait_for(timeout=10_000)
     assert page.locator(f"{BOARD}").get_attribute("lang") == lang

@@ -19,17 +19,18 @@ from bacara_teach.analysis.edges import edges_for_profile
 from bacara_teach.chemin_de_fer import BANKER, BETTOR, CoupInPlay, as_punto_banco, deal_coup
 from bacara_teach.practice.odds import odds_data
 from bacara_teach.practice.seat import PAGE_COUPS, seat_data
+from bacara_teach.text import language_codes
 from bacara_teach.widgets._html import percent
 
 pytestmark = pytest.mark.browser
 
 SEAT = '[data-practice="chemin-seat"]'
 ODDS = '[data-practice="odds-explorer"]'
-LANGS = ("en", "es")
+LANGS = language_codes()
 
 
 def _open(shown: Visit, chapter: str, lang: str, root: str) -> Any:
-    shown.open(("es/" if lang == "es" else "") + f"chapters/{chapter}.html")
+    shown.open(("" if lang == "en" else f"{lang}/") + f"chapters/{chapter}.html")
     page = shown.page
     page.locator(f"{root}[data-ready='true']").wait_for(timeout=10_000)
     return page

@@ -18,6 +18,7 @@ import pytest
 from browser_harness import ON_A_PHONE, Visit, offline_visit, serious_violations, visit
 
 from bacara_teach.money import format_amount
+from bacara_teach.text import language_codes
 from bacara_teach.widgets import HomeScoreboard, OnlineTableWidget
 from bacara_teach.widgets._html import amount, signed_amount
 
@@ -41,7 +42,7 @@ def _text(html: str) -> str:
 
 
 def _open(shown: Visit, chapter: str, root: str, lang: str) -> Any:
-    shown.open(("es/" if lang == "es" else "") + f"chapters/{chapter}.html")
+    shown.open(("" if lang == "en" else f"{lang}/") + f"chapters/{chapter}.html")
     shown.page.locator(f"{root}[data-ready='true']").wait_for(timeout=5_000)
     return shown.page.locator(root)
 
@@ -53,7 +54,7 @@ def _fits(page: Any, root: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_scoreboard_plays_the_session_as_the_widget(offline: tuple[Visit, list[str], bool],
                                                          lang: str) -> None:
     shown, asked, phone = offline
@@ -103,7 +104,7 @@ def _stake(rng: random.Random) -> str:
     return rng.choice(["5", "10", "4.75", "0.5", "300", "abc", "25", "1", "12.35", "-2", "100"])
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_online_table_bets_and_refuses_as_the_widget(offline: tuple[Visit, list[str], bool],
                                                          lang: str) -> None:
     shown, asked, phone = offline
@@ -183,7 +184,7 @@ def test_the_views_keep_a_visible_focus_and_hold_in_dark_mode(browser: Any, site
         shown.assert_clean()
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_views_have_no_serious_accessibility_violation(browser: Any, site_url: str,
                                                            lang: str) -> None:
     """After a deal (cards, narration, tables on show), in dark mode too."""

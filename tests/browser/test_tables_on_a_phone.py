@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from browser_harness import ON_A_PHONE, Visit, offline_visit, serious_violations
 
+from bacara_teach.text import language_codes
+
 pytestmark = pytest.mark.browser
 
 PAST_THE_EDGE = """async () => {
@@ -84,7 +86,8 @@ def phone_in(request: pytest.FixtureRequest, browser: Any,
         yield request.param, shown
 
 
-@pytest.mark.parametrize("prefix", ["", "es/"], ids=["en", "es"])
+@pytest.mark.parametrize("prefix", ["" if lang == "en" else f"{lang}/" for lang in language_codes()],
+                         ids=list(language_codes()))
 def test_every_table_fits_a_phone_in_a_frame_that_says_it_scrolls(
         phone_in: tuple[str, Visit], site_dir: Path, prefix: str) -> None:
     scheme, phone = phone_in

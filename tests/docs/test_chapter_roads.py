@@ -21,7 +21,7 @@ from bacara_teach.practice.roads import ROADS_KIND, roads_data
 from bacara_teach.road_svg import roads_html
 from bacara_teach.roads import Roads
 from bacara_teach.tables import BetKind
-from bacara_teach.text import format_number
+from bacara_teach.text import format_number, language_codes
 
 pytestmark = pytest.mark.docs
 
@@ -30,10 +30,10 @@ STREAK_SHOES, STREAK_SEED = 300, 1
 COUNTED_SEEDS = (8, 9, 10, 11)
 
 
-@pytest.fixture(scope="module", params=["en", "es"])
+@pytest.fixture(scope="module", params=language_codes())
 def page(request: pytest.FixtureRequest, site_dir: Path) -> tuple[str, Element]:
     lang = request.param
-    folder = site_dir if lang == "en" else site_dir / "es"
+    folder = site_dir if lang == "en" else site_dir / lang
     return lang, parse_page(folder / "chapters" / "roads.html")
 
 

@@ -18,7 +18,7 @@ from sitecheck import Element, parse_page
 from bacara_teach.money import format_signed
 from bacara_teach.punto_banco import Coup
 from bacara_teach.settlement import Bet, settle_bet
-from bacara_teach.text import language, localize_number
+from bacara_teach.text import language, language_codes, localize_number
 
 pytestmark = pytest.mark.docs
 
@@ -41,8 +41,8 @@ def _english_pages(site: Path) -> list[Path]:
     """The English pages a reader reads: chapters, reference, teachers' and students' pages
     (the programming interface shows its docstrings as written)."""
     found = [path for path in sorted(site.glob("**/*.html"))
-             if path.relative_to(site).parts[0] not in {"es", "_static", "_sources", "lite",
-                                                        "jupyter_execute", "_modules"}
+             if path.relative_to(site).parts[0] not in {*language_codes(), "_static", "_sources",
+                                                        "lite", "jupyter_execute", "_modules"}
              and path.stem != "api" and "api" not in path.relative_to(site).parts
              and path.name not in {"genindex.html", "search.html", "py-modindex.html"}]
     assert len(found) >= 20, found

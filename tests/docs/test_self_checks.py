@@ -32,6 +32,7 @@ from bacara_teach.refusals import refusal_text
 from bacara_teach.settlement import settle_bet
 from bacara_teach.tableau import is_natural
 from bacara_teach.tables import PROFILES, BetKind
+from bacara_teach.text import language_codes
 
 pytestmark = pytest.mark.docs
 
@@ -41,7 +42,7 @@ CHECKED = ("start-here", "history", "cards-and-scoring", "third-card-rule", "wor
 
 
 def _checks(site_dir: Path, chapter: str, lang: str) -> list[dict[str, Any]]:
-    folder = site_dir / "es" if lang == "es" else site_dir
+    folder = site_dir if lang == "en" else site_dir / lang
     page = parse_page(folder / "chapters" / f"{chapter}.html")
     found = [d for d in page.find_all("div") if d.attrs.get("data-practice") == "self-check"]
     assert len(found) == 1, f"{chapter}: {len(found)} self-checks"
@@ -57,14 +58,14 @@ def _checks(site_dir: Path, chapter: str, lang: str) -> list[dict[str, Any]]:
     return questions
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_every_checked_chapter_asks_real_questions(site_dir: Path, lang: str) -> None:
     for chapter in CHECKED:
         questions = _checks(site_dir, chapter, lang)
         assert sum(q["kind"] != "open" for q in questions) >= 2, chapter
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_answers_are_the_engine_answers(site_dir: Path, lang: str) -> None:
     cards = _checks(site_dir, "cards-and-scoring", lang)
     assert cards[0]["answer"] == [hand_total(parse_cards("6♣ 7♦ 9♠"))]
@@ -97,7 +98,7 @@ def _picked(question: dict[str, Any], index: int) -> bool:
     return bool(question["answer"] == question["choices"][index])
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_money_pages_answers_are_the_tables_answers(site_dir: Path, lang: str) -> None:
     home, casino, online = (PROFILES[name] for name in ("home", "casino", "online"))
     # The home session: five players, a tie, a second prediction.
@@ -127,7 +128,7 @@ def test_the_money_pages_answers_are_the_tables_answers(site_dir: Path, lang: st
     assert _picked(paying[4], 1)  # no
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_odds_and_decisions_answers_are_the_exact_analysis(site_dir: Path, lang: str) -> None:
     from fractions import Fraction
 
@@ -164,7 +165,7 @@ def test_the_odds_and_decisions_answers_are_the_exact_analysis(site_dir: Path, l
     assert _picked(decisions[2], 0) == (0 < home.bettor[BettorPoint(5)] < 1)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_roads_and_side_bets_answers_are_the_engines(site_dir: Path, lang: str) -> None:
     from bacara_teach.analysis import analyse_bet, count_deals
     from bacara_teach.analysis.edges import BANCO

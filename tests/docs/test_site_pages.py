@@ -16,6 +16,7 @@ from bacara_teach import PUNTO_BANCO, Coup, Decision, parse_cards
 from bacara_teach.charts import COLUMNS
 from bacara_teach.narration import describe_banker_row, describe_player_rule
 from bacara_teach.steps import Step
+from bacara_teach.text import language_codes
 
 pytestmark = pytest.mark.docs
 
@@ -212,7 +213,7 @@ def _linked_from_text(page: Element, path: str) -> set[str]:
     return targets
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 @pytest.mark.parametrize("path", sorted(LINKED))
 def test_pages_that_speak_of_the_newer_chapters_link_to_them(site_dir: Path, path: str,
                                                              lang: str) -> None:

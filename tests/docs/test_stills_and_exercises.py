@@ -18,6 +18,7 @@ from sitecheck import Element, parse_page
 
 from bacara_teach.exercises import ASSIGNMENTS
 from bacara_teach.practice.drill import drill_data, stepper_data
+from bacara_teach.text import language_codes
 from bacara_teach.widgets.home import scoreboard_data
 from bacara_teach.widgets.online import online_table_data
 
@@ -36,10 +37,10 @@ def _text(element: Element) -> str:
     return " ".join(element.text().split())
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_no_chapter_shows_a_still_that_looks_clickable(site_dir: Path, lang: str) -> None:
     assert len(CHAPTERS) > 10
-    folder = site_dir / "es" if lang == "es" else site_dir
+    folder = site_dir if lang == "en" else site_dir / lang
     for chapter in CHAPTERS:
         page = parse_page(folder / "chapters" / f"{chapter}.html")
         assert _stills(page) == [], f"{lang} {chapter}: a still on the page"
@@ -49,11 +50,11 @@ def test_no_chapter_shows_a_still_that_looks_clickable(site_dir: Path, lang: str
 DRILLS = {"third-card-rule": "punto-banco", "chemin-de-fer": "chemin-de-fer"}
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 @pytest.mark.parametrize("chapter", sorted(DRILLS))
 def test_the_chapter_holds_the_drill_with_the_engine_data(site_dir: Path, chapter: str,
                                                           lang: str) -> None:
-    folder = site_dir / "es" if lang == "es" else site_dir
+    folder = site_dir if lang == "en" else site_dir / lang
     page = parse_page(folder / "chapters" / f"{chapter}.html")
     drills = [d for d in page.find_all("div") if d.attrs.get("data-practice") == "tableau-drill"]
     assert len(drills) == 1, chapter
@@ -67,9 +68,9 @@ def test_the_chapter_holds_the_drill_with_the_engine_data(site_dir: Path, chapte
     assert "_static/practice.js" in html and "_static/practice.css" in html
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_worked_examples_hold_the_stepper_with_the_engine_steps(site_dir: Path, lang: str) -> None:
-    folder = site_dir / "es" if lang == "es" else site_dir
+    folder = site_dir if lang == "en" else site_dir / lang
     page = parse_page(folder / "chapters" / "worked-examples.html")
     (stepper,) = [d for d in page.find_all("div") if d.attrs.get("data-practice") == "coup-stepper"]
     (holder,) = stepper.find_all("script")
@@ -86,11 +87,11 @@ TABLES: dict[str, tuple[str, Callable[[str], object]]] = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 @pytest.mark.parametrize("chapter", sorted(TABLES))
 def test_the_chapter_holds_its_table_with_the_engine_data(site_dir: Path, chapter: str,
                                                           lang: str) -> None:
-    folder = site_dir / "es" if lang == "es" else site_dir
+    folder = site_dir if lang == "en" else site_dir / lang
     page = parse_page(folder / "chapters" / f"{chapter}.html")
     kind, data = TABLES[chapter]
     (node,) = [d for d in page.find_all("div") if d.attrs.get("data-practice") == kind]

@@ -41,6 +41,7 @@ from bacara_teach.exercises.report import class_report, report_html
 from bacara_teach.exercises.roster import Student
 from bacara_teach.exercises.sandbox import Limits
 from bacara_teach.tableau import Decision
+from bacara_teach.text import language_codes
 
 students = st.from_regex(r"[a-z][a-z0-9_-]{0,11}", fullmatch=True)
 FAST = Limits(wall_seconds=2, cpu_seconds=1)
@@ -308,7 +309,7 @@ def _wrong_answers(paper: Any) -> dict[str, str]:
     return out
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_key_scores_full_marks_and_wrong_answers_nothing_with_the_rule(lang: str) -> None:
     paper = make_paper("more-tables", "ana", lang)
     full = _grade(paper, key_answers(paper, named=True), lang)

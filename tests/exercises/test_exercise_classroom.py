@@ -40,6 +40,7 @@ from bacara_teach.exercises.questions import AMOUNT, DRAW_OR_STAND, Question, St
 from bacara_teach.exercises.report import class_report, report_csv, report_html, table_cell
 from bacara_teach.exercises.roster import Student, parse_roster
 from bacara_teach.exercises.sandbox import read_records
+from bacara_teach.text import language_codes
 
 WRONG_PROGRAM = "def banker_draws(banker_total, player_third_card):\n    return False\n\n\ndef play(cards):\n    return 'punto'\n"
 
@@ -311,7 +312,7 @@ def test_a_printed_paper_holds_no_answer_and_the_key_holds_them_all() -> None:
     assert "<script" not in page + key and "src=" not in page + key
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_the_rules_card_shows_both_tables_from_the_engine(lang: str) -> None:
     from bacara_teach.charts import tableau_html
     from bacara_teach.tableau import CHEMIN_DE_FER, PUNTO_BANCO

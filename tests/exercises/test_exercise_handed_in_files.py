@@ -20,6 +20,7 @@ from bacara_teach.exercises import make_paper
 from bacara_teach.exercises.grading import UNREADABLE, grade_directory
 from bacara_teach.exercises.roster import Student
 from bacara_teach.exercises.secret import create_secret, default_secret_path
+from bacara_teach.text import language_codes
 
 STUDENTS = ("good", "pipe", "device", "folder", "sparse")
 
@@ -49,7 +50,7 @@ def _hand_in(folder: Path, secret: bytes | None = None) -> None:
         handle.truncate(10 * 1024 ** 3)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", language_codes())
 def test_files_that_are_not_notebooks_of_a_sane_size_score_zero_with_their_reason(
         tmp_path: Path, lang: str) -> None:
     folder = tmp_path / "handed-in"
