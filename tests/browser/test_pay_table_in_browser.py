@@ -19,7 +19,7 @@ from bacara_teach.money import format_amount
 from bacara_teach.practice.paytable import PROFILE_NAMES
 from bacara_teach.punto_banco import Coup
 from bacara_teach.settlement import Bet, settle_bet
-from bacara_teach.text import language_codes
+from bacara_teach.text import language, language_codes
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ def _typed(net: Decimal, lang: str, rng: random.Random) -> str:
     text = format_amount(net)
     if net > 0 and rng.random() < 0.3:
         text = "+" + text
-    if lang == "es" and rng.random() < 0.7:
+    if language(lang).numbers["decimal"] == "," and rng.random() < 0.7:
         text = text.replace(".", ",")
     if net < 0 and rng.random() < 0.3:
         text = "\u2212" + text[1:]
