@@ -382,7 +382,7 @@ def test_every_self_check_answers_right_and_wrong_with_its_reason(
                 box.locator("[data-choice]").filter(has_text=wrong).first.click()
                 assert feedback.get_attribute("data-correct") == "false"
                 assert q["answer"] in feedback.inner_text() and q["why"] in feedback.inner_text()
-                box.locator(f"[data-choice={json.dumps(q['answer'])}]").click()
+                box.locator(f"[data-choice={json.dumps(q['answer'], ensure_ascii=False)}]").click()
                 assert feedback.get_attribute("data-correct") == "true"
             elif q["kind"] == "numbers":
                 box.locator("[data-typed]").fill(" and ".join(str(n + 1) for n in q["answer"]))
