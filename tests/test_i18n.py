@@ -163,30 +163,36 @@ def test_each_english_term_has_one_entry() -> None:
     assert len(english) == len(set(english))
 
 
+TRANSLATED = LANGUAGES[1:]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("entry", GLOSSARY, ids=lambda entry: entry.key)
-def test_an_avoided_phrase_is_never_the_term_itself(entry: Term) -> None:
-    assert len(entry.avoid_in("es")) == len(set(entry.avoid_in("es"))), entry.key
-    for phrase in entry.avoid_in("es"):
+def test_an_avoided_phrase_is_never_the_term_itself(entry: Term, lang: str) -> None:
+    assert len(entry.avoid_in(lang)) == len(set(entry.avoid_in(lang))), entry.key
+    for phrase in entry.avoid_in(lang):
         assert phrase.strip() == phrase and phrase, entry
         assert phrase.lower() == phrase, phrase
-        assert not _whole_words(phrase).search(entry.text("es")), (phrase, entry.text("es"))
-        assert not _whole_words(entry.text("es")).fullmatch(phrase), (phrase, entry.text("es"))
+        assert not _whole_words(phrase).search(entry.text(lang)), (phrase, entry.text(lang))
+        assert not _whole_words(entry.text(lang)).fullmatch(phrase), (phrase, entry.text(lang))
 
 
-def test_no_avoided_phrase_is_any_terms_spanish() -> None:
-    spanish = {entry.text("es").lower() for entry in GLOSSARY}
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_avoided_phrase_is_any_terms_translation(lang: str) -> None:
+    translated = {entry.text(lang).lower() for entry in GLOSSARY}
     for entry in GLOSSARY:
-        for phrase in entry.avoid_in("es"):
-            assert phrase not in spanish, (entry.key, phrase)
+        for phrase in entry.avoid_in(lang):
+            assert phrase not in translated, (entry.key, phrase)
             for other in GLOSSARY:
-                assert not _whole_words(phrase).search(other.text("es")), (entry.key, phrase, other.key)
+                assert not _whole_words(phrase).search(other.text(lang)), (entry.key, phrase, other.key)
 
 
-def test_the_glossarys_own_spanish_meanings_use_none_of_the_avoided_phrases() -> None:
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_glossarys_own_meanings_use_none_of_the_avoided_phrases(lang: str) -> None:
     for entry in GLOSSARY:
-        for phrase in entry.avoid_in("es"):
+        for phrase in entry.avoid_in(lang):
             for other in GLOSSARY:
-                assert not _whole_words(phrase).search(other.note("es")), (phrase, other.key)
+                assert not _whole_words(phrase).search(other.note(lang)), (phrase, other.key)
 
 
 @pytest.mark.parametrize("sentence", [
@@ -278,19 +284,44 @@ def test_the_engine_s_own_term_keys_exist() -> None:
     assert {"punto", "banco", "empate", "bettor", "banker", "draw", "stand", "commission"} <= keys
 
 
-def test_the_avoided_renderings_are_data_of_the_language() -> None:
-    """``locale/es/avoid.json`` names terms of the glossary; English avoids nothing."""
-    import json
-
-    from bacara_teach.text import LOCALE_DIR
-
-    with open(f"{LOCALE_DIR}/es/avoid.json", encoding="utf-8") as handle:
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_avoided_renderings_are_data_of_the_language(lang: str) -> None:
+    """``locale/<lang>/avoid.json`` names terms of the glossary; English avoids nothing."""
+    with open(f"{LOCALE_DIR}/{lang}/avoid.json", encoding="utf-8") as handle:
         avoided = json.load(handle)
-    assert set(avoided) <= {entry.key for entry in GLOSSARY}
+    assert avoided and set(avoided) <= {entry.key for entry in GLOSSARY}
     by_key = {entry.key: entry for entry in GLOSSARY}
     for key, phrases in avoided.items():
-        assert by_key[key].avoid_in("es") == tuple(phrases)
+        assert by_key[key].avoid_in(lang) == tuple(phrases)
     assert all(entry.avoid_in("en") == () for entry in GLOSSARY)
+
+
+@pytest.mark.parametrize(("sentence", "key"), [
+    ("Le sabot n'est pas une chaussure.", "shoe"),
+    ("Le ponte peut piocher une carte avec 5.", "draw"),
+    ("Avec 7, le ponte doit se tenir.", "stand"),
+    ("Le bord de la maison est faible.", "house-edge"),
+    ("Chaque manche commence par quatre cartes.", "coup"),
+    ("La cravate paie 8 contre 1.", "empate"),
+    ("Le parieur actif joue contre le banquier.", "active-bettor"),
+    ("La mise est une poussée.", "push"),
+])
+def test_real_french_mistranslations_are_flagged(sentence: str, key: str) -> None:
+    entry = next(entry for entry in GLOSSARY if entry.key == key)
+    assert any(_whole_words(phrase).search(sentence) for phrase in entry.avoid_in("fr")), (sentence, key)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Le ponte tire une carte et le banquier reste : servi.",
+    "Six jeux de 52 cartes sont mélangés dans le sabot.",
+    "En cas d'égalité, les mises sur Punto et Banco sont rendues.",
+    "Le joueur qui tient la banque est le banquier ; il peut passer la main.",
+    "La troisième carte est donnée face visible ; le tableau de tirage décide.",
+])
+def test_correct_french_prose_is_not_flagged(sentence: str) -> None:
+    flagged = [phrase for entry in GLOSSARY for phrase in entry.avoid_in("fr")
+               if _whole_words(phrase).search(sentence)]
+    assert flagged == [], (sentence, flagged)
 
 
 def test_chemin_de_fer_roles_are_people_in_spanish() -> None:
