@@ -20,7 +20,7 @@ from cli_support import run_cli
 
 from bacara_teach.cli import build_parser
 from bacara_teach.money import MAX_AMOUNT, MAX_DECIMALS
-from bacara_teach.text import language_codes
+from bacara_teach.text import format_number, language_codes
 
 BIG = "9" * 5000
 CARDS = "4h 2s 9c ad 8d"
@@ -100,7 +100,7 @@ def test_a_stake_beyond_the_bound_typed_at_the_table_is_refused_and_changes_noth
 
 @pytest.mark.parametrize("lang", language_codes())
 def test_help_states_the_bound_of_every_money_option(lang: str) -> None:
-    grouped = {"en": "1,000,000,000", "es": "1.000.000.000"}[lang]
+    grouped = format_number(1_000_000_000, ",", lang)
     parser = build_parser(lang=lang)
     commands = next(action for action in parser._actions
                     if isinstance(action, argparse._SubParsersAction))

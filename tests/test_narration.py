@@ -58,8 +58,8 @@ def test_every_coup_can_be_narrated_and_names_every_card(deal: list[Card], lang:
 
 
 def test_unknown_language_is_refused() -> None:
-    with pytest.raises(IllegalAction, match="expected one of en, es"):
-        Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦").narrate("fr")
+    with pytest.raises(IllegalAction, match="unknown language 'xx': expected one of en, es"):
+        Coup.from_cards("4♥ 2♠ 9♣ A♦ 8♦").narrate("xx")
 
 
 # -- every sentence is a message of the catalogues -----------------------------------------------

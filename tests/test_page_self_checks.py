@@ -137,7 +137,7 @@ def test_the_answers_are_the_engines(lang: str, decisions: dict[str, Any]) -> No
 
 
 def test_the_spanish_questions_speak_spanish(decisions: dict[str, Any]) -> None:
-    english, spanish = (_checks(lang, decisions) for lang in LANGS)
+    english, spanish = (_checks(lang, decisions) for lang in ("en", "es"))
     for page, questions in spanish.items():
         for q, q_en in zip(questions, english[page], strict=True):
             assert not ENGLISH_NUMBER.search(q["why"]), (page, q)

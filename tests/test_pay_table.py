@@ -73,8 +73,10 @@ def test_a_commission_comes_with_the_sum_in_ones_head(data: dict[str, Any]) -> N
     tip = texts[online[4]]
     if data["lang"] == "es":
         assert tip == "El 5\u00a0% de 180: el 10\u00a0% es 18, y la mitad, 9; 180 − 9 = 171."
-    else:
+    elif data["lang"] == "en":
         assert tip == "5% of 180: 10% is 18, half of it 9; 180 − 9 = 171."
+    else:
+        assert "180" in tip and "171" in tip and "9" in tip
 
 
 def test_the_page_node_carries_its_data_safely() -> None:

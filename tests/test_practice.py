@@ -232,7 +232,8 @@ def test_punto_banco_worths_are_the_third_card_chapter_figures() -> None:
             draw, stand = worths[_drill_key(cell)]
             said = data["texts"][cell["worth"]]  # type: ignore[index]
             assert per_100_text(draw - stand, lang) in said
-            if cell["actor"] == "banco" and (cell["total"], cell["third"]) == (3, 8):
+            if cell["actor"] == "banco" and (cell["total"], cell["third"]) == (3, 8) and lang in (
+                    "en", "es"):  # the wording of these two, as written
                 assert said == ("Drawing minus standing, in this cell: \u22120.22 per 100 staked on Banco."
                                 if lang == "en" else
                                 "Robar menos plantarse, en esta casilla: \u22120,22 por cada 100 "

@@ -273,7 +273,7 @@ def test_without_a_language_the_default_language_is_used(monkeypatch: pytest.Mon
 
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(IllegalAction, match="expected one of en, es"):
-        refusal_text("nothing to cancel: there are no bets on the table", "fr")
+        refusal_text("nothing to cancel: there are no bets on the table", "xx")
 
 
 def test_spanish_refusals_agree_with_the_bets_they_name() -> None:

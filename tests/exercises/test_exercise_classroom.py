@@ -329,7 +329,7 @@ def test_assignment_print_writes_papers_key_and_cards(tmp_path: Path, capsys: py
     out = tmp_path / "print"
     assert main(["assignment", "print", "scoring", "--roster", str(roster), "--out", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == [
-        "ana.html", "bo.html", "key.html", "rules-card.en.html", "rules-card.es.html"]
+        "ana.html", "bo.html", "key.html", *sorted(f"rules-card.{lang}.html" for lang in language_codes())]
     assert main(["assignment", "print", "scoring", "--roster", str(roster), "--out", str(out)]) == 2
     assert "use --force" in capsys.readouterr().err
 

@@ -20,7 +20,6 @@ from bacara_teach.exercises import make_paper
 from bacara_teach.exercises.grading import UNREADABLE, grade_directory
 from bacara_teach.exercises.roster import Student
 from bacara_teach.exercises.secret import create_secret, default_secret_path
-from bacara_teach.text import language_codes
 
 STUDENTS = ("good", "pipe", "device", "folder", "sparse")
 
@@ -50,7 +49,7 @@ def _hand_in(folder: Path, secret: bytes | None = None) -> None:
         handle.truncate(10 * 1024 ** 3)
 
 
-@pytest.mark.parametrize("lang", language_codes())
+@pytest.mark.parametrize("lang", ["en", "es"])  # the wording of these two, as written
 def test_files_that_are_not_notebooks_of_a_sane_size_score_zero_with_their_reason(
         tmp_path: Path, lang: str) -> None:
     folder = tmp_path / "handed-in"
