@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cdf_rules import cdf_calls
 
 from bacara_teach.cards import hand_total, parse_cards
 from bacara_teach.money import format_amount
@@ -26,7 +27,7 @@ from bacara_teach.practice.banque import banque_drill_data, situations
 from bacara_teach.practice.caller import caller_data
 from bacara_teach.practice.drill import drill_data
 from bacara_teach.practice.path import (
-    FINAL_EXTRA,
+    FINAL_ONCE,
     FINAL_PER_SKILL,
     check_questions,
     path_data,
@@ -93,7 +94,7 @@ def test_every_skill_practised_on_the_path_page_has_questions_for_each_of_its_ce
     pool = check_questions("en")
     for skill in skills():
         asked = [q for q in pool if q.skill == skill.name]
-        assert len(asked) >= FINAL_PER_SKILL + FINAL_EXTRA.count(skill.name), skill.name
+        assert len(asked) >= FINAL_PER_SKILL, skill.name
         assert all(q.key in skill.keys or (q.key == "" and skill.name == "naturals") for q in asked)
         if skill.practise is None:
             assert {q.key for q in asked} == set(skill.keys), skill.name
@@ -128,6 +129,15 @@ def test_every_question_s_answer_is_the_engine_s_for_what_it_shows() -> None:
         elif q.skill == "coup-call":
             winner = Coup.from_cards(" ".join(shown)).winner
             assert q.answer == {Outcome.PUNTO: "punto", Outcome.BANCO: "banco", Outcome.EMPATE: "tie"}[winner]
+        elif q.skill == "cdf-coup-call":  # the seeds' rules, from the cards and the choices told
+            chose = {}
+            for role, decision in re.findall(r"The (bettor|banker), free on \d(?: against \d)?, "
+                                                 r"chose to (draw|stand)\.", q.prompt):
+                chose[{"bettor": "1", "banker": "2"}[role]] = decision
+            calls, used = cdf_calls(shown, chose)
+            assert used == len(shown), q
+            assert q.answer == calls[-2][1], q
+            assert q.key in by_name()["cdf-coup-call"].keys
         elif q.skill.startswith("pay-"):
             found = re.search(r"a bet of ([\d.]+) on (.+?) net\?", q.prompt)
             assert found, q
@@ -184,12 +194,12 @@ def test_the_final_check_draws_thirty_different_questions_from_every_skill() -> 
         return () => { s ^= s << 13; s >>>= 0; s ^= s >> 17; s ^= s << 5; s >>>= 0; return s / 4294967296; }; }
       out = Array.from({ length: 50 }, (_, i) => A.drawFinal(input, seeded(i + 1)));
     """, data)
-    extra = {data["skills"][i]["name"] for i in data["final"]["extra"]}
+    assert sorted(data["final"]["counts"]) == [1] * len(FINAL_ONCE) + [2] * (len(data["skills"]) - len(FINAL_ONCE))
     seen: set[tuple[int, ...]] = set()
     for drawn in draws:
         assert len(drawn) == len(set(drawn)) == data["final"]["questions"] == 30
         per_skill = Counter(data["skills"][data["questions"][i][0]]["name"] for i in drawn)
-        assert per_skill == {s["name"]: FINAL_PER_SKILL + (s["name"] in extra) for s in data["skills"]}
+        assert per_skill == {s["name"]: FINAL_PER_SKILL - (s["name"] in FINAL_ONCE) for s in data["skills"]}
         seen.add(tuple(sorted(drawn)))
     assert len(seen) == len(draws)  # each check its own
 

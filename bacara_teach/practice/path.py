@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bacara_teach.cards import Card, format_cards, hand_total
+from bacara_teach.chemin_de_fer import SEVERAL, CheminDeFerCoup, CoupInPlay
 from bacara_teach.chemin_de_fer_session import CheminDeFerSession, Phase
 from bacara_teach.i18n import resolve_language
 from bacara_teach.money import format_amount
@@ -53,16 +54,19 @@ from bacara_teach.practice.caller import (
     first_two,
     natural_keys,
 )
+from bacara_teach.practice.cdf_caller import CDF_GAME, cdf_caller_coups, cdf_cases, cdf_coup_key
+from bacara_teach.practice.cdf_caller import WINNERS as CDF_WINNERS
 from bacara_teach.practice.drill import _cells, drill_deals
 from bacara_teach.practice.drill import _key as drill_key
 from bacara_teach.practice.paytable import PROFILE_NAMES, _how, case_key, pay_layouts
 from bacara_teach.roads import Roads
 from bacara_teach.shoe import Shoe, full_deck
+from bacara_teach.tableau import Decision
 from bacara_teach.tables import get_profile
 from bacara_teach.text import N_, ntr, ptr, tr
 from bacara_teach.widgets._common import Labels
 
-__all__ = ["FINAL_EXTRA", "FINAL_PER_SKILL", "PATH_KIND", "Question", "Skill", "check_questions",
+__all__ = ["FINAL_ONCE", "FINAL_PER_SKILL", "PATH_KIND", "Question", "Skill", "check_questions", "final_count",
            "path_data", "path_html", "skills"]
 
 PATH_KIND = "path"
@@ -71,14 +75,14 @@ PATH_KIND = "path"
 FINAL_PER_SKILL = 2
 """Questions of each skill in the final check."""
 
-FINAL_EXTRA: tuple[str, ...] = ()
-"""The skills the final check asks one more question of (none while every skill's two make
-30)."""
+FINAL_ONCE: tuple[str, ...] = ("card-values", "naturals")
+"""The skills the final check asks one question of, not two: the first two, which every coup
+called or paid in the other questions uses again (sixteen skills make 30 questions)."""
 
 POOL_SEED = 1
 """The seed the pools' questions are drawn with."""
 
-POOL_SIZE = 12
+POOL_SIZE = 10
 """Questions in the pool of a skill practised elsewhere (enough for the final check to vary)."""
 
 TOTALS_PER_CELL = 2
@@ -90,9 +94,9 @@ class Skill:
     """One skill the course trains.
 
     ``store`` is the record in the browser's store where the reader's answers are kept (the
-    drill's game, ``caller-punto-banco``, ``pay-table``, ``banque-drill``, or ``path`` for the
-    skills practised on the path page) and ``keys`` the cells of that record the skill is made
-    of.  ``learn`` and ``practise`` are where the course teaches it and where it is practised
+    drill's game, ``caller-punto-banco``, ``caller-chemin-de-fer``, ``pay-table``,
+    ``banque-drill``, or ``path`` for the skills practised on the path page) and ``keys`` the
+    cells of that record the skill is made of.  ``learn`` and ``practise`` are where the course teaches it and where it is practised
     (a page's name and a section on it; ``practise`` is ``None`` for the path page itself).
     """
 
@@ -201,6 +205,12 @@ def skills() -> tuple[Skill, ...]:
               N_("The banker's table against the bettor's third card, free cells included."),
               "chemin-de-fer", _drill_keys("chemin-de-fer", "banco"),
               ("chapters/chemin-de-fer", "the-banker-s-table"), chemin),
+        Skill("cdf-coup-call", N_("Chemin de Fer: calling a whole coup"),
+              N_("A natural on either side, the bettor's and the banker's decisions with their "
+                 "free choices, the winner and both totals."),
+              f"caller-{CDF_GAME}", tuple(cdf_cases()),
+              ("chapters/chemin-de-fer", "a-worked-example-the-banker-s-free-choice"),
+              ("chapters/cdf-decisions", "call-a-whole-coup")),
         Skill("cdf-bank", N_("Chemin de Fer: the bank's money"),
               N_("The reserve set aside, the bank after a win and the least it may go on with, "
                  "what the bettors get back."),
@@ -217,13 +227,22 @@ def skills() -> tuple[Skill, ...]:
     return tuple(listed)
 
 
+def final_count(skill: str) -> int:
+    """How many questions of ``skill`` the final check asks.
+
+    >>> final_count("naturals"), final_count("coup-call")
+    (1, 2)
+    """
+    return FINAL_PER_SKILL - (skill in FINAL_ONCE)
+
+
 def final_size() -> int:
     """How many questions the final check asks.
 
     >>> final_size()
     30
     """
-    return FINAL_PER_SKILL * len(skills()) + len(FINAL_EXTRA)
+    return sum(final_count(s.name) for s in skills())
 
 
 # -- the questions --------------------------------------------------------------------------------
@@ -235,6 +254,8 @@ CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
     "decision": (("draw", N_("Draws")), ("stand", N_("Stands"))),
     "rule": (("draw", N_("Draw")), ("stand", N_("Stand")), ("choice", N_("Free choice"))),
     "winner": (("punto", N_("Punto")), ("banco", N_("Banco")), ("tie", N_("Empate"))),
+    "cdf-winner": (("punto", N_("The bettors")), ("banco", N_("The banker")),
+                   ("tie", N_("A tie: stakes returned"))),
     "colour": (("red", N_("A red mark")), ("blue", N_("A blue mark")), ("none", N_("No mark yet"))),
     "banque": (("draw", N_("Draw")), ("stand", N_("Stand"))),
 }
@@ -332,6 +353,44 @@ def _coup_questions(lang: str, rng: random.Random) -> Iterator[Question]:
                        tr("A coup is dealt, in this order (Punto's card first): {cards}. Who wins?",
                           lang, cards=format_cards(coup.cards)), "winner", WINNERS[coup.winner],
                        narrate_step(coup.steps[-1], lang, coup.tableau))
+
+
+_CHOSE = {("bettor", "draw"): N_("The bettor, free on {total}, chose to draw."),
+          ("bettor", "stand"): N_("The bettor, free on {total}, chose to stand."),
+          ("banker", "draw"): N_("The banker, free on {total} against {third}, chose to draw."),
+          ("banker", "stand"): N_("The banker, free on {total} against {third}, chose to stand.")}
+"""A free choice taken in a Chemin de Fer coup, told so that the question can be answered."""
+
+
+def _cdf_coup_questions(lang: str, rng: random.Random) -> Iterator[Question]:
+    for cards, choices in rng.sample(cdf_caller_coups(), POOL_SIZE):
+        coup = CheminDeFerCoup.from_cards(cards[:_cdf_used(cards, choices)],
+                                          bettor=choices.get("bettor"), banker=choices.get("banker"))
+        told = []
+        for step in coup.steps:
+            if step.rule == "choice" and step.cell is not None:
+                decision = coup.bettor_choice if step.actor == "bettor" else coup.banker_choice
+                assert decision is not None
+                told.append(tr(_CHOSE[(step.actor, decision.value)], lang, total=step.cell.total,
+                               third=step.cell.third))
+        decided = [s for s in coup.steps if s.action in ("announce", "natural")
+                   or (s.actor == "banker" and s.action in ("draw", "stand"))]
+        result = coup.steps[-1]
+        yield Question("cdf-coup-call", cdf_coup_key(coup),
+                       tr("Chemin de Fer, several bettors: a coup is dealt, in this order (the "
+                          "bettor's card first): {cards}. {choices}Who wins?", lang,
+                          cards=format_cards(coup.cards),
+                          choices="".join(f"{t} " for t in told)), "cdf-winner",
+                       CDF_WINNERS[coup.winner],
+                       " ".join(narrate_step(s, lang, coup.tableau) for s in (*decided, result)))
+
+
+def _cdf_used(cards: tuple[Card, ...], choices: Mapping[str, Decision]) -> int:
+    """How many of a prepared coup's six cards it uses with its free choices."""
+    play = CoupInPlay(cards, bettors=SEVERAL)
+    while (view := play.pending) is not None:
+        play.decide(choices.get(view.role, Decision.DRAW))
+    return play.cards_used
 
 
 def _pay_questions(name: str, lang: str, rng: random.Random) -> Iterator[Question]:
@@ -556,6 +615,7 @@ _POOLS: dict[str, Callable[[str, random.Random], Iterator[Question]]] = {
     **{f"pay-{name}": functools.partial(_pay_questions, name) for name in PROFILE_NAMES},
     "cdf-bettor": lambda lang, rng: _drill_questions("chemin-de-fer", "cdf-bettor", "punto", lang, rng),
     "cdf-banker": lambda lang, rng: _drill_questions("chemin-de-fer", "cdf-banker", "banco", lang, rng),
+    "cdf-coup-call": _cdf_coup_questions,
     "cdf-bank": _bank_questions,
     "banque-banker": _banque_questions,
     "roads": _road_questions,
@@ -674,8 +734,7 @@ def path_data(lang: str | None = None, *, base: str = "") -> dict[str, Any]:
                    for s in listed],
         "choices": {kind: [[value, tr(label, lang) if kind != "points" else label]
                            for value, label in options] for kind, options in CHOICES.items()},
-        "final": {"per_skill": FINAL_PER_SKILL, "extra": [skill_index[n] for n in FINAL_EXTRA],
-                  "questions": final_size()},
+        "final": {"counts": [final_count(s.name) for s in listed], "questions": final_size()},
         "texts": texts,
         "questions": [_question_data(q, skill_index, text) for q in check_questions(lang)],
     }

@@ -63,8 +63,8 @@
   }
 
   /**
-   * The final check's questions (indices into the pool): per_skill different questions of each
-   * skill and one more of each skill in `extra`, each drawn at random from its pool, mixed.
+   * The final check's questions (indices into the pool): as many different questions of each
+   * skill as `final.counts` says, each drawn at random from its pool, mixed.
    */
   function drawFinal(data, random) {
     const rand = random || Math.random;
@@ -72,7 +72,7 @@
     data.questions.forEach((q, i) => bySkill[q[0]].push(i));
     const drawn = [];
     bySkill.forEach((pool, skill) => {
-      const count = data.final.per_skill + data.final.extra.filter((e) => e === skill).length;
+      const count = data.final.counts[skill];
       drawn.push(...shuffled(pool, rand).slice(0, count));
     });
     return shuffled(drawn, rand);
