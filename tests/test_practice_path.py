@@ -22,6 +22,7 @@ import pytest
 from cdf_rules import cdf_calls
 
 from bacara_teach.cards import hand_total, parse_cards
+from bacara_teach.chemin_de_fer_session import CheminDeFerSession, describe_event
 from bacara_teach.money import format_amount
 from bacara_teach.practice.banque import banque_drill_data, situations
 from bacara_teach.practice.caller import caller_data
@@ -34,6 +35,7 @@ from bacara_teach.practice.path import (
     skills,
 )
 from bacara_teach.practice.paytable import pay_data
+from bacara_teach.practice.procedures import RECENT, moments
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.roads import Roads
 from bacara_teach.settlement import Bet, settle_bet
@@ -111,6 +113,15 @@ def cards_in(text: str) -> list[str]:
 
 def test_every_question_s_answer_is_the_engine_s_for_what_it_shows() -> None:
     checked: Counter[str] = Counter()
+    sessions_asked = {}
+    for moment in moments():
+        session = moment.session
+        again = CheminDeFerSession(session.players, seed=session.seed, first_banker=session.first_banker)
+        for move in session.log:
+            again.apply(move)
+        start = again.banker if again.banker is not None else again.pending.seat if again.pending else 0
+        told = " ".join(describe_event(e, again.players, "en") for e in again.events[-RECENT:])
+        sessions_asked[(again.players[start], told)] = "-" if again.pending is None else again.pending.player
     for q in check_questions("en"):
         shown = cards_in(q.prompt)
         if q.skill == "card-values":
@@ -138,6 +149,11 @@ def test_every_question_s_answer_is_the_engine_s_for_what_it_shows() -> None:
             assert used == len(shown), q
             assert q.answer == calls[-2][1], q
             assert q.key in by_name()["cdf-coup-call"].keys
+        elif q.skill == "cdf-procedures":  # the session's own pending player, replayed
+            found = re.search(r"to the right from (\w+): .*What just happened: (.*) Who acts now\?$", q.prompt)
+            assert found, q
+            assert q.answer == sessions_asked[(found.group(1), found.group(2))], q
+            assert q.answer in [value for value, _ in q.options]
         elif q.skill.startswith("pay-"):
             found = re.search(r"a bet of ([\d.]+) on (.+?) net\?", q.prompt)
             assert found, q
@@ -208,7 +224,7 @@ def test_the_final_check_draws_thirty_different_questions_from_every_skill() -> 
 def test_the_script_judges_every_answer_as_the_engine_gave_it(lang: str) -> None:
     data = path_data(lang)
     verdicts = node("""
-      const wrongChoice = (q) => input.choices[q.kind].map(([v]) => v).find((v) => v !== q.answer);
+      const wrongChoice = (q) => q.choices.map(([v]) => v).find((v) => v !== q.answer);
       out = input.questions.map((_, i) => {
         const q = A.question(input, i);
         if (q.kind === "amount" || q.kind === "count") {

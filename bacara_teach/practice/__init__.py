@@ -14,6 +14,8 @@ reads that data and compares the reader's answers with the engine's.
 * :mod:`~bacara_teach.practice.paytable`: pay the table;
 * :mod:`~bacara_teach.practice.banque` (and :mod:`~bacara_teach.practice.banque_situations`,
   the situations it deals): the Baccarat Banque banker's drill;
+* :mod:`~bacara_teach.practice.procedures`: the Chemin de Fer table's procedures (who acts
+  now, and what may they do?);
 * :mod:`~bacara_teach.practice.seat`, :mod:`~bacara_teach.practice.odds`,
   :mod:`~bacara_teach.practice.roads`: the Chemin de Fer seat, the odds explorer, the roads
   board;
@@ -59,6 +61,8 @@ KINDS: tuple[Kind, ...] = (
     Kind("roads-board", "bacara_teach.practice.roads", "practice-roads-board.js", None),
     Kind("home-scoreboard", "bacara_teach.widgets.home", "practice-home-scoreboard.js", None),
     Kind("online-table", "bacara_teach.widgets.online", "practice-online-table.js", None),
+    Kind("cdf-procedures", "bacara_teach.practice.procedures", "practice-cdf-procedures.js",
+         "cdf-procedures"),
     Kind("path", "bacara_teach.practice.path", "practice-path.js", "path"),
 )
 """Every kind of practice the pages show.  A new kind is a module that makes its data and

@@ -57,6 +57,8 @@ from bacara_teach.practice.caller import (
 from bacara_teach.practice.cdf_caller import CDF_GAME, cdf_caller_coups, cdf_cases, cdf_coup_key
 from bacara_teach.practice.cdf_caller import WINNERS as CDF_WINNERS
 from bacara_teach.practice.drill import _cells, drill_deals
+from bacara_teach.practice.procedures import KINDS as PROCEDURE_KINDS
+from bacara_teach.practice.procedures import procedures_data
 from bacara_teach.practice.drill import _key as drill_key
 from bacara_teach.practice.paytable import PROFILE_NAMES, _how, case_key, pay_layouts
 from bacara_teach.roads import Roads
@@ -75,9 +77,9 @@ PATH_KIND = "path"
 FINAL_PER_SKILL = 2
 """Questions of each skill in the final check."""
 
-FINAL_ONCE: tuple[str, ...] = ("card-values", "naturals")
-"""The skills the final check asks one question of, not two: the first two, which every coup
-called or paid in the other questions uses again (sixteen skills make 30 questions)."""
+FINAL_ONCE: tuple[str, ...] = ("card-values", "naturals", "punto-rule", "cdf-bettor")
+"""The skills the final check asks one question of, not two: the rules every coup called or
+paid in the other questions uses again (seventeen skills make 30 questions)."""
 
 POOL_SEED = 1
 """The seed the pools' questions are drawn with."""
@@ -215,6 +217,11 @@ def skills() -> tuple[Skill, ...]:
               N_("The reserve set aside, the bank after a win and the least it may go on with, "
                  "what the bettors get back."),
               "path", BANK_CELLS, ("chapters/chemin-de-fer", "the-money-of-that-coup"), None),
+        Skill("cdf-procedures", N_("Chemin de Fer: running the table"),
+              N_("Who acts now, and what may they do: a bank opened, banco and banco suivi, "
+                 "bets in turn, a bank going on or passing, the end."),
+              "cdf-procedures", PROCEDURE_KINDS, ("chapters/chemin-de-fer", "banco-and-banco-suivi"),
+              ("chapters/cdf-table", "who-acts-now")),
         Skill("banque-banker", N_("Baccarat Banque: the banker's decision"),
               N_("Draw or stand against two sides at once, weighing their stakes."),
               "banque-drill", tuple(f"s{i}" for i in range(len(situations()))),
@@ -267,7 +274,8 @@ class Question:
     """One question of a skill's pool: its words, how it is answered and the engine's answer.
 
     ``kind`` is a key of :data:`CHOICES` or ``amount`` (a typed amount, a bet's net result) or
-    ``count`` (a typed whole number); ``answer`` is the choice's value or the number as the
+    ``count`` (a typed whole number) or ``pick`` (a choice among the question's own
+    ``options``, value and words); ``answer`` is the choice's value or the number as the
     engine writes it (``171``, ``-180``, ``4.75``); ``key`` is the cell of the skill's store
     the question trains (``""`` when none).
     """
@@ -278,6 +286,7 @@ class Question:
     kind: str
     answer: str
     why: str
+    options: tuple[tuple[str, str], ...] = ()
 
 
 def _card_questions(lang: str, rng: random.Random) -> Iterator[Question]:
@@ -391,6 +400,34 @@ def _cdf_used(cards: tuple[Card, ...], choices: Mapping[str, Decision]) -> int:
     while (view := play.pending) is not None:
         play.decide(choices.get(view.role, Decision.DRAW))
     return play.cards_used
+
+
+def _procedure_questions(lang: str, rng: random.Random) -> Iterator[Question]:
+    data = procedures_data(lang)
+    texts, labels = data["texts"], data["labels"]
+    for situation in rng.sample(data["situations"], POOL_SIZE):
+        names = data["seats"][situation["table"]]
+        seats = []
+        for seat in situation["round"]:
+            chips, stake = situation["players"][seat]
+            words = tr("{name} ({chips} in hand)", lang, name=names[seat], chips=chips)
+            if seat == situation["banker"]:
+                words = tr("{name}, the banker, with a bank of {bank} ({chips} in hand)", lang,
+                           name=names[seat], bank=situation["bank"], chips=chips)
+            elif stake:
+                words = tr("{name} ({chips} in hand, staking {stake})", lang, name=names[seat],
+                           chips=chips, stake=stake)
+            seats.append(words)
+        events = " ".join(texts[i] for i in situation["events"])
+        options = (*((names[seat], names[seat]) for seat in situation["round"]),
+                   ("-", labels["nobody"]))
+        who = situation["who"]
+        yield Question("cdf-procedures", situation["kind"],
+                       tr("A home Chemin de Fer table, going round to the right from {first}: "
+                          "{seats}. What just happened: {events} Who acts now?", lang,
+                          first=names[situation["round"][0]], seats="; ".join(seats),
+                          events=events), "pick", "-" if who < 0 else names[who],
+                       texts[situation["why"]], options)
 
 
 def _pay_questions(name: str, lang: str, rng: random.Random) -> Iterator[Question]:
@@ -617,6 +654,7 @@ _POOLS: dict[str, Callable[[str, random.Random], Iterator[Question]]] = {
     "cdf-banker": lambda lang, rng: _drill_questions("chemin-de-fer", "cdf-banker", "banco", lang, rng),
     "cdf-coup-call": _cdf_coup_questions,
     "cdf-bank": _bank_questions,
+    "cdf-procedures": _procedure_questions,
     "banque-banker": _banque_questions,
     "roads": _road_questions,
 }
@@ -697,8 +735,11 @@ def _href(place: tuple[str, str] | None, base: str, query: str = "") -> str | No
 
 def _question_data(question: Question, skill_index: dict[str, int],
                    text: Callable[[str], int]) -> list[Any]:
-    return [skill_index[question.skill], question.key, text(question.prompt), question.kind,
-            question.answer, text(question.why)]
+    row = [skill_index[question.skill], question.key, text(question.prompt), question.kind,
+           question.answer, text(question.why)]
+    if question.options:
+        row.append([[value, text(words)] for value, words in question.options])
+    return row
 
 
 def path_data(lang: str | None = None, *, base: str = "") -> dict[str, Any]:

@@ -29,7 +29,9 @@ PAGES = ("chapters/third-card-rule.html", "chapters/chemin-de-fer.html",
          "es/chapters/third-card-rule.html", "es/chapters/chemin-de-fer.html",
          "chapters/worked-examples.html", "es/chapters/worked-examples.html",
          "chapters/paying-bets.html", "es/chapters/paying-bets.html",
-         "practice.html", "es/practice.html")
+         "practice.html", "es/practice.html",
+         "chapters/cdf-decisions.html", "es/chapters/cdf-decisions.html")
+_CALLER_PAGES = ("worked-examples", "cdf-decisions")  # the pages of the coup caller
 TARGET_READY_MS = 100.0
 TARGET_FEEDBACK_MS = 50.0
 TARGET_BYTES = 150 * 1024
@@ -224,7 +226,8 @@ def main() -> None:
                 page = context.new_page()
                 page.goto(f"{origin}/{page_path}", wait_until="load")
                 # the coup caller comes in its own script, fetched by the page that shows it
-                mark = ("bacara-practice-ready-coup-caller" if "worked-examples" in page_path
+                caller = any(name in page_path for name in _CALLER_PAGES)
+                mark = ("bacara-practice-ready-coup-caller" if caller
                         else "bacara-practice-ready-pay-table" if "paying-bets" in page_path
                         else "bacara-practice-ready-path" if "practice.html" in page_path
                         else "bacara-practice-ready-tableau-drill")
@@ -233,7 +236,7 @@ def main() -> None:
                     f"performance.getEntriesByName('{mark}')[0].startTime"
                     " - performance.getEntriesByType('navigation')[0].domContentLoadedEventStart"))
                 if load == 0:
-                    timing = (_CALLER_TIMES if "worked-examples" in page_path
+                    timing = (_CALLER_TIMES if caller
                               else _PAY_TIMES if "paying-bets" in page_path
                               else _PATH_TIMES if "practice.html" in page_path else _ANSWER_TIMES)
                     answers = page.evaluate(timing, ANSWERS)
