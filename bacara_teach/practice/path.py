@@ -57,10 +57,10 @@ from bacara_teach.practice.caller import (
 from bacara_teach.practice.cdf_caller import CDF_GAME, cdf_caller_coups, cdf_cases, cdf_coup_key
 from bacara_teach.practice.cdf_caller import WINNERS as CDF_WINNERS
 from bacara_teach.practice.drill import _cells, drill_deals
-from bacara_teach.practice.procedures import KINDS as PROCEDURE_KINDS
-from bacara_teach.practice.procedures import procedures_data
 from bacara_teach.practice.drill import _key as drill_key
 from bacara_teach.practice.paytable import PROFILE_NAMES, _how, case_key, pay_layouts
+from bacara_teach.practice.procedures import KINDS as PROCEDURE_KINDS
+from bacara_teach.practice.procedures import procedures_data
 from bacara_teach.roads import Roads
 from bacara_teach.shoe import Shoe, full_deck
 from bacara_teach.tableau import Decision
