@@ -87,6 +87,17 @@ POOL_SEED = 1
 POOL_SIZE = 10
 """Questions in the pool of a skill practised elsewhere (enough for the final check to vary)."""
 
+LONG_POOL_SIZE = 6
+"""Questions in the pool of a skill whose questions tell a whole table or coup in words (the
+page's data stays within its weight, and the final check still varies)."""
+
+BANK_QUESTIONS = 15
+"""Questions of the Chemin de Fer bank's money, practised on the path page: three of each of
+its cells."""
+
+ROAD_QUESTIONS = 4
+"""Questions of the next mark of each derived road, practised on the path page."""
+
 TOTALS_PER_CELL = 2
 """Hands asked for each two-card total in the card-values skill (with two cards of each rank)."""
 
@@ -372,7 +383,7 @@ _CHOSE = {("bettor", "draw"): N_("The bettor, free on {total}, chose to draw."),
 
 
 def _cdf_coup_questions(lang: str, rng: random.Random) -> Iterator[Question]:
-    for cards, choices in rng.sample(cdf_caller_coups(), POOL_SIZE):
+    for cards, choices in rng.sample(cdf_caller_coups(), LONG_POOL_SIZE):
         coup = CheminDeFerCoup.from_cards(cards[:_cdf_used(cards, choices)],
                                           bettor=choices.get("bettor"), banker=choices.get("banker"))
         told = []
@@ -405,7 +416,7 @@ def _cdf_used(cards: tuple[Card, ...], choices: Mapping[str, Decision]) -> int:
 def _procedure_questions(lang: str, rng: random.Random) -> Iterator[Question]:
     data = procedures_data(lang)
     texts, labels = data["texts"], data["labels"]
-    for situation in rng.sample(data["situations"], POOL_SIZE):
+    for situation in rng.sample(data["situations"], LONG_POOL_SIZE):
         names = data["seats"][situation["table"]]
         seats = []
         for seat in situation["round"]:
@@ -451,7 +462,7 @@ def _sentence(words: str) -> str:
 
 def _banque_questions(lang: str, rng: random.Random) -> Iterator[Question]:
     prepared = list(enumerate(situations()))
-    for index, situation in rng.sample(prepared, POOL_SIZE):
+    for index, situation in rng.sample(prepared, LONG_POOL_SIZE):
         yield Question("banque-banker", f"s{index}",
                        tr("{situation} You hold the bank: draw or stand?", lang,
                           situation=situation.view.describe(lang)), "banque",
@@ -500,7 +511,7 @@ def _bank_session(rng: random.Random,
 
 def _bank_questions(lang: str, rng: random.Random) -> Iterator[Question]:
     made = 0
-    while made < 20:
+    while made < BANK_QUESTIONS:
         kind = BANK_CELLS[made % len(BANK_CELLS)]
         winner = {"bank:reserve": "banker", "bank:after-win": "banker", "bank:minimum": "banker",
                   "bank:bettor-wins": "bettors", "bank:push": "tie"}[kind]
@@ -603,7 +614,7 @@ def _road_questions(lang: str, rng: random.Random) -> Iterator[Question]:
                            len(lengths), lang, runs=", ".join(str(n) for n in lengths),
                            columns=len(lengths)))
     for offset, road in enumerate(_ROADS, start=1):
-        for _ in range(6):
+        for _ in range(ROAD_QUESTIONS):
             roads = next(sequences)
             after = roads.add("B")
             before_cells = getattr(roads, road).cells

@@ -28,6 +28,22 @@
 
   const KIND = "cdf-procedures";
   const STORE = "cdf-procedures"; // the record of the kinds of moment answered
+  // The table's picture: seats round the table, the banker at the bottom. Its styles come with
+  // this script, which only the pages showing the practice load (practice.css serves every page).
+  const STYLE = `
+    .bt-cdf-picture { position: relative; width: min(100%, 26rem); aspect-ratio: 1; margin: 0.5rem auto;
+      border: 2px solid var(--pst-color-border, #888); border-radius: 50%; box-sizing: border-box; }
+    .bt-practice ol.bt-cdf-table { list-style: none; margin: 0; padding: 0; }
+    .bt-cdf-seat { position: absolute; transform: translate(-50%, -50%); display: flex; flex-direction: column;
+      align-items: center; width: max-content; max-width: 7.5rem; padding: 0.15rem 0.35rem; font-size: 0.8em;
+      border: 1px solid var(--pst-color-border, #888); border-radius: 0.35rem; text-align: center;
+      background: var(--pst-color-surface, #f3f3f3); }
+    .bt-cdf-banker { border: 3px solid var(--pst-color-primary, #0a58ca); }
+    .bt-cdf-role { font-style: italic; }
+    .bt-cdf-centre { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); width: 45%;
+      margin: 0; text-align: center; font-size: 0.85em; }
+    .bt-cdf-recent { margin: 0.1rem 0 0.3rem 1.2rem; font-size: 0.9em; }
+  `;
 
   // -- the pure part ------------------------------------------------------------------------------
 
@@ -109,6 +125,9 @@
     build() {
       const L = this.L;
       const el = this.el;
+      if (!document.getElementById("bt-cdf-procedures-style")) {
+        document.head.append(el("style", { id: "bt-cdf-procedures-style", text: STYLE }));
+      }
       const waiting = this.root.querySelector(".bt-practice-waiting");
       if (waiting) waiting.remove();
       this.view = el("div", { class: "bt-cdf-moment", "data-situation": true, tabindex: "-1" });
@@ -182,7 +201,7 @@
       this.view.dataset.index = String(this.index);
       this.view.dataset.kind = s.kind;
       this.view.replaceChildren(el("div", { class: "bt-cdf-picture" }, table, centre), played,
-                                el("p", { class: "bt-cdf-recent-title", text: L.recent }), recent);
+                                el("p", {}, el("strong", { text: L.recent })), recent);
     }
 
     show(index) {
