@@ -19,20 +19,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cdf_rules import cdf_calls
 
 from bacara_teach.cards import hand_total, parse_cards
+from bacara_teach.chemin_de_fer_session import CheminDeFerSession, describe_event
 from bacara_teach.money import format_amount
 from bacara_teach.practice.banque import banque_drill_data, situations
 from bacara_teach.practice.caller import caller_data
 from bacara_teach.practice.drill import drill_data
 from bacara_teach.practice.path import (
-    FINAL_EXTRA,
+    FINAL_ONCE,
     FINAL_PER_SKILL,
     check_questions,
     path_data,
     skills,
 )
 from bacara_teach.practice.paytable import pay_data
+from bacara_teach.practice.procedures import RECENT, moments
 from bacara_teach.punto_banco import Coup, Outcome
 from bacara_teach.roads import Roads
 from bacara_teach.settlement import Bet, settle_bet
@@ -94,7 +97,7 @@ def test_every_skill_practised_on_the_path_page_has_questions_for_each_of_its_ce
     pool = check_questions("en")
     for skill in skills():
         asked = [q for q in pool if q.skill == skill.name]
-        assert len(asked) >= FINAL_PER_SKILL + FINAL_EXTRA.count(skill.name), skill.name
+        assert len(asked) >= FINAL_PER_SKILL, skill.name
         assert all(q.key in skill.keys or (q.key == "" and skill.name == "naturals") for q in asked)
         if skill.practise is None:
             assert {q.key for q in asked} == set(skill.keys), skill.name
@@ -111,6 +114,15 @@ def cards_in(text: str) -> list[str]:
 
 def test_every_question_s_answer_is_the_engine_s_for_what_it_shows() -> None:
     checked: Counter[str] = Counter()
+    sessions_asked = {}
+    for moment in moments():
+        session = moment.session
+        again = CheminDeFerSession(session.players, seed=session.seed, first_banker=session.first_banker)
+        for move in session.log:
+            again.apply(move)
+        start = again.banker if again.banker is not None else again.pending.seat if again.pending else 0
+        told = " ".join(describe_event(e, again.players, "en") for e in again.events[-RECENT:])
+        sessions_asked[(again.players[start], told)] = "-" if again.pending is None else again.pending.player
     for q in check_questions("en"):
         shown = cards_in(q.prompt)
         if q.skill == "card-values":
@@ -129,6 +141,20 @@ def test_every_question_s_answer_is_the_engine_s_for_what_it_shows() -> None:
         elif q.skill == "coup-call":
             winner = Coup.from_cards(" ".join(shown)).winner
             assert q.answer == {Outcome.PUNTO: "punto", Outcome.BANCO: "banco", Outcome.EMPATE: "tie"}[winner]
+        elif q.skill == "cdf-coup-call":  # the seeds' rules, from the cards and the choices told
+            chose = {}
+            for role, decision in re.findall(r"The (bettor|banker), free on \d(?: against \d)?, "
+                                                 r"chose to (draw|stand)\.", q.prompt):
+                chose[{"bettor": "1", "banker": "2"}[role]] = decision
+            calls, used = cdf_calls(shown, chose)
+            assert used == len(shown), q
+            assert q.answer == calls[-2][1], q
+            assert q.key in by_name()["cdf-coup-call"].keys
+        elif q.skill == "cdf-procedures":  # the session's own pending player, replayed
+            found = re.search(r"to the right from (\w+): .*What just happened: (.*) Who acts now\?$", q.prompt)
+            assert found, q
+            assert q.answer == sessions_asked[(found.group(1), found.group(2))], q
+            assert q.answer in [value for value, _ in q.options]
         elif q.skill.startswith("pay-"):
             found = re.search(r"a bet of ([\d.]+) on (.+?) net\?", q.prompt)
             assert found, q
@@ -185,12 +211,12 @@ def test_the_final_check_draws_thirty_different_questions_from_every_skill() -> 
         return () => { s ^= s << 13; s >>>= 0; s ^= s >> 17; s ^= s << 5; s >>>= 0; return s / 4294967296; }; }
       out = Array.from({ length: 50 }, (_, i) => A.drawFinal(input, seeded(i + 1)));
     """, data)
-    extra = {data["skills"][i]["name"] for i in data["final"]["extra"]}
+    assert sorted(data["final"]["counts"]) == [1] * len(FINAL_ONCE) + [2] * (len(data["skills"]) - len(FINAL_ONCE))
     seen: set[tuple[int, ...]] = set()
     for drawn in draws:
         assert len(drawn) == len(set(drawn)) == data["final"]["questions"] == 30
         per_skill = Counter(data["skills"][data["questions"][i][0]]["name"] for i in drawn)
-        assert per_skill == {s["name"]: FINAL_PER_SKILL + (s["name"] in extra) for s in data["skills"]}
+        assert per_skill == {s["name"]: FINAL_PER_SKILL - (s["name"] in FINAL_ONCE) for s in data["skills"]}
         seen.add(tuple(sorted(drawn)))
     assert len(seen) == len(draws)  # each check its own
 
@@ -199,7 +225,7 @@ def test_the_final_check_draws_thirty_different_questions_from_every_skill() -> 
 def test_the_script_judges_every_answer_as_the_engine_gave_it(lang: str) -> None:
     data = path_data(lang)
     verdicts = node("""
-      const wrongChoice = (q) => input.choices[q.kind].map(([v]) => v).find((v) => v !== q.answer);
+      const wrongChoice = (q) => q.choices.map(([v]) => v).find((v) => v !== q.answer);
       out = input.questions.map((_, i) => {
         const q = A.question(input, i);
         if (q.kind === "amount" || q.kind === "count") {

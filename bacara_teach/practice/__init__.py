@@ -9,10 +9,13 @@ reads that data and compares the reader's answers with the engine's.
 * :mod:`~bacara_teach.practice.drill`: the tableau drill (both games' third-card tables), the
   coup stepper and the "Check yourself" questions (their script is ``practice.js`` itself,
   which also holds what every kind shares: the record, the scheduler, numbers, elements);
-* :mod:`~bacara_teach.practice.caller`: the coup caller;
+* :mod:`~bacara_teach.practice.caller` and :mod:`~bacara_teach.practice.cdf_caller`: the coup
+  caller, for Punto Banco and for Chemin de Fer;
 * :mod:`~bacara_teach.practice.paytable`: pay the table;
 * :mod:`~bacara_teach.practice.banque` (and :mod:`~bacara_teach.practice.banque_situations`,
   the situations it deals): the Baccarat Banque banker's drill;
+* :mod:`~bacara_teach.practice.procedures`: the Chemin de Fer table's procedures (who acts
+  now, and what may they do?);
 * :mod:`~bacara_teach.practice.seat`, :mod:`~bacara_teach.practice.odds`,
   :mod:`~bacara_teach.practice.roads`: the Chemin de Fer seat, the odds explorer, the roads
   board;
@@ -36,7 +39,9 @@ __all__ = ["KINDS", "Kind", "kind"]
 class Kind:
     """One kind of practice: its name on the page (``data-practice``), the module that makes its
     data and page block, its script in ``docs/_static`` and the record it keeps in the browser's
-    store (``None``: it keeps none; ``"game"``: one per drilled game, named after it)."""
+    store (``None``: it keeps none; ``"game"``: one per drilled game, named after it; a name
+    with ``{game}`` in it: one per game it is shown for, ``caller-punto-banco`` and
+    ``caller-chemin-de-fer``)."""
 
     name: str
     module: str
@@ -48,7 +53,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("tableau-drill", "bacara_teach.practice.drill", "practice-tableau-drill.js", "game"),
     Kind("coup-stepper", "bacara_teach.practice.drill", "practice-coup-stepper.js", None),
     Kind("self-check", "bacara_teach.practice.drill", "practice.js", None),
-    Kind("coup-caller", "bacara_teach.practice.caller", "practice-coup-caller.js", "caller-punto-banco"),
+    Kind("coup-caller", "bacara_teach.practice.caller", "practice-coup-caller.js", "caller-{game}"),
     Kind("pay-table", "bacara_teach.practice.paytable", "practice-pay-table.js", "pay-table"),
     Kind("banque-drill", "bacara_teach.practice.banque", "practice-banque-drill.js", "banque-drill"),
     Kind("chemin-seat", "bacara_teach.practice.seat", "practice-chemin-seat.js", None),
@@ -56,6 +61,8 @@ KINDS: tuple[Kind, ...] = (
     Kind("roads-board", "bacara_teach.practice.roads", "practice-roads-board.js", None),
     Kind("home-scoreboard", "bacara_teach.widgets.home", "practice-home-scoreboard.js", None),
     Kind("online-table", "bacara_teach.widgets.online", "practice-online-table.js", None),
+    Kind("cdf-procedures", "bacara_teach.practice.procedures", "practice-cdf-procedures.js",
+         "cdf-procedures"),
     Kind("path", "bacara_teach.practice.path", "practice-path.js", "path"),
 )
 """Every kind of practice the pages show.  A new kind is a module that makes its data and

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bacara_teach.cards import Card, format_cards, hand_total
+from bacara_teach.chemin_de_fer import SEVERAL, CheminDeFerCoup, CoupInPlay
 from bacara_teach.chemin_de_fer_session import CheminDeFerSession, Phase
 from bacara_teach.i18n import resolve_language
 from bacara_teach.money import format_amount
@@ -53,16 +54,21 @@ from bacara_teach.practice.caller import (
     first_two,
     natural_keys,
 )
+from bacara_teach.practice.cdf_caller import CDF_GAME, cdf_caller_coups, cdf_cases, cdf_coup_key
+from bacara_teach.practice.cdf_caller import WINNERS as CDF_WINNERS
 from bacara_teach.practice.drill import _cells, drill_deals
 from bacara_teach.practice.drill import _key as drill_key
 from bacara_teach.practice.paytable import PROFILE_NAMES, _how, case_key, pay_layouts
+from bacara_teach.practice.procedures import KINDS as PROCEDURE_KINDS
+from bacara_teach.practice.procedures import procedures_data
 from bacara_teach.roads import Roads
 from bacara_teach.shoe import Shoe, full_deck
+from bacara_teach.tableau import Decision
 from bacara_teach.tables import get_profile
 from bacara_teach.text import N_, ntr, ptr, tr
 from bacara_teach.widgets._common import Labels
 
-__all__ = ["FINAL_EXTRA", "FINAL_PER_SKILL", "PATH_KIND", "Question", "Skill", "check_questions",
+__all__ = ["FINAL_ONCE", "FINAL_PER_SKILL", "PATH_KIND", "Question", "Skill", "check_questions", "final_count",
            "path_data", "path_html", "skills"]
 
 PATH_KIND = "path"
@@ -71,15 +77,26 @@ PATH_KIND = "path"
 FINAL_PER_SKILL = 2
 """Questions of each skill in the final check."""
 
-FINAL_EXTRA: tuple[str, ...] = ()
-"""The skills the final check asks one more question of (none while every skill's two make
-30)."""
+FINAL_ONCE: tuple[str, ...] = ("card-values", "naturals", "punto-rule", "cdf-bettor")
+"""The skills the final check asks one question of, not two: the rules every coup called or
+paid in the other questions uses again (seventeen skills make 30 questions)."""
 
 POOL_SEED = 1
 """The seed the pools' questions are drawn with."""
 
-POOL_SIZE = 12
+POOL_SIZE = 10
 """Questions in the pool of a skill practised elsewhere (enough for the final check to vary)."""
+
+LONG_POOL_SIZE = 6
+"""Questions in the pool of a skill whose questions tell a whole table or coup in words (the
+page's data stays within its weight, and the final check still varies)."""
+
+BANK_QUESTIONS = 15
+"""Questions of the Chemin de Fer bank's money, practised on the path page: three of each of
+its cells."""
+
+ROAD_QUESTIONS = 4
+"""Questions of the next mark of each derived road, practised on the path page."""
 
 TOTALS_PER_CELL = 2
 """Hands asked for each two-card total in the card-values skill (with two cards of each rank)."""
@@ -90,9 +107,9 @@ class Skill:
     """One skill the course trains.
 
     ``store`` is the record in the browser's store where the reader's answers are kept (the
-    drill's game, ``caller-punto-banco``, ``pay-table``, ``banque-drill``, or ``path`` for the
-    skills practised on the path page) and ``keys`` the cells of that record the skill is made
-    of.  ``learn`` and ``practise`` are where the course teaches it and where it is practised
+    drill's game, ``caller-punto-banco``, ``caller-chemin-de-fer``, ``pay-table``,
+    ``banque-drill``, or ``path`` for the skills practised on the path page) and ``keys`` the
+    cells of that record the skill is made of.  ``learn`` and ``practise`` are where the course teaches it and where it is practised
     (a page's name and a section on it; ``practise`` is ``None`` for the path page itself).
     """
 
@@ -201,10 +218,21 @@ def skills() -> tuple[Skill, ...]:
               N_("The banker's table against the bettor's third card, free cells included."),
               "chemin-de-fer", _drill_keys("chemin-de-fer", "banco"),
               ("chapters/chemin-de-fer", "the-banker-s-table"), chemin),
+        Skill("cdf-coup-call", N_("Chemin de Fer: calling a whole coup"),
+              N_("A natural on either side, the bettor's and the banker's decisions with their "
+                 "free choices, the winner and both totals."),
+              f"caller-{CDF_GAME}", tuple(cdf_cases()),
+              ("chapters/chemin-de-fer", "a-worked-example-the-banker-s-free-choice"),
+              ("chapters/cdf-decisions", "call-a-whole-coup")),
         Skill("cdf-bank", N_("Chemin de Fer: the bank's money"),
               N_("The reserve set aside, the bank after a win and the least it may go on with, "
                  "what the bettors get back."),
               "path", BANK_CELLS, ("chapters/chemin-de-fer", "the-money-of-that-coup"), None),
+        Skill("cdf-procedures", N_("Chemin de Fer: running the table"),
+              N_("Who acts now, and what may they do: a bank opened, banco and banco suivi, "
+                 "bets in turn, a bank going on or passing, the end."),
+              "cdf-procedures", PROCEDURE_KINDS, ("chapters/chemin-de-fer", "banco-and-banco-suivi"),
+              ("chapters/cdf-table", "who-acts-now")),
         Skill("banque-banker", N_("Baccarat Banque: the banker's decision"),
               N_("Draw or stand against two sides at once, weighing their stakes."),
               "banque-drill", tuple(f"s{i}" for i in range(len(situations()))),
@@ -217,13 +245,22 @@ def skills() -> tuple[Skill, ...]:
     return tuple(listed)
 
 
+def final_count(skill: str) -> int:
+    """How many questions of ``skill`` the final check asks.
+
+    >>> final_count("naturals"), final_count("coup-call")
+    (1, 2)
+    """
+    return FINAL_PER_SKILL - (skill in FINAL_ONCE)
+
+
 def final_size() -> int:
     """How many questions the final check asks.
 
     >>> final_size()
     30
     """
-    return FINAL_PER_SKILL * len(skills()) + len(FINAL_EXTRA)
+    return sum(final_count(s.name) for s in skills())
 
 
 # -- the questions --------------------------------------------------------------------------------
@@ -235,6 +272,8 @@ CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
     "decision": (("draw", N_("Draws")), ("stand", N_("Stands"))),
     "rule": (("draw", N_("Draw")), ("stand", N_("Stand")), ("choice", N_("Free choice"))),
     "winner": (("punto", N_("Punto")), ("banco", N_("Banco")), ("tie", N_("Empate"))),
+    "cdf-winner": (("punto", N_("The bettors")), ("banco", N_("The banker")),
+                   ("tie", N_("A tie: stakes returned"))),
     "colour": (("red", N_("A red mark")), ("blue", N_("A blue mark")), ("none", N_("No mark yet"))),
     "banque": (("draw", N_("Draw")), ("stand", N_("Stand"))),
 }
@@ -246,7 +285,8 @@ class Question:
     """One question of a skill's pool: its words, how it is answered and the engine's answer.
 
     ``kind`` is a key of :data:`CHOICES` or ``amount`` (a typed amount, a bet's net result) or
-    ``count`` (a typed whole number); ``answer`` is the choice's value or the number as the
+    ``count`` (a typed whole number) or ``pick`` (a choice among the question's own
+    ``options``, value and words); ``answer`` is the choice's value or the number as the
     engine writes it (``171``, ``-180``, ``4.75``); ``key`` is the cell of the skill's store
     the question trains (``""`` when none).
     """
@@ -257,6 +297,7 @@ class Question:
     kind: str
     answer: str
     why: str
+    options: tuple[tuple[str, str], ...] = ()
 
 
 def _card_questions(lang: str, rng: random.Random) -> Iterator[Question]:
@@ -334,6 +375,72 @@ def _coup_questions(lang: str, rng: random.Random) -> Iterator[Question]:
                        narrate_step(coup.steps[-1], lang, coup.tableau))
 
 
+_CHOSE = {("bettor", "draw"): N_("The bettor, free on {total}, chose to draw."),
+          ("bettor", "stand"): N_("The bettor, free on {total}, chose to stand."),
+          ("banker", "draw"): N_("The banker, free on {total} against {third}, chose to draw."),
+          ("banker", "stand"): N_("The banker, free on {total} against {third}, chose to stand.")}
+"""A free choice taken in a Chemin de Fer coup, told so that the question can be answered."""
+
+
+def _cdf_coup_questions(lang: str, rng: random.Random) -> Iterator[Question]:
+    for cards, choices in rng.sample(cdf_caller_coups(), LONG_POOL_SIZE):
+        coup = CheminDeFerCoup.from_cards(cards[:_cdf_used(cards, choices)],
+                                          bettor=choices.get("bettor"), banker=choices.get("banker"))
+        told = []
+        for step in coup.steps:
+            if step.rule == "choice" and step.cell is not None:
+                decision = coup.bettor_choice if step.actor == "bettor" else coup.banker_choice
+                assert decision is not None
+                told.append(tr(_CHOSE[(step.actor, decision.value)], lang, total=step.cell.total,
+                               third=step.cell.third))
+        decided = [s for s in coup.steps if s.action in ("announce", "natural")
+                   or (s.actor == "banker" and s.action in ("draw", "stand"))]
+        result = coup.steps[-1]
+        yield Question("cdf-coup-call", cdf_coup_key(coup),
+                       tr("Chemin de Fer, several bettors: a coup is dealt, in this order (the "
+                          "bettor's card first): {cards}. {choices}Who wins?", lang,
+                          cards=format_cards(coup.cards),
+                          choices="".join(f"{t} " for t in told)), "cdf-winner",
+                       CDF_WINNERS[coup.winner],
+                       " ".join(narrate_step(s, lang, coup.tableau) for s in (*decided, result)))
+
+
+def _cdf_used(cards: tuple[Card, ...], choices: Mapping[str, Decision]) -> int:
+    """How many of a prepared coup's six cards it uses with its free choices."""
+    play = CoupInPlay(cards, bettors=SEVERAL)
+    while (view := play.pending) is not None:
+        play.decide(choices.get(view.role, Decision.DRAW))
+    return play.cards_used
+
+
+def _procedure_questions(lang: str, rng: random.Random) -> Iterator[Question]:
+    data = procedures_data(lang)
+    texts, labels = data["texts"], data["labels"]
+    for situation in rng.sample(data["situations"], LONG_POOL_SIZE):
+        names = data["seats"][situation["table"]]
+        seats = []
+        for seat in situation["round"]:
+            chips, stake = situation["players"][seat]
+            words = tr("{name} ({chips} in hand)", lang, name=names[seat], chips=chips)
+            if seat == situation["banker"]:
+                words = tr("{name}, the banker, with a bank of {bank} ({chips} in hand)", lang,
+                           name=names[seat], bank=situation["bank"], chips=chips)
+            elif stake:
+                words = tr("{name} ({chips} in hand, staking {stake})", lang, name=names[seat],
+                           chips=chips, stake=stake)
+            seats.append(words)
+        events = " ".join(texts[i] for i in situation["events"])
+        options = (*((names[seat], names[seat]) for seat in situation["round"]),
+                   ("-", labels["nobody"]))
+        who = situation["who"]
+        yield Question("cdf-procedures", situation["kind"],
+                       tr("A home Chemin de Fer table, going round to the right from {first}: "
+                          "{seats}. What just happened: {events} Who acts now?", lang,
+                          first=names[situation["round"][0]], seats="; ".join(seats),
+                          events=events), "pick", "-" if who < 0 else names[who],
+                       texts[situation["why"]], options)
+
+
 def _pay_questions(name: str, lang: str, rng: random.Random) -> Iterator[Question]:
     profile = get_profile(name)
     bets = [(coup, paid) for coup, settled in pay_layouts(name) for paid in settled]
@@ -355,7 +462,7 @@ def _sentence(words: str) -> str:
 
 def _banque_questions(lang: str, rng: random.Random) -> Iterator[Question]:
     prepared = list(enumerate(situations()))
-    for index, situation in rng.sample(prepared, POOL_SIZE):
+    for index, situation in rng.sample(prepared, LONG_POOL_SIZE):
         yield Question("banque-banker", f"s{index}",
                        tr("{situation} You hold the bank: draw or stand?", lang,
                           situation=situation.view.describe(lang)), "banque",
@@ -404,7 +511,7 @@ def _bank_session(rng: random.Random,
 
 def _bank_questions(lang: str, rng: random.Random) -> Iterator[Question]:
     made = 0
-    while made < 20:
+    while made < BANK_QUESTIONS:
         kind = BANK_CELLS[made % len(BANK_CELLS)]
         winner = {"bank:reserve": "banker", "bank:after-win": "banker", "bank:minimum": "banker",
                   "bank:bettor-wins": "bettors", "bank:push": "tie"}[kind]
@@ -507,7 +614,7 @@ def _road_questions(lang: str, rng: random.Random) -> Iterator[Question]:
                            len(lengths), lang, runs=", ".join(str(n) for n in lengths),
                            columns=len(lengths)))
     for offset, road in enumerate(_ROADS, start=1):
-        for _ in range(6):
+        for _ in range(ROAD_QUESTIONS):
             roads = next(sequences)
             after = roads.add("B")
             before_cells = getattr(roads, road).cells
@@ -556,7 +663,9 @@ _POOLS: dict[str, Callable[[str, random.Random], Iterator[Question]]] = {
     **{f"pay-{name}": functools.partial(_pay_questions, name) for name in PROFILE_NAMES},
     "cdf-bettor": lambda lang, rng: _drill_questions("chemin-de-fer", "cdf-bettor", "punto", lang, rng),
     "cdf-banker": lambda lang, rng: _drill_questions("chemin-de-fer", "cdf-banker", "banco", lang, rng),
+    "cdf-coup-call": _cdf_coup_questions,
     "cdf-bank": _bank_questions,
+    "cdf-procedures": _procedure_questions,
     "banque-banker": _banque_questions,
     "roads": _road_questions,
 }
@@ -637,8 +746,11 @@ def _href(place: tuple[str, str] | None, base: str, query: str = "") -> str | No
 
 def _question_data(question: Question, skill_index: dict[str, int],
                    text: Callable[[str], int]) -> list[Any]:
-    return [skill_index[question.skill], question.key, text(question.prompt), question.kind,
-            question.answer, text(question.why)]
+    row = [skill_index[question.skill], question.key, text(question.prompt), question.kind,
+           question.answer, text(question.why)]
+    if question.options:
+        row.append([[value, text(words)] for value, words in question.options])
+    return row
 
 
 def path_data(lang: str | None = None, *, base: str = "") -> dict[str, Any]:
@@ -674,8 +786,7 @@ def path_data(lang: str | None = None, *, base: str = "") -> dict[str, Any]:
                    for s in listed],
         "choices": {kind: [[value, tr(label, lang) if kind != "points" else label]
                            for value, label in options] for kind, options in CHOICES.items()},
-        "final": {"per_skill": FINAL_PER_SKILL, "extra": [skill_index[n] for n in FINAL_EXTRA],
-                  "questions": final_size()},
+        "final": {"counts": [final_count(s.name) for s in listed], "questions": final_size()},
         "texts": texts,
         "questions": [_question_data(q, skill_index, text) for q in check_questions(lang)],
     }

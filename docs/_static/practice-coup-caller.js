@@ -1,18 +1,24 @@
 /* bacara_teach: the coup caller on the page itself, with no Python behind it.
  *
- * The engine dealt the page's Punto Banco coups at build time (bacara_teach/practice/caller.py)
- * and wrote down, for each, the calls a dealer makes in order (natural? Punto? Banco? the winner,
- * the totals), each call's answer and the engine's words for it. This script shows a coup, judges
+ * The engine dealt the page's coups at build time (bacara_teach/practice/caller.py for Punto
+ * Banco, cdf_caller.py for Chemin de Fer) and wrote down, for each, the calls a dealer makes in
+ * order (natural? Punto's or the bettor's decision? Banco's or the banker's? the winner, the
+ * totals), each call's answer and the engine's words for it. This script shows a coup, judges
  * each call against the prepared answer, and picks the next coup with the drill's own scheduler
  * (practice.js), so that a case the learner misses comes back soon. It decides no rule itself.
  *
+ * Chemin de Fer has free cells: there the call is "choice", and the coup goes on as the player
+ * chose (the data's `chose`). In seat mode the learner makes that choice instead, and the coup
+ * follows the line the engine prepared for it (the data's `alt`).
+ *
  * Page contract: [data-practice="coup-caller"][data-game]; the coup on show [data-coup] with
- * data-cards (its cards in dealing order) and data-key (the case it trains); the step asked
- * [data-step] with data-kind (natural, punto, banco, winner, totals); answer buttons
- * [data-answer] (yes/no, draw/stand, punto/banco/tie); the totals typed in [data-answer-input]
+ * data-cards (its cards in dealing order), data-key (the case it trains) and data-chose (the free
+ * choices it was dealt with: "1:draw 2:stand", a step's index and its decision); the step asked
+ * [data-step] with data-kind (natural, punto, banco, winner, totals; Chemin de Fer: bettor, banker);
+ * answer buttons [data-answer] (yes/no, draw/stand/choice, punto/banco/tie); the totals typed in [data-answer-input]
  * ("1 3": Punto's then Banco's) and sent by [data-submit]; the feedback [data-feedback] with
  * data-correct; [data-next] once the coup is called; the modes [data-mode] (untimed, timed,
- * dealer); in dealer mode [data-deal] turns the next card; the score [data-score] (data-right,
+ * dealer; Chemin de Fer: seat); in dealer mode [data-deal] turns the next card; the score [data-score] (data-right,
  * data-calls, data-coups).
  *
  * Under Node the pure part (reading totals, judging a call, choosing the next coup) is exported
@@ -32,8 +38,21 @@
     punto: ["draw", "stand"],
     banco: ["draw", "stand"],
     winner: ["punto", "banco", "tie"],
+    bettor: ["draw", "stand", "choice"],
+    banker: ["draw", "stand", "choice"],
   };
+  const CHOSEN = ["draw", "stand"]; // a free cell's answers in seat mode
   const MODES = ["untimed", "timed", "dealer"];
+  const HAND = { punto: "punto", banco: "banco", bettor: "punto", banker: "banco" }; // the hand a decision deals to
+
+  /** Whether the decision at step `index` of `coup` deals a third card: a "draw", or a free
+   *  choice the player there made to draw. */
+  function draws(data, coup, index) {
+    const kind = data.kinds[coup.kinds[index]];
+    if (!HAND[kind]) return false;
+    const call = coup.calls[index];
+    return call === "draw" || (call === "choice" && !!coup.chose && coup.chose[index] === "draw");
+  }
 
   // -- the pure part ------------------------------------------------------------------------------
 
@@ -49,11 +68,14 @@
   function step(data, coup, index) {
     const kind = data.kinds[coup.kinds[index]];
     let shown = 4;
-    for (let before = 0; before < index; before += 1) {
-      const earlier = data.kinds[coup.kinds[before]];
-      if ((earlier === "punto" || earlier === "banco") && coup.calls[before] === "draw") shown += 1;
-    }
+    for (let before = 0; before < index; before += 1) if (draws(data, coup, before)) shown += 1;
     return { kind, answer: coup.calls[index], why: coup.why[index], shown };
+  }
+
+  /** The free choices a coup was dealt with, as its data-chose attribute says them: "1:draw
+   *  2:stand" (a step's index and the decision taken there), "" for none. */
+  function choseText(coup) {
+    return Object.entries(coup.chose || {}).map(([at, decision]) => `${at}:${decision}`).join(" ");
   }
 
   /** The cases as the drill's scheduler reads cells: each case's key, and whether it is hard. */
@@ -66,25 +88,32 @@
     return data._cells;
   }
 
-  /** Judge `given` on a step: right or not (null when totals cannot be read). */
-  function judgeStep(asked, given) {
+  /** The answers a step offers: a free cell's, in seat mode, are the choices themselves. */
+  function answersOf(asked, seat) {
+    return seat && asked.answer === "choice" ? CHOSEN : ANSWERS[asked.kind];
+  }
+
+  /** Judge `given` on a step: right or not (null when totals cannot be read). In seat mode a
+   *  free cell takes either choice, and either is right: the rules leave it to the player. */
+  function judgeStep(asked, given, seat) {
     if (asked.kind === "totals") {
       const totals = readTotals(given);
       if (!totals) return null;
       return { correct: totals.join(" ") === asked.answer, answer: asked.answer };
     }
-    if (!ANSWERS[asked.kind].includes(given)) throw new RangeError(`no answer ${given} to a ${asked.kind} call`);
+    if (!answersOf(asked, seat).includes(given)) throw new RangeError(`no answer ${given} to a ${asked.kind} call`);
+    if (seat && asked.answer === "choice") return { correct: true, answer: given, chosen: true };
     return { correct: given === asked.answer, answer: asked.answer };
   }
 
   /** Which hand each card goes to, in dealing order: Punto, Banco, Punto, Banco, then the
-   *  third cards (Punto's first when Punto draws, as the coup's own calls say). */
+   *  third cards (Punto's first when Punto draws, as the coup's own calls say); in Chemin de
+   *  Fer the bettor's hand is shown as Punto's, the banker's as Banco's. */
   function hands(data, coup) {
     const cards = coup.cards.split(" ");
     const owners = ["punto", "banco", "punto", "banco"];
     [...coup.kinds].forEach((code, i) => {
-      const kind = data.kinds[code];
-      if ((kind === "punto" || kind === "banco") && coup.calls[i] === "draw") owners.push(kind);
+      if (draws(data, coup, i)) owners.push(HAND[data.kinds[code]]);
     });
     return cards.map((card, i) => ({ card, hand: owners[i] }));
   }
@@ -162,6 +191,7 @@
       this.record = P.loadRecord(this.store);
       this.tally = { right: 0, calls: 0, coups: 0 };
       this.mode = "untimed";
+      this.modes = Array.isArray(data.modes) ? data.modes.filter((m) => MODES.includes(m) || m === "seat") : MODES;
       this.build();
       this.show(this.pick());
       rootNode.dataset.ready = "true";
@@ -174,7 +204,7 @@
       if (waiting) waiting.remove();
       const modes = el("div", { class: "bt-practice-modes", role: "group", "aria-label": L.modes });
       this.modeButtons = {};
-      for (const mode of MODES) {
+      for (const mode of this.modes) {
         const b = el("button", { type: "button", "data-mode": mode, "aria-pressed": String(mode === this.mode),
                                  text: L[`mode.${mode}`] });
         b.addEventListener("click", () => this.setMode(mode));
@@ -210,7 +240,7 @@
     }
 
     setMode(mode) {
-      if (!MODES.includes(mode) || mode === this.mode) return;
+      if (!this.modes.includes(mode) || mode === this.mode) return;
       this.mode = mode;
       for (const [name, b] of Object.entries(this.modeButtons)) b.setAttribute("aria-pressed", String(name === mode));
       this.round = mode === "timed" ? { coups: 0, right: 0, calls: 0, ms: 0, clean: true } : null;
@@ -230,7 +260,7 @@
       const asked = this.asked();
       if (!asked || asked.kind === "totals" || this.hidden > 0) return;
       const letter = event.key.toUpperCase();
-      for (const answer of ANSWERS[asked.kind]) {
+      for (const answer of answersOf(asked, this.mode === "seat")) {
         if (letter === String(this.data.keys[answer]).toUpperCase()) {
           event.preventDefault();
           this.call(answer);
@@ -246,12 +276,14 @@
     show(index) {
       this.index = index;
       this.coup = this.data.coups[index];
+      this.dealtKey = this.coup.key; // the case the coup was chosen for (seat mode may lead to another)
       this.at = 0;
       this.calls = [];
       this.cards = hands(this.data, this.coup);
       this.hidden = this.mode === "dealer" ? 4 : 0; // cards of the first four still face down
       this.coupView.dataset.cards = this.coup.cards;
       this.coupView.dataset.key = this.coup.key;
+      this.coupView.dataset.chose = choseText(this.coup);
       this.log.replaceChildren();
       this.summary.replaceChildren();
       this.summary.className = "bt-practice-feedback";
@@ -316,7 +348,9 @@
       }
       this.question.dataset.kind = asked.kind;
       const waiting = this.hidden > 0;
-      this.question.textContent = waiting ? `${L[`ask.${asked.kind}`]} ${L["deal.first"]}` : L[`ask.${asked.kind}`];
+      const seat = this.mode === "seat" && asked.answer === "choice";
+      const words = seat ? L[`seat.${asked.kind}`] : L[`ask.${asked.kind}`];
+      this.question.textContent = waiting ? `${words} ${L["deal.first"]}` : words;
       if (asked.kind === "totals") {
         const input = el("input", { type: "text", inputmode: "numeric", autocomplete: "off", size: "6",
                                     "data-answer-input": true, "aria-label": L["totals.box"],
@@ -330,7 +364,7 @@
         this.answers.replaceChildren(form);
         return;
       }
-      const buttons = ANSWERS[asked.kind].map((answer) => {
+      const buttons = answersOf(asked, this.mode === "seat").map((answer) => {
         const label = asked.kind === "winner" ? L[`win.${answer}`] : L[answer];
         const b = el("button", { type: "button", "data-answer": answer, text: label, disabled: waiting,
                                  "aria-keyshortcuts": this.data.keys[answer] });
@@ -345,7 +379,7 @@
       if (!asked || this.hidden > 0) return;
       const L = this.L;
       const el = this.el;
-      const verdict = judgeStep(asked, given);
+      const verdict = judgeStep(asked, given, this.mode === "seat");
       if (!verdict) {
         this.feedback.className = "bt-practice-feedback bt-wrong";
         delete this.feedback.dataset.correct;
@@ -355,10 +389,12 @@
       this.calls.push(verdict.correct);
       this.tally.calls += 1;
       if (verdict.correct) this.tally.right += 1;
+      if (verdict.chosen) this.follow(given);
       const answerText = asked.kind === "totals" ? asked.answer
-        : asked.kind === "winner" ? L[`win.${asked.answer}`] : L[asked.answer];
-      const head = verdict.correct ? L.right : this.fmt(L.wrong, { answer: answerText });
-      const why = this.data.texts[asked.why];
+        : asked.kind === "winner" ? L[`win.${asked.answer}`] : L[verdict.answer];
+      const head = verdict.chosen ? this.fmt(L.chosen, { answer: answerText })
+        : verdict.correct ? L.right : this.fmt(L.wrong, { answer: answerText });
+      const why = this.data.texts[verdict.chosen ? this.coup.why[this.at] : asked.why];
       this.feedback.className = `bt-practice-feedback ${verdict.correct ? "bt-right" : "bt-wrong"}`;
       this.feedback.dataset.correct = String(verdict.correct);
       this.feedback.replaceChildren(el("p", { "data-verdict": true, text: `${head} ${why}` }));
@@ -367,6 +403,7 @@
         : asked.kind === "winner" ? L[`win.${given}`] : L[given];
       this.log.append(el("li", { class: verdict.correct ? "bt-right" : "bt-wrong",
                                  text: `${L[`ask.${asked.kind}`]} ${givenText} ${verdict.correct ? "✓" : `✗ → ${answerText}`}` }));
+      this.coupView.dataset.cards = this.coup.cards;
       this.at += 1;
       this.paintCoup();
       this.ask();
@@ -378,13 +415,30 @@
       this.paintScore();
     }
 
+    /** Seat mode: the learner chose `decision` at the free cell asked; when it is not the
+     *  choice the coup on show was dealt with, the coup goes on along the line the engine
+     *  prepared for the other choice (its cards, calls and words from this step on). */
+    follow(decision) {
+      const at = String(this.at);
+      if (!this.coup.chose || this.coup.chose[at] === decision) return;
+      const other = this.coup.alt && this.coup.alt[at];
+      if (!other) throw new RangeError(`no line for ${decision} at step ${at}`);
+      this.coup = other;
+      this.cards = hands(this.data, other);
+      this.coupView.dataset.cards = other.cards;
+      this.coupView.dataset.key = other.key;
+      this.coupView.dataset.chose = choseText(other);
+    }
+
     finish() {
       const L = this.L;
       const el = this.el;
       const right = this.calls.filter(Boolean).length;
       const clean = right === this.calls.length;
       this.tally.coups += 1;
-      this.P.recordAnswer(this.record, this.coup.key, clean);
+      // the case the coup was chosen for, and the one the learner's own choice led to
+      this.P.recordAnswer(this.record, this.dealtKey, clean);
+      if (this.coup.key !== this.dealtKey) this.P.recordAnswer(this.record, this.coup.key, clean);
       this.P.saveRecord(this.store, this.record);
       const took = Date.now() - this.started;
       const lines = [el("p", { text: this.fmt(L.case, { case: caseWords(this.coup.key, L, this.fmt) }) })];
@@ -461,5 +515,5 @@
     }
   }
 
-  return { KIND, ANSWERS, readTotals, step, cases, judgeStep, hands, nextCase, nextCoup, caseWords, Caller };
+  return { KIND, ANSWERS, readTotals, choseText, draws, step, cases, answersOf, judgeStep, hands, nextCase, nextCoup, caseWords, Caller };
 });

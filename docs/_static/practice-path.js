@@ -34,10 +34,12 @@
 
   // -- the pure part ------------------------------------------------------------------------------
 
-  /** The question `index` of the pool as an object. */
+  /** The question `index` of the pool as an object; its answers are its kind's (data.choices), or
+   *  its own for a question of kind "pick" (value and words, the words an index into texts). */
   function question(data, index) {
-    const [skill, key, prompt, kind, answer, why] = data.questions[index];
-    return { index, skill, key, prompt: data.texts[prompt], kind, answer, why: data.texts[why] };
+    const [skill, key, prompt, kind, answer, why, own] = data.questions[index];
+    const choices = own ? own.map(([value, words]) => [value, data.texts[words]]) : data.choices[kind] || [];
+    return { index, skill, key, prompt: data.texts[prompt], kind, answer, why: data.texts[why], choices };
   }
 
   /** Each skill's mastery read from the record (practice.js's skillMastery), in the skills' order. */
@@ -63,8 +65,8 @@
   }
 
   /**
-   * The final check's questions (indices into the pool): per_skill different questions of each
-   * skill and one more of each skill in `extra`, each drawn at random from its pool, mixed.
+   * The final check's questions (indices into the pool): as many different questions of each
+   * skill as `final.counts` says, each drawn at random from its pool, mixed.
    */
   function drawFinal(data, random) {
     const rand = random || Math.random;
@@ -72,7 +74,7 @@
     data.questions.forEach((q, i) => bySkill[q[0]].push(i));
     const drawn = [];
     bySkill.forEach((pool, skill) => {
-      const count = data.final.per_skill + data.final.extra.filter((e) => e === skill).length;
+      const count = data.final.counts[skill];
       drawn.push(...shuffled(pool, rand).slice(0, count));
     });
     return shuffled(drawn, rand);
@@ -92,7 +94,7 @@
   function answerText(data, q) {
     if (q.kind === "amount") return P.writeAmount(q.answer, data.numbers);
     if (q.kind === "count") return P.writeNumber(Number(q.answer), data.numbers, true);
-    const choice = (data.choices[q.kind] || []).find(([value]) => value === q.answer);
+    const choice = q.choices.find(([value]) => value === q.answer);
     return choice ? choice[1] : q.answer;
   }
 
@@ -211,7 +213,7 @@
         this.buttons = [submit];
       } else {
         answers = el("div", { class: "bt-practice-answers", role: "group", "aria-label": L.answer });
-        this.buttons = data.choices[q.kind].map(([value, label]) => {
+        this.buttons = q.choices.map(([value, label]) => {
           const b = el("button", { type: "button", "data-answer": value, text: label });
           b.addEventListener("click", () => this.answer(value));
           answers.append(b);

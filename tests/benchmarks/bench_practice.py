@@ -1,8 +1,8 @@
-"""The page drill's, the coup caller's, the pay table's and the practice path's speed and weight,
-in Chromium, on the built site with no Python runtime.
+"""The page drill's, the coup callers', the pay table's, the practice path's and the Chemin de
+Fer procedures' speed and weight, in Chromium, on the built site with no Python runtime.
 
-Targets: the drill (the caller, the pay table, the practice path and its final check) is interactive within 100 ms of DOMContentLoaded; an answer
-(a call) shows its
+Targets: the drill (the callers, the pay table, the practice path and its final check, the
+procedures) is interactive within 100 ms of DOMContentLoaded; an answer (a call) shows its
 feedback within 50 ms; the practice script, its styles and the page's drill data weigh at most
 150 KiB before compression; the scheduler (judge an answer, record it, draw the next cell)
 takes at most 2 ms per answer, timed under Node.js over a long drill.  Requests for the lite
@@ -29,7 +29,10 @@ PAGES = ("chapters/third-card-rule.html", "chapters/chemin-de-fer.html",
          "es/chapters/third-card-rule.html", "es/chapters/chemin-de-fer.html",
          "chapters/worked-examples.html", "es/chapters/worked-examples.html",
          "chapters/paying-bets.html", "es/chapters/paying-bets.html",
-         "practice.html", "es/practice.html")
+         "practice.html", "es/practice.html",
+         "chapters/cdf-decisions.html", "es/chapters/cdf-decisions.html",
+         "chapters/cdf-table.html", "es/chapters/cdf-table.html")
+_CALLER_PAGES = ("worked-examples", "cdf-decisions")  # the pages of the coup caller
 TARGET_READY_MS = 100.0
 TARGET_FEEDBACK_MS = 50.0
 TARGET_BYTES = 150 * 1024
@@ -77,6 +80,29 @@ async (count) => {
       root.querySelector('[data-answer-input]').value = '0 0';
       root.querySelector('[data-submit]').click();
     }
+    if (!root.querySelector('[data-feedback]').hasAttribute('data-correct')) throw new Error('no feedback');
+    const handled = performance.now() - start;
+    await new Promise((done) => requestAnimationFrame(() => done()));
+    const framed = performance.now() - start;
+    const asking = performance.now();
+    const next = root.querySelector('[data-next]');
+    if (!next.disabled) next.click();
+    times.push([handled, framed, performance.now() - asking]);
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  }
+  return times;
+}
+"""
+
+# The Chemin de Fer table's procedures: each answer (who acts now, then what they may do) to its
+# feedback; then the next moment.
+_PROCEDURE_TIMES = """
+async (count) => {
+  const root = document.querySelector('[data-practice="cdf-procedures"]');
+  const times = [];
+  while (times.length < count) {
+    const start = performance.now();
+    root.querySelector('[data-answer]:not([disabled])').click();
     if (!root.querySelector('[data-feedback]').hasAttribute('data-correct')) throw new Error('no feedback');
     const handled = performance.now() - start;
     await new Promise((done) => requestAnimationFrame(() => done()));
@@ -224,18 +250,21 @@ def main() -> None:
                 page = context.new_page()
                 page.goto(f"{origin}/{page_path}", wait_until="load")
                 # the coup caller comes in its own script, fetched by the page that shows it
-                mark = ("bacara-practice-ready-coup-caller" if "worked-examples" in page_path
+                caller = any(name in page_path for name in _CALLER_PAGES)
+                mark = ("bacara-practice-ready-coup-caller" if caller
                         else "bacara-practice-ready-pay-table" if "paying-bets" in page_path
                         else "bacara-practice-ready-path" if "practice.html" in page_path
+                        else "bacara-practice-ready-cdf-procedures" if "cdf-table" in page_path
                         else "bacara-practice-ready-tableau-drill")
                 page.wait_for_function(f"performance.getEntriesByName('{mark}').length > 0")
                 ready.append(page.evaluate(
                     f"performance.getEntriesByName('{mark}')[0].startTime"
                     " - performance.getEntriesByType('navigation')[0].domContentLoadedEventStart"))
                 if load == 0:
-                    timing = (_CALLER_TIMES if "worked-examples" in page_path
+                    timing = (_CALLER_TIMES if caller
                               else _PAY_TIMES if "paying-bets" in page_path
-                              else _PATH_TIMES if "practice.html" in page_path else _ANSWER_TIMES)
+                              else _PATH_TIMES if "practice.html" in page_path
+                              else _PROCEDURE_TIMES if "cdf-table" in page_path else _ANSWER_TIMES)
                     answers = page.evaluate(timing, ANSWERS)
                 context.close()
             script, css, data = weight(page_path)

@@ -35,8 +35,10 @@ def _answers(lang: str) -> dict[str, tuple[str, str, list[str]]]:
     choices' values."""
     data = path_data(lang)
     out = {}
-    for _skill, _key, prompt, kind, answer, _why in data["questions"]:
-        out[data["texts"][prompt]] = (kind, answer, [v for v, _ in data["choices"].get(kind, [])])
+    for question in data["questions"]:
+        _skill, _key, prompt, kind, answer, _why, *own = question
+        values = [v for v, _ in own[0]] if own else [v for v, _ in data["choices"].get(kind, [])]
+        out[data["texts"][prompt]] = (kind, answer, values)
     return out
 
 

@@ -122,6 +122,14 @@ def test_the_course_path_lists_every_chapter_in_order_with_its_reading_time(
                 assert long[0] >= short[0], (short, long)
 
 
+def _read_words(element: Element) -> int:
+    """The words a reader reads, as the reading time counts them: not code, not the HTML a
+    cell shows (practice, boards) and the data its script reads."""
+    if element.tag in ("pre", "script") or "text_html" in element.classes:
+        return 0
+    return sum(_read_words(c) if isinstance(c, Element) else len(c.split()) for c in element.children)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("page", READ_WITHOUT_CODE)
 def test_reference_pages_read_as_tables_and_sentences(site_dir: Path, lang: str, page: str) -> None:
