@@ -83,15 +83,6 @@ def test_the_rules_are_one_click_from_every_page(site_dir: Path, lang: str) -> N
             assert parse_page(folder / href).find("article").find("h1").text().rstrip("#").strip() == word
 
 
-def _read_words(element: Element) -> int:
-    """The words of a page a reader reads: not its code, scripts and pictures, nor the data of
-    its practice blocks (which the page's script reads)."""
-    if element.tag in ("pre", "script", "style", "svg") or {
-            "bt-practice", "cell_input"} & set(element.classes):
-        return 0
-    return sum(len(c.split()) if isinstance(c, str) else _read_words(c) for c in element.children)
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_course_path_lists_every_chapter_in_order_with_its_reading_time(
         site_dir: Path, lang: str) -> None:
