@@ -87,7 +87,7 @@ POOL_SEED = 1
 POOL_SIZE = 10
 """Questions in the pool of a skill practised elsewhere (enough for the final check to vary)."""
 
-LONG_POOL_SIZE = 6
+LONG_POOL_SIZE = 5
 """Questions in the pool of a skill whose questions tell a whole table or coup in words (the
 page's data stays within its weight, and the final check still varies)."""
 
@@ -95,7 +95,7 @@ BANK_QUESTIONS = 15
 """Questions of the Chemin de Fer bank's money, practised on the path page: three of each of
 its cells."""
 
-ROAD_QUESTIONS = 4
+ROAD_QUESTIONS = 3
 """Questions of the next mark of each derived road, practised on the path page."""
 
 TOTALS_PER_CELL = 2

@@ -23,15 +23,16 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from bacara_teach.text import SOURCE_LANGUAGE, language_codes
+
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("BACARA_SITE_DIR", ROOT / "docs" / "_build" / "html"))
-PAGES = ("chapters/third-card-rule.html", "chapters/chemin-de-fer.html",
-         "es/chapters/third-card-rule.html", "es/chapters/chemin-de-fer.html",
-         "chapters/worked-examples.html", "es/chapters/worked-examples.html",
-         "chapters/paying-bets.html", "es/chapters/paying-bets.html",
-         "practice.html", "es/practice.html",
-         "chapters/cdf-decisions.html", "es/chapters/cdf-decisions.html",
-         "chapters/cdf-table.html", "es/chapters/cdf-table.html")
+_PRACTICE_PAGES = ("chapters/third-card-rule.html", "chapters/chemin-de-fer.html",
+                   "chapters/worked-examples.html", "chapters/paying-bets.html", "practice.html",
+                   "chapters/cdf-decisions.html", "chapters/cdf-table.html")
+PAGES = tuple(("" if lang == SOURCE_LANGUAGE else f"{lang}/") + page
+              for page in _PRACTICE_PAGES for lang in language_codes())
+"""Every page with practice, in every language of the site."""
 _CALLER_PAGES = ("worked-examples", "cdf-decisions")  # the pages of the coup caller
 TARGET_READY_MS = 100.0
 TARGET_FEEDBACK_MS = 50.0
