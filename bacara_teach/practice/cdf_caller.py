@@ -45,7 +45,9 @@ from bacara_teach.practice._page import (
     practice_node,
     store_reset_text,
 )
+from bacara_teach.practice.caller import _PAGE_LABELS as CALLER_LABELS
 from bacara_teach.practice.caller import CALLER_KIND, natural_keys
+from bacara_teach.practice.caller import _keys as caller_keys
 from bacara_teach.practice.drill import HARD_TOTALS, _worth_text, drill_worths
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Step
@@ -100,6 +102,7 @@ WINNERS = {Winner.BETTOR: "punto", Winner.BANKER: "banco", Winner.PUSH: "tie"}
 (the banker's) and ``tie``."""
 
 _PAGE_LABELS: dict[str, str] = {
+    **CALLER_LABELS,  # the calls, modes and scores both callers share
     "intro": N_("Call each Chemin de Fer coup as the croupier reads it once the cards are "
                 "shown: a natural on either side, the bettor's decision, the banker's, the "
                 "winner and both totals. At a free cell the call is \"free choice\", and the "
@@ -108,12 +111,7 @@ _PAGE_LABELS: dict[str, str] = {
                    "page was built, each from its own six cards, so that every cell of the "
                    "banker's table and every kind of natural comes up. A case you miss comes "
                    "back within a few coups."),
-    "modes": N_("How to call"),
-    "mode.untimed": N_("Untimed"),
-    "mode.timed": N_("Timed round ({coups} coups)"),
-    "mode.dealer": N_("Dealer mode: the cards come one at a time"),
     "mode.seat": N_("Seat mode: you make the free choices"),
-    "coup": N_("Coup {n}"),
     "punto": N_("Bettor"),
     "banco": N_("Banker"),
     "ask.natural": N_("Is there a natural (8 or 9 with two cards) on either side?"),
@@ -121,40 +119,14 @@ _PAGE_LABELS: dict[str, str] = {
     "ask.banker": N_("The banker's decision: draw, stand, or free choice?"),
     "seat.bettor": N_("A free cell, and the bettor's hand is yours: draw or stand?"),
     "seat.banker": N_("A free cell, and the bank is yours: draw or stand?"),
-    "ask.winner": N_("Who wins the coup?"),
     "ask.totals": N_("The final totals, the bettor's then the banker's (for example 4 8):"),
     "totals.box": N_("Final totals, the bettor's then the banker's"),
-    "yes": N_("Yes"),
-    "no": N_("No"),
-    "draw": N_("Draws"),
-    "stand": N_("Stands"),
     "choice": N_("Free choice"),
     "win.punto": N_("The bettors"),
     "win.banco": N_("The banker"),
     "win.tie": N_("A tie: stakes returned"),
-    "submit": N_("Call the totals"),
     "totals.bad": N_("Type two totals from 0 to 9, the bettor's then the banker's, e.g. 4 8."),
-    "right": N_("Right."),
-    "wrong": N_("Not quite: the call is {answer}."),
     "chosen": N_("Your choice: {answer}."),
-    "next": N_("Next coup"),
-    "called": N_("Coup called: {right} of {steps} calls right."),
-    "called.time": N_("Coup called in {seconds} s: {right} of {steps} calls right."),
-    "round.over": N_("Round over: {coups} coups in {seconds} s, {right} of {calls} calls "
-                     "right."),
-    "round.best": N_("Best round without a miss: {seconds} s."),
-    "round.none": N_("No round without a miss yet."),
-    "score": N_("This visit: {right} of {calls} calls right; coups called: {coups}"),
-    "round.at": N_("Timed round: coup {n} of {of}"),
-    "deal.first": N_("Turn the first four cards with Next card, as they come out of the shoe."),
-    "known": N_("{known} of {cells} cases known, {unseen} not called yet"),
-    "deal": N_("Next card"),
-    "answers": N_("Your call"),
-    "calls": N_("Your calls on this coup"),
-    "kept": N_("What you know is kept in this browser only, and nothing is sent anywhere."),
-    "reset": N_("Reset my progress"),
-    "cleared": N_("Progress reset: every case is new again."),
-    "noscript": N_("The coup caller needs JavaScript."),
     "case": N_("This coup trains: {case}."),
     "case.third": N_("the banker on {total} against the bettor's third card {third}"),
     "case.stood": N_("the banker on {total}, the bettor stood"),
@@ -261,10 +233,9 @@ def cdf_cases() -> list[str]:
 
 
 def _keys(lang: str) -> dict[str, str]:
-    """The keys that call a step, one letter per answer, as the language names them."""
-    return {"yes": ptr("caller key: yes", "Y", lang), "no": ptr("caller key: no", "N", lang),
-            "draw": ptr("drill key: draw", "D", lang), "stand": ptr("drill key: stand", "S", lang),
-            "choice": ptr("drill key: free choice", "C", lang),
+    """The keys that call a step, as the language names them: the Punto Banco caller's, with
+    free choice, and the winners named as Chemin de Fer names them."""
+    return {**caller_keys(lang), "choice": ptr("drill key: free choice", "C", lang),
             "punto": ptr("caller key: bettors", "E", lang), "banco": ptr("caller key: banker", "K", lang),
             "tie": ptr("caller key: tie", "T", lang)}
 
