@@ -23,7 +23,7 @@ function, in proportion to the calls it gets right.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
@@ -120,55 +120,67 @@ def _cards_by_value() -> dict[int, tuple[str, ...]]:
     return {v: tuple(str(c) for c in full_deck() if c.points == v) for v in range(10)}
 
 
-def _draws(seed: int) -> Iterator[int]:
-    """Random bytes drawn from ``seed``, without end (a few thousand are used per battery)."""
-    rng = random.Random(seed)
-    while True:
-        yield from rng.randbytes(1024)
-
-
 @lru_cache(maxsize=64)
 def _play_battery(seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """Coups through every path of the rules, with ranks and suits drawn from ``seed``, and
     the winner of each (the engine's outcome-only path: the same rules, no records).
 
-    The grader draws one battery per paper, so the draws are plain bytes: a card of a value
-    is one byte modulo the 4 or 16 cards of the deck worth it (both divide 256, so each is
-    equally likely), a value one byte below 250 modulo 10.
+    The grader draws one battery per paper, so the draws are plain bytes, taken in turn from
+    ``random.Random(seed).randbytes(1024)`` blocks: a card of a value is one byte modulo the
+    4 or 16 cards of the deck worth it (both divide 256, so each is equally likely), a value
+    one byte below 250 modulo 10.  In each coup, Punto's two cards are drawn (the first's
+    value, its card, then the card that makes the total), then Banco's, then two third cards
+    (a value and a card each); where the path sets Punto's third card, its value is the
+    path's and its card is drawn after the two.
     """
     by_value = _cards_by_value()
-    byte = _draws(seed).__next__
+    sizes = [len(by_value[v]) for v in range(10)]
+    rng = random.Random(seed)
+    pool = rng.randbytes(4096)  # the same bytes as four blocks of 1024
+    at = 0
 
     def value() -> int:
-        drawn = byte()
-        while drawn >= 250:  # the largest multiple of 10 in a byte
-            drawn = byte()
-        return drawn % 10
+        nonlocal pool, at
+        while True:
+            if at == len(pool):
+                pool += rng.randbytes(1024)
+            drawn = pool[at]
+            at += 1
+            if drawn < 250:  # the largest multiple of 10 in a byte
+                return drawn % 10
 
-    def card(points: int) -> tuple[int, str]:
-        cards = by_value[points]
-        return points, cards[byte() % len(cards)]
+    def card(points: int) -> str:
+        nonlocal pool, at
+        if at == len(pool):
+            pool += rng.randbytes(1024)
+        at += 1
+        return by_value[points][pool[at - 1] % sizes[points]]
 
-    def two(total: int) -> list[tuple[int, str]]:
-        first = value()
-        return [card(first), card((total - first) % 10)]
-
-    cases = []
-    winners = []
+    player_draws = [PUNTO_BANCO.player[total] is Decision.DRAW for total in range(8)]
+    cases: list[tuple[str, ...]] = []
+    winners: list[str] = []
     for punto in range(10):
         for banco in range(10):
-            p, b = two(punto), two(banco)
-            first = [p[0], b[0], p[1], b[1]]
-            thirds = range(10) if punto < 8 and banco < 8 and PUNTO_BANCO.player[punto] is Decision.DRAW else [None]
+            p1 = value()
+            p2 = (punto - p1) % 10
+            punto_cards = card(p1), card(p2)
+            b1 = value()
+            b2 = (banco - b1) % 10
+            banco_cards = card(b1), card(b2)
+            first = (punto_cards[0], banco_cards[0], punto_cards[1], banco_cards[1])
+            points = [p1, b1, p2, b2]
+            thirds = range(10) if punto < 8 and banco < 8 and player_draws[punto] else (None,)
             for third in thirds:
-                extra = [card(value()), card(value())]
+                fifth = value()
+                fifth_card = card(fifth)
+                sixth = value()
+                sixth_card = card(sixth)
                 if third is not None:
-                    extra[0] = card(third)
+                    fifth, fifth_card = third, card(third)
                 # the engine deals on from the stacked cards and keeps only those it used
-                stacked = first + extra
-                outcome, used = outcome_from_points([points for points, _ in stacked])
-                cases.append(tuple(text for _, text in stacked[:used]))
-                winners.append(outcome.value)
+                outcome, used = outcome_from_points([*points, fifth, sixth])
+                cases.append((*first, fifth_card, sixth_card)[:used])
+                winners.append(outcome._value_)  # the value itself (.value is a slower property)
     return tuple(cases), tuple(winners)
 
 
@@ -186,6 +198,12 @@ def battery_size() -> int:
 _BANKER_CASES: tuple[tuple[int, int | None], ...] = tuple(
     (cell.total, cell.third) for cell in PUNTO_BANCO.cells() if cell.hand == "banker"
 )
+
+
+@cache
+def _banker_draws() -> tuple[bool, ...]:
+    """Whether Banco draws on each of :data:`_BANKER_CASES`, by the engine's table."""
+    return tuple(PUNTO_BANCO.banker_decision(t, v) is Decision.DRAW for t, v in _BANKER_CASES)
 
 
 _PAIR_TYPES = (list, tuple)
@@ -262,11 +280,7 @@ class CodingKind(QuestionKind):
     def expected(self, params: Mapping[str, Any]) -> dict[str, list[Any]]:
         """What each call must return, computed by the engine."""
         self.check_params(params)
-        return {
-            "banker_draws": [PUNTO_BANCO.banker_decision(t, v) is Decision.DRAW
-                             for t, v in _BANKER_CASES],
-            "play": list(_play_battery(params["seed"])[1]),
-        }
+        return {"banker_draws": list(_banker_draws()), "play": list(_play_battery(params["seed"])[1])}
 
     def key(self, params: Mapping[str, Any]) -> dict[str, int]:
         return {name: len(values) for name, values in self.expected(params).items()}

@@ -2,8 +2,9 @@
 
 This file imports nothing from :mod:`bacara_teach`, nor any module the interpreter has not
 loaded at its start but :mod:`resource`, :mod:`stat`, :mod:`site` (for its builtins only)
-and, to confine itself, :mod:`ctypes`.  The grader starts it as a fork server
-(:func:`serve`): ``python -I -S -c <read this file's compiled code from stdin and run it>``,
+and, to confine itself, :mod:`_ctypes` (the core of :mod:`ctypes`; see :class:`_Libc`).  The
+grader starts it as a fork server (:func:`serve`): ``python -I -S -c <read this file's
+compiled code from stdin and run it>``,
 without :mod:`site` (``-S``: no ``.pth`` file runs in it; see :func:`_site_builtins`), with
 a minimal environment; the grader compiles the code once and sends it in :mod:`marshal`'s
 format (the same interpreter's).  The server loads those modules, then for each program
@@ -583,17 +584,18 @@ def _release_held() -> None:
         os.close(_held.pop()[1])
 
 
-def _landlock(libc: Any, abi: int, rules: Sequence[Sequence[str]]) -> None:
+def _landlock(libc: _Libc, abi: int, rules: Sequence[Sequence[str]]) -> None:
     """Restrict this process to reading what the server's held rules and ``rules`` grant."""
-    import ctypes
+    import _ctypes
 
-    class RulesetAttr(ctypes.Structure):
-        _fields_ = [("handled_access_fs", ctypes.c_uint64), ("handled_access_net", ctypes.c_uint64),
-                    ("scoped", ctypes.c_uint64)]
+    c = libc.types
 
-    class PathBeneathAttr(ctypes.Structure):
+    class RulesetAttr(_ctypes.Structure):
+        _fields_ = (("handled_access_fs", c.u64), ("handled_access_net", c.u64), ("scoped", c.u64))
+
+    class PathBeneathAttr(_ctypes.Structure):
         _pack_ = 1
-        _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+        _fields_ = (("allowed_access", c.u64), ("parent_fd", c.i32))
 
     handled = landlock_fs_rights(abi)
     net = _NET_BIND_TCP | _NET_CONNECT_TCP if abi >= 4 else 0
@@ -601,22 +603,20 @@ def _landlock(libc: Any, abi: int, rules: Sequence[Sequence[str]]) -> None:
     size = 8 if abi < 4 else 16 if abi < 6 else 24
     attr = RulesetAttr(handled, net, scoped)
     syscall = libc.syscall
-    syscall.restype = ctypes.c_long
-    ruleset = syscall(ctypes.c_long(_SYS_LANDLOCK_CREATE_RULESET), ctypes.byref(attr),
-                      ctypes.c_size_t(size), ctypes.c_uint32(0))
+    ruleset = syscall(c.long(_SYS_LANDLOCK_CREATE_RULESET), _ctypes.byref(attr), c.long(size),
+                      c.long(0))
     if ruleset < 0:
-        raise _fail("landlock_create_ruleset", ctypes.get_errno())
+        raise _fail("landlock_create_ruleset", _ctypes.get_errno())
     try:
         # one rule structure and one set of arguments for every rule (about two hundred)
         rule = PathBeneathAttr(0, -1)
-        arguments = (ctypes.c_long(_SYS_LANDLOCK_ADD_RULE), ctypes.c_long(ruleset),
-                     ctypes.c_long(_LANDLOCK_RULE_PATH_BENEATH), ctypes.byref(rule),
-                     ctypes.c_uint32(0))
+        arguments = (c.long(_SYS_LANDLOCK_ADD_RULE), c.long(ruleset),
+                     c.long(_LANDLOCK_RULE_PATH_BENEATH), _ctypes.byref(rule), c.long(0))
         for path, handle, access in _held:
             rule.allowed_access = access & handled
             rule.parent_fd = handle
             if syscall(*arguments) != 0:
-                raise _fail(f"landlock_add_rule {path}", ctypes.get_errno())
+                raise _fail(f"landlock_add_rule {path}", _ctypes.get_errno())
         for path, kind in rules:
             opened = _opened_rule(path, kind)
             if opened is None:
@@ -626,12 +626,11 @@ def _landlock(libc: Any, abi: int, rules: Sequence[Sequence[str]]) -> None:
                 rule.allowed_access = access & handled
                 rule.parent_fd = handle
                 if syscall(*arguments) != 0:
-                    raise _fail(f"landlock_add_rule {path}", ctypes.get_errno())
+                    raise _fail(f"landlock_add_rule {path}", _ctypes.get_errno())
             finally:
                 os.close(handle)
-        if syscall(ctypes.c_long(_SYS_LANDLOCK_RESTRICT_SELF), ctypes.c_long(ruleset),
-                   ctypes.c_uint32(0)) != 0:
-            raise _fail("landlock_restrict_self", ctypes.get_errno())
+        if syscall(c.long(_SYS_LANDLOCK_RESTRICT_SELF), c.long(ruleset), c.long(0)) != 0:
+            raise _fail("landlock_restrict_self", _ctypes.get_errno())
     finally:
         os.close(ruleset)
 
@@ -689,26 +688,68 @@ def seccomp_program(machine: str, pid: int) -> list[tuple[int, int, int, int]]:
     return program
 
 
-def _seccomp(libc: Any) -> None:
-    import ctypes
+def _seccomp_filter(libc: _Libc, pid: int) -> tuple[Any, Any]:
+    """The seccomp filter (:func:`seccomp_program`) for the process ``pid``, as the kernel
+    reads it: the ``sock_fprog`` structure, and the instructions it points to."""
+    import _ctypes
 
     machine = os.uname().machine
     if machine not in SECCOMP_ARCHES:
         raise OSError(f"no seccomp filter is written for {machine}")
-    program = seccomp_program(machine, os.getpid())
+    program = seccomp_program(machine, pid)
+    c = libc.types
 
-    class SockFilter(ctypes.Structure):
-        _fields_ = [("code", ctypes.c_ushort), ("jt", ctypes.c_ubyte), ("jf", ctypes.c_ubyte),
-                    ("k", ctypes.c_uint32)]
+    class SockFilter(_ctypes.Structure):
+        _fields_ = (("code", c.u16), ("jt", c.u8), ("jf", c.u8), ("k", c.u32))
 
-    class SockFprog(ctypes.Structure):
-        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(SockFilter))]
+    class SockFprog(_ctypes.Structure):
+        _fields_ = (("len", c.u16), ("filter", _ctypes.POINTER(SockFilter)))
 
     filters = (SockFilter * len(program))(*(SockFilter(*line) for line in program))
-    fprog = SockFprog(len(program), filters)
-    if libc.prctl(ctypes.c_int(_PR_SET_SECCOMP), ctypes.c_ulong(_SECCOMP_MODE_FILTER),
-                  ctypes.byref(fprog), ctypes.c_ulong(0), ctypes.c_ulong(0)) != 0:
-        raise _fail("seccomp", ctypes.get_errno())
+    return SockFprog(len(program), filters), filters
+
+
+def _seccomp(libc: _Libc, ahead: tuple[int, tuple[Any, Any]] | None = None) -> None:
+    """Load the seccomp filter for this process: ``ahead``'s, made before this process was
+    forked for the process id it has (see :func:`_alone`), or one made now."""
+    import _ctypes
+
+    fprog = ahead[1][0] if ahead is not None and ahead[0] == os.getpid() else None
+    if fprog is None:
+        fprog = _seccomp_filter(libc, os.getpid())[0]
+    c = libc.types
+    if libc.prctl(c.int(_PR_SET_SECCOMP), c.ulong(_SECCOMP_MODE_FILTER), _ctypes.byref(fprog),
+                  c.ulong(0), c.ulong(0)) != 0:
+        raise _fail("seccomp", _ctypes.get_errno())
+
+
+class _Libc:
+    """The C library's ``syscall``, ``prctl`` and ``unshare``, called through :mod:`_ctypes`
+    (the core of :mod:`ctypes`, which defines its types the same way): importing
+    :mod:`ctypes` itself would cost every sandbox about 3 ms of processor time at its start,
+    for the few C types and calls confining a process takes.  Each call sets ``errno`` for
+    :func:`_ctypes.get_errno`; each returns a C ``long``.
+    """
+
+    def __init__(self) -> None:
+        import _ctypes
+
+        def simple(code: str) -> Any:
+            return type(f"c_{code}", (_ctypes._SimpleCData,), {"_type_": code})  # noqa: SLF001 - as ctypes makes c_long
+
+        class Types:
+            long, ulong, int = simple("l"), simple("L"), simple("i")
+            u64, u32, i32, u16, u8 = simple("Q"), simple("I"), simple("i"), simple("H"), simple("B")
+
+        class Function(_ctypes.CFuncPtr):
+            _flags_ = _ctypes.FUNCFLAG_CDECL | _ctypes.FUNCFLAG_USE_ERRNO
+            _restype_ = Types.long
+
+        self.types = Types
+        # the C library already loaded (a null name); CFuncPtr finds each name by self._handle
+        self._handle = _ctypes.dlopen(None, _ctypes.RTLD_LOCAL)  # type: ignore[arg-type]
+        self.syscall, self.prctl, self.unshare = (
+            Function((name, self)) for name in ("syscall", "prctl", "unshare"))  # type: ignore[arg-type]
 
 
 _CLONE_NEWNET = 0x40000000
@@ -716,27 +757,31 @@ _CLONE_NEWIPC = 0x08000000
 
 
 def confine(*, landlock: Mapping[str, Any] | None, seccomp: bool,
-            network_namespace: bool = False) -> None:
+            network_namespace: bool = False, libc: _Libc | None = None,
+            seccomp_ahead: tuple[int, tuple[Any, Any]] | None = None) -> None:
     """Apply the kernel's confinement the grader asked for; raise if any part of it fails.
 
     ``network_namespace`` (as root, without bubblewrap): first move into a network namespace
     of its own, which has no interface but a loopback that is down, and an IPC namespace of
-    its own (no System V object or POSIX message queue of anyone else's).
+    its own (no System V object or POSIX message queue of anyone else's).  ``libc`` and
+    ``seccomp_ahead`` (the process id the filter was made for, and the filter) are what a
+    process made before forking this one, if it did.
     """
     if not landlock and not seccomp and not network_namespace:
         return
-    import ctypes
+    import _ctypes
 
-    libc = ctypes.CDLL(None, use_errno=True)
-    if network_namespace and libc.unshare(ctypes.c_int(_CLONE_NEWNET | _CLONE_NEWIPC)) != 0:
-        raise _fail("unshare(CLONE_NEWNET | CLONE_NEWIPC)", ctypes.get_errno())
-    if libc.prctl(ctypes.c_int(_PR_SET_NO_NEW_PRIVS), ctypes.c_ulong(1), ctypes.c_ulong(0),
-                  ctypes.c_ulong(0), ctypes.c_ulong(0)) != 0:
-        raise _fail("prctl(PR_SET_NO_NEW_PRIVS)", ctypes.get_errno())
+    libc = _Libc() if libc is None else libc
+    c = libc.types
+    if network_namespace and libc.unshare(c.int(_CLONE_NEWNET | _CLONE_NEWIPC)) != 0:
+        raise _fail("unshare(CLONE_NEWNET | CLONE_NEWIPC)", _ctypes.get_errno())
+    if libc.prctl(c.int(_PR_SET_NO_NEW_PRIVS), c.ulong(1), c.ulong(0), c.ulong(0),
+                  c.ulong(0)) != 0:
+        raise _fail("prctl(PR_SET_NO_NEW_PRIVS)", _ctypes.get_errno())
     if landlock:
         _landlock(libc, int(landlock["abi"]), landlock["rules"])
     if seccomp:
-        _seccomp(libc)
+        _seccomp(libc, seccomp_ahead)
 
 
 def set_limits(limits: Mapping[str, int]) -> None:
@@ -798,17 +843,16 @@ def _wait_for_program(pid: int, life: int) -> tuple[int, float]:
 _PR_SET_PDEATHSIG = 1
 
 
-def _die_with_bwrap() -> None:
+def _die_with_bwrap(libc: _Libc) -> None:
     """Be killed when bwrap, the parent, ends (the grader killed it, or the grader died and
     bwrap with it): the kernel clears bwrap's ``--die-with-parent`` when a process changes its
     user, as :func:`_drop_root` does, and the sandbox's first process takes every other one
     with it when it dies."""
-    import ctypes
+    import _ctypes
 
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(ctypes.c_int(_PR_SET_PDEATHSIG), ctypes.c_ulong(9), ctypes.c_ulong(0),
-                  ctypes.c_ulong(0), ctypes.c_ulong(0)) != 0:
-        raise _fail("prctl(PR_SET_PDEATHSIG)", ctypes.get_errno())
+    c = libc.types
+    if libc.prctl(c.int(_PR_SET_PDEATHSIG), c.ulong(9), c.ulong(0), c.ulong(0), c.ulong(0)) != 0:
+        raise _fail("prctl(PR_SET_PDEATHSIG)", _ctypes.get_errno())
 
 
 def _only_the_standard_library(paths: Sequence[str]) -> None:
@@ -1022,9 +1066,10 @@ def _alone(config: Mapping[str, Any]) -> None:
     process left in the sandbox.  The program cannot reach it: it may signal, trace or read
     no other process, and a signal from inside its namespace does not reach the first one.
     """
+    import _ctypes  # noqa: F401 - what it confines itself with
     import _signal  # type: ignore[import-not-found]  # signal without enum, in every sandbox
-    import ctypes  # noqa: F401 - what it confines itself with
     import fcntl  # noqa: F401
+    import gc
     import resource  # noqa: F401
     import stat  # noqa: F401
 
@@ -1033,20 +1078,26 @@ def _alone(config: Mapping[str, Any]) -> None:
         _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
         _site_builtins()
         _drop_root()
-        _die_with_bwrap()
-        confine(landlock=config["landlock"], seccomp=False)  # the program's process inherits it
+        libc = _Libc()
+        _die_with_bwrap(libc)
+        # the program's process inherits Landlock; its seccomp filter, which names that
+        # process, is made here for the number it will have (the first this process forks in
+        # its PID namespace), so that the forked process only loads it
+        confine(landlock=config["landlock"], seccomp=False, libc=libc)
+        ahead = (os.getpid() + 1, _seccomp_filter(libc, os.getpid() + 1)) if config["seccomp"] else None
         if config.get("warm_up"):
             _warm_up()
     except BaseException as error:  # nothing of the student's exists yet: stop here
         _failed(1, error)
     os.write(1, b"ready\n")
     request = _read_request(fds["request"])
+    gc.freeze()  # what exists now stays put: the program's collections do not copy its pages
     try:
         pid = os.fork()
     except OSError as error:
         _failed(1, error)
     if pid == 0:
-        _program(request, config)
+        _program(request, config, libc, ahead)
     for name in ("result", "stdout", "stderr"):
         os.close(fds[name])
     status, processor = _wait_for_program(pid, fds["life"])
@@ -1054,7 +1105,8 @@ def _alone(config: Mapping[str, Any]) -> None:
     os._exit(0)
 
 
-def _program(request: dict[str, Any], config: Mapping[str, Any]) -> None:
+def _program(request: dict[str, Any], config: Mapping[str, Any], libc: _Libc,
+             seccomp_ahead: tuple[int, tuple[Any, Any]] | None) -> None:
     """The program's own process in its sandbox (see :func:`_alone`): never returns.
 
     Its descriptors become the program's: 0 empty, 1 and 2 its outputs, 3 its results, and
@@ -1072,7 +1124,8 @@ def _program(request: dict[str, Any], config: Mapping[str, Any]) -> None:
         for target, handle in enumerate((nothing, *copies)):
             os.dup2(handle, target)
         _keep_only([channel], low=4)
-        confine(landlock=None, seccomp=bool(config["seccomp"]))
+        confine(landlock=None, seccomp=bool(config["seccomp"]), libc=libc,
+                seccomp_ahead=seccomp_ahead)
     except BaseException as error:
         _failed(channel, error)
     try:
@@ -1139,7 +1192,7 @@ def serve() -> None:
     """The fork server: wait for the grader's ``<folder>`` lines and fork one child per line.
 
     It starts as ``python -I -S`` with a minimal environment, loads what every child needs
-    (:mod:`ctypes`, :mod:`resource`, :mod:`site`'s builtins), warms up on its own sample
+    (:mod:`_ctypes`, :mod:`resource`, :mod:`site`'s builtins), warms up on its own sample
     (:func:`_warm_up`), reads ``<size>`` and that many bytes of the standard library's Landlock
     rules, opens them (:func:`_hold`), and then only forks: it never reads a request, a
     program or a result.  For each run it answers ``<pid>`` once forked, ``exited`` when that
@@ -1149,7 +1202,7 @@ def serve() -> None:
     it (``start``, ``failed <why>`` or ``none``: see :func:`main`).  It ends when the grader
     closes its stdin.
     """
-    import ctypes  # noqa: F401 - what every child imports to confine itself
+    import _ctypes  # noqa: F401 - what every child confines itself with
     import fcntl
     import resource  # noqa: F401
     import stat  # noqa: F401

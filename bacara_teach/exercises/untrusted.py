@@ -55,6 +55,8 @@ def safe_text(value: object, limit: int = SAFE_LIMIT) -> str:
     text = value if isinstance(value, str) else str(value)
     if limit < 1:
         raise ValueError(f"the limit must be at least 1, got {limit}")
+    if len(text) <= limit and text.isprintable():  # nothing to escape or cut (most texts)
+        return text
     pieces: list[str] = []
     length = 0
     for char in text[: limit + 1]:
