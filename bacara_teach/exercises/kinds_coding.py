@@ -120,6 +120,15 @@ def _cards_by_value() -> dict[int, tuple[str, ...]]:
     return {v: tuple(str(c) for c in full_deck() if c.points == v) for v in range(10)}
 
 
+@cache
+def _coup_end(punto: int, banco: int, fifth: int, sixth: int) -> tuple[str, int]:
+    """The winner and the number of cards used of a coup whose two-card totals are ``punto``
+    and ``banco`` and whose next cards are worth ``fifth`` and ``sixth``, by the engine's
+    outcome-only path (a battery asks the same few thousand again and again)."""
+    outcome, used = outcome_from_points([punto, banco, 0, 0, fifth, sixth])
+    return outcome.value, used
+
+
 @lru_cache(maxsize=64)
 def _play_battery(seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """Coups through every path of the rules, with ranks and suits drawn from ``seed``, and
@@ -168,7 +177,6 @@ def _play_battery(seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ..
             b2 = (banco - b1) % 10
             banco_cards = card(b1), card(b2)
             first = (punto_cards[0], banco_cards[0], punto_cards[1], banco_cards[1])
-            points = [p1, b1, p2, b2]
             thirds = range(10) if punto < 8 and banco < 8 and player_draws[punto] else (None,)
             for third in thirds:
                 fifth = value()
@@ -178,9 +186,9 @@ def _play_battery(seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ..
                 if third is not None:
                     fifth, fifth_card = third, card(third)
                 # the engine deals on from the stacked cards and keeps only those it used
-                outcome, used = outcome_from_points([*points, fifth, sixth])
+                winner, used = _coup_end(punto, banco, fifth, sixth)
                 cases.append((*first, fifth_card, sixth_card)[:used])
-                winners.append(outcome._value_)  # the value itself (.value is a slower property)
+                winners.append(winner)
     return tuple(cases), tuple(winners)
 
 
