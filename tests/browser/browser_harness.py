@@ -163,6 +163,19 @@ def serious_violations(page: Any, root: str = "document") -> list[dict[str, Any]
     return [v for v in result if v["impact"] in ("serious", "critical")]
 
 
+def assert_fits_a_phone(page: Any, controls: str, *, thumb: bool = False) -> None:
+    """On a phone, ``page`` does not scroll sideways and every element ``controls`` selects
+    lies within the screen's width (``thumb``: and is at least 24 px high, a target a thumb
+    can hit)."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1, f"the page scrolls sideways by {overflow}px"
+    for control in page.locator(controls).all():
+        box = control.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], controls
+        if thumb:
+            assert box["height"] >= 24, controls
+
+
 # -- pytest plugin: fixtures and the closing report ---------------------------------------------
 
 

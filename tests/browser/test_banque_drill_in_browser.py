@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, serious_violations
+from browser_harness import Visit, assert_fits_a_phone, serious_violations
 
 from bacara_teach.baccarat_banque import best_for_bank, decision_values
 from bacara_teach.pages.baccarat_banque import chips
@@ -28,12 +28,7 @@ ANSWERED = 5
 
 
 def _fits(page: Any) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1, f"the page scrolls sideways by {overflow}px"
-    for control in page.locator(f"{DRILL} button:visible").all():
-        box = control.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-        assert box["height"] >= 24
+    assert_fits_a_phone(page, f"{DRILL} button:visible", thumb=True)
 
 
 @pytest.mark.parametrize("lang", language_codes())

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, serious_violations
+from browser_harness import Visit, assert_fits_a_phone, serious_violations
 from cdf_rules import cdf_calls
 
 from bacara_teach.chemin_de_fer import CheminDeFerCoup, MissingDecision
@@ -132,11 +132,7 @@ def test_chemin_de_fer_coups_called_right_and_wrong_offline_on_a_phone(
     assert root.locator("[data-coup]").get_attribute("data-cards") == CDF_EXAMPLE[0]
     right, _ = call_steps(page, lang, CALLS // 2, random.Random(f"cdf-phone-{lang}"), keyboard=False)
     assert int(root.locator("[data-score]").get_attribute("data-right") or "-1") == right
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1, f"the page scrolls sideways by {overflow}px"
-    for control in root.locator("button:visible").all():
-        box = control.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert_fits_a_phone(page, f"{CALLER} button:visible")
     assert shown.failed == [] and shown.errors == []
     page.context.set_offline(False)  # axe reads the page's stylesheets
     assert serious_violations(page, CALLER) == []

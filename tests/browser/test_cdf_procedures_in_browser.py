@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, serious_violations
+from browser_harness import Visit, assert_fits_a_phone, serious_violations
 
 from bacara_teach.chemin_de_fer_session import CheminDeFerSession, Phase
 from bacara_teach.practice.procedures import moments, procedures_data
@@ -104,11 +104,7 @@ def test_moments_answered_right_and_wrong_offline_on_a_phone(
     root = page.locator(ROOT)
     right = answer_moments(page, lang, ANSWERS, random.Random(f"proc-{lang}"), keyboard=False)
     assert int(root.locator("[data-score]").get_attribute("data-right") or "-1") == right
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1, f"the page scrolls sideways by {overflow}px"
-    for seat in root.locator("[data-table] [data-seat]").all():
-        box = seat.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert_fits_a_phone(page, f"{ROOT} [data-table] [data-seat]")
     assert shown.failed == [] and shown.errors == []
     page.context.set_offline(False)  # axe reads the page's stylesheets
     assert serious_violations(page, ROOT) == []

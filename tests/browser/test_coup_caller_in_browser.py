@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, serious_violations
+from browser_harness import Visit, assert_fits_a_phone, serious_violations
 
 from bacara_teach.cards import hand_total, parse_cards
 from bacara_teach.practice.caller import ROUND_COUPS, caller_data
@@ -112,12 +112,7 @@ def test_coups_called_right_and_wrong_offline_on_a_phone(
     right = call_steps(page, lang, CALLS // 2, random.Random(f"phone-{lang}"), keyboard=False)
     assert int(root.locator("[data-score]").get_attribute("data-right") or "-1") == right
     assert int(root.locator("[data-score]").get_attribute("data-calls") or "-1") == CALLS // 2
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1, f"the page scrolls sideways by {overflow}px"
-    for control in root.locator("button:visible").all():
-        box = control.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-        assert box["height"] >= 24
+    assert_fits_a_phone(page, f"{CALLER} button:visible", thumb=True)
     assert shown.failed == [] and shown.errors == []
     page.context.set_offline(False)  # axe reads the page's stylesheets
     assert serious_violations(page, CALLER) == []

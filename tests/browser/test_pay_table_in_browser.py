@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, serious_violations
+from browser_harness import Visit, assert_fits_a_phone, serious_violations
 
 from bacara_teach.money import format_amount
 from bacara_teach.practice.paytable import PROFILE_NAMES
@@ -96,11 +96,7 @@ def test_bets_paid_right_and_wrong_offline_on_a_phone(
     page.locator(f"{PAY}[data-ready='true']").wait_for(timeout=10_000)
     page.context.set_offline(True)
     pay_layouts(page, lang, PAYOUTS // 2, random.Random(f"phone-{lang}"), keyboard=False)
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1, f"the page scrolls sideways by {overflow}px"
-    for control in page.locator(f"{PAY} button:visible").all():
-        box = control.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert_fits_a_phone(page, f"{PAY} button:visible")
     assert shown.failed == [] and shown.errors == []
     page.context.set_offline(False)
     assert serious_violations(page, PAY) == []

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, serious_violations, visit
+from browser_harness import Visit, assert_fits_a_phone, serious_violations, visit
 from test_pay_table_in_browser import pay_layouts
 
 from bacara_teach.practice.path import path_data
@@ -117,11 +117,7 @@ def test_the_final_check_on_a_phone_offline(offline_phone: tuple[Visit, list[str
     assert set(first.values()) == {0.0}
     assert page.locator(f"{PATH} [data-next-skill]").get_attribute("data-next-skill") == "card-values"
     right = take_final(page, lang, random.Random(f"phone-{lang}"), keyboard=False)
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1, f"the page scrolls sideways by {overflow}px"
-    for control in page.locator(f"{PATH} button:visible").all():
-        box = control.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert_fits_a_phone(page, f"{PATH} button:visible")
     # the result is kept: a reload says what the last check scored
     page.context.set_offline(False)
     page.reload()

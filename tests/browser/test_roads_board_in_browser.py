@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, offline_visit, serious_violations
+from browser_harness import PHONE, Visit, assert_fits_a_phone, offline_visit, serious_violations
 from sitecheck import parse_html
 
 from bacara_teach.practice.roads import roads_data, roads_picture
@@ -77,11 +77,7 @@ def test_the_board_deals_the_prepared_shoe_on_a_phone(offline_phone: tuple[Visit
     _check(page, data, PAGE["coups"] + 1)
     page.locator(f'{BOARD} [data-deal="10"]').click()
     _check(page, data, PAGE["coups"] + 11)
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1, f"the page scrolls sideways by {overflow}px"
-    for control in page.locator(f"{BOARD} button").all():
-        box = control.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert_fits_a_phone(page, f"{BOARD} button")
     # Ten at a time to the last prepared coup, by the keyboard: the deal buttons stop and the
     # focus moves on to New shoe.
     page.locator(f'{BOARD} [data-deal="10"]').focus()

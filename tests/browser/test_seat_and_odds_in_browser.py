@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_harness import PHONE, Visit, serious_violations
+from browser_harness import Visit, assert_fits_a_phone, serious_violations
 
 from bacara_teach.analysis.composition import RANKS, Composition
 from bacara_teach.analysis.edges import edges_for_profile
@@ -37,12 +37,7 @@ def _open(shown: Visit, chapter: str, lang: str, root: str) -> Any:
 
 
 def _fits(page: Any, root: str) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1, f"the page scrolls sideways by {overflow}px"
-    for control in page.locator(f"{root} button:visible, {root} select").all():
-        box = control.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-        assert box["height"] >= 24
+    assert_fits_a_phone(page, f"{root} button:visible, {root} select", thumb=True)
 
 
 def _engine_net(cards: list[str], seat: str, choice: str | None, bettors: int) -> int:
