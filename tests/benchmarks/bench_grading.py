@@ -15,7 +15,8 @@ cost of the bubblewrap layer is printed beside it.  What each layer costs one pr
 Against a bare isolated interpreter start (``python -I -c pass``) of the same run: one
 sandboxed program answer (the model program on one paper's calls, marked) <= 3x one bare
 start, and the batch <= 3x as many bare starts, two at a time (timed before and after the
-batch, and averaged).
+batch, and averaged).  The machine's processor time of the batch and of the bare
+starts is printed beside them, and how busy each kept the cores.
 
 Run: ``python tests/benchmarks/bench_grading.py`` (add a number to grade another count).
 """
@@ -212,15 +213,17 @@ def main(count: int = 200) -> None:
     if isolation_missing() is None:
         layer_costs()
     roster = [Student(f"s{i:03d}", f"Student {i}") for i in range(count)]
+    cpu = machine_time()
     bare_before = bare_batch(count)
+    bare_cpu = machine_time() - cpu
     with tempfile.TemporaryDirectory(prefix="bench-grading-") as folder:
         start = time.perf_counter()
         for i, student in enumerate(roster):
             (Path(folder) / f"{student.id}.ipynb").write_text(submission(student.id, i), encoding="utf-8")
         made = time.perf_counter() - start
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), machine_time()
         book = grade_directory(folder, ASSIGNMENT, roster, jobs=JOBS)
-        graded = time.perf_counter() - start
+        graded, graded_cpu = time.perf_counter() - start, machine_time() - cpu
         with without_bubblewrap():
             _close_servers()
             start = time.perf_counter()
@@ -233,7 +236,9 @@ def main(count: int = 200) -> None:
         start = time.perf_counter()
         report_files(book)
         reported = time.perf_counter() - start
+    cpu = machine_time()
     bare_after = bare_batch(count)
+    bare_cpu = (bare_cpu + machine_time() - cpu) / 2
     bare = (bare_before + bare_after) / 2  # before and after the batch, so that a machine whose
     # load changes meanwhile weighs on both sides alike
     full = sum(1 for g in book.grades if g.total == g.maximum)
@@ -251,6 +256,11 @@ def main(count: int = 200) -> None:
           f" and {bare_after:.2f} s after the batch); the batch is "
           f"{graded / bare:4.2f}x that, target {TARGET_RATIO:.0f}x, ratio {TARGET_RATIO * bare / graded:5.2f}"
           f"  {verdict(graded <= TARGET_RATIO * bare)}")
+    print(f"  processor    : {graded_cpu:7.2f} s of the machine's for the batch ({graded_cpu / count * 1000:.1f} ms a"
+          f" submission, the grader's own work included), {bare_cpu:.2f} s for the bare starts"
+          f" ({bare_cpu / count * 1000:.1f} ms each): {graded_cpu / bare_cpu:4.2f}x; the batch kept the"
+          f" {os.cpu_count()} cores {graded_cpu / (graded * (os.cpu_count() or 1)):.0%} busy, the bare starts"
+          f" {bare_cpu / (bare * (os.cpu_count() or 1)):.0%}")
     same = [g.total for g in layers_only.grades] == [g.total for g in book.grades]
     print(f"  without bwrap: {kernel_layers:7.2f} s  (each program forked from a waiting server, the"
           f" kernel's layers alone: {kernel_layers / bare:4.2f}x the bare starts; bubblewrap costs"
