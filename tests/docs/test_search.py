@@ -1,4 +1,4 @@
-"""The site's search answers questions about the rules, in both languages.
+"""The site's search answers questions about the rules, in every language of the site.
 
 Each question is asked of the built site's own search index (``searchindex.js``) through
 Sphinx's own search code (``searchtools.js`` with the site's ``language_data.js`` and its
@@ -100,8 +100,41 @@ QUESTIONS: dict[str, list[tuple[str, set[str]]]] = {
         ("sesión en casa", {"chapters/home-session"}),
         ("glosario", {GLOSSARY}),
     ],
+    "fr": [
+        ("troisième carte", {THIRD_CARD}),
+        ("commission", {PAYING, RULES_PB, FAQ}),
+        ("égalité", {PAYING, RULES_PB}),
+        ("banco suivi", {CHEMIN, RULES_CDF, GLOSSARY}),
+        ("avantage de la maison", {ODDS}),
+        ("naturel", {CARDS}),
+        ("pari sur une paire", {PAYING, ODDS}),
+        ("valeur des cartes", {CARDS}),
+        ("dernier chiffre", {CARDS}),
+        ("quand Banco tire", {THIRD_CARD}),
+        ("quand Punto tire", {THIRD_CARD}),
+        ("tableau de tirage", {THIRD_CARD}),
+        ("couleurs", {CARDS, FAQ}),
+        ("table sans commission", {SIDE_BETS, PAYING}),
+        ("Dragon 7", {SIDE_BETS}),
+        ("EZ Baccarat", {SIDE_BETS, PAYING}),
+        ("Grande route", {ROADS}),
+        ("sophisme du joueur", {ROADS}),
+        ("Baccarat Banque", {"chapters/baccarat-banque"}),
+        ("choix libre", {CHEMIN, RULES_CDF, "chapters/cdf-decisions"}),
+        ("limites de table", {PAYING, RULES_PB}),
+        ("histoire", {"chapters/history"}),
+        ("fiche des règles", {RULES_PB}),
+        ("combien de jeux", {RULES_PB}),
+        ("rendre une copie", {"handing-in"}),
+        ("notation", {"teachers"}),
+        ("système de mise", {ODDS}),
+        ("séance à la maison", {"chapters/home-session"}),
+        ("glossaire", {GLOSSARY}),
+    ],
 }
 """Rule questions a reader types, and the pages that answer them."""
+SHARED_WORD = {"en": "commission", "es": "comisión", "fr": "commission"}
+"""A word of the rules that the programming interface uses too, in each language."""
 
 CODE_NAMES = [("settle_bet", API), ("banker_decision", API)]
 """Names from the code, which only the programming interface answers."""
@@ -140,7 +173,7 @@ def test_rule_questions_find_the_page_that_answers_them(site_dir: Path, lang: st
 def test_prose_ranks_above_the_programming_interface(site_dir: Path, lang: str) -> None:
     """A word both the rules and the code use: every page of prose comes before the
     interface's objects and its page."""
-    (results,) = ask(site_dir, lang, ["commission" if lang == "en" else "comisión"])
+    (results,) = ask(site_dir, lang, [SHARED_WORD[lang]])
     kinds = [(doc == API or kind == "object") for doc, _title, _anchor, kind, _score in results]
     assert kinds[0] is False
     assert kinds == sorted(kinds), "an interface entry ranks above a page of prose"
@@ -175,3 +208,7 @@ def test_an_incremental_build_keeps_the_index_entries_of_the_pages_it_leaves_alo
     assert front_door._keep_index_entries(app) == []
     assert indexer._index_entries == {"chapters/odds": [("house edge", "index-3", "main")],
                                       "chapters/roads": [("big road", "index-1", "")]}
+
+
+def test_every_language_of_the_site_is_asked_its_questions() -> None:
+    assert sorted(QUESTIONS) == sorted(sitebuild.LANGUAGES) == sorted(SHARED_WORD)
