@@ -1,7 +1,7 @@
 """Every table fits a 390 px phone: a wide one scrolls inside a frame of its own, says so, and
 the keyboard reaches it; nothing pushes the page sideways.
 
-Every chapter and reference page, in both languages, light and dark, offline (the in-browser
+Every chapter and reference page, in every language, light and dark, offline (the in-browser
 Python blocked: the pages work without it), is checked at 390 px: the page is no wider than
 the screen; whatever reaches past the right edge is inside a box that scrolls sideways (not
 one that cuts it off); a table's box is a named region the keyboard reaches (tabindex 0); a
