@@ -44,129 +44,66 @@ ANSWERS = 40
 _KIND = re.compile(r"data-practice=.([a-z][a-z-]*).")
 _DATA = re.compile(r"<script type=.application/json. class=.bt-practice-data.>(.*?)</script>", re.S)
 
-_ANSWER_TIMES = """
-async (count) => {
-  const root = document.querySelector('[data-practice="tableau-drill"]');
+def _answer_times(practice: str, answer: str, *, prepare: str = "", before: str = "",
+                  box: str = "root", most: str = "count") -> str:
+    """The page script that times ``count`` answers (at most ``most``) to the practice
+    ``practice``: for each, ``prepare`` (not timed), then ``answer``, timed to its feedback
+    (``handled``) and to the frame that paints it (``framed``); then the next question asked
+    (``[data-next]``: the scheduler picks it, the page lays it out), timed too.  ``before``
+    runs once first; ``box`` holds the feedback and the next button."""
+    return f"""
+async (count) => {{
+  const root = document.querySelector('[data-practice="{practice}"]');
+  {before}
+  const box = {box};
   const times = [];
-  for (let i = 0; i < count; i += 1) {
-    const button = root.querySelector('[data-answer]');
+  while (times.length < Math.min(count, {most})) {{
+    {prepare}
     const start = performance.now();
-    button.click();
-    if (!root.querySelector('[data-feedback]').hasAttribute('data-correct')) throw new Error('no feedback');
-    const handled = performance.now() - start;
-    await new Promise((done) => requestAnimationFrame(() => done()));
-    const framed = performance.now() - start;
-    // The next question: the scheduler picks the cell, the page deals its cards.
-    const asking = performance.now();
-    root.querySelector('[data-next]').click();
-    times.push([handled, framed, performance.now() - asking]);
-    // A reader answers a question once it is on screen: let the next one be drawn first.
-    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  }
-  return times;
-}
-"""
-
-# The coup caller: each call (a button, or the totals typed and sent) to its feedback; once the
-# coup is called, the next coup (the scheduler picks the case, the page lays out its cards).
-_CALLER_TIMES = """
-async (count) => {
-  const root = document.querySelector('[data-practice="coup-caller"]');
-  const times = [];
-  while (times.length < count) {
-    const start = performance.now();
-    const button = root.querySelector('[data-answer]');
-    if (button) button.click();
-    else {
-      root.querySelector('[data-answer-input]').value = '0 0';
-      root.querySelector('[data-submit]').click();
-    }
-    if (!root.querySelector('[data-feedback]').hasAttribute('data-correct')) throw new Error('no feedback');
-    const handled = performance.now() - start;
-    await new Promise((done) => requestAnimationFrame(() => done()));
-    const framed = performance.now() - start;
-    const asking = performance.now();
-    const next = root.querySelector('[data-next]');
-    if (!next.disabled) next.click();
-    times.push([handled, framed, performance.now() - asking]);
-    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  }
-  return times;
-}
-"""
-
-# The Chemin de Fer table's procedures: each answer (who acts now, then what they may do) to its
-# feedback; then the next moment.
-_PROCEDURE_TIMES = """
-async (count) => {
-  const root = document.querySelector('[data-practice="cdf-procedures"]');
-  const times = [];
-  while (times.length < count) {
-    const start = performance.now();
-    root.querySelector('[data-answer]:not([disabled])').click();
-    if (!root.querySelector('[data-feedback]').hasAttribute('data-correct')) throw new Error('no feedback');
-    const handled = performance.now() - start;
-    await new Promise((done) => requestAnimationFrame(() => done()));
-    const framed = performance.now() - start;
-    const asking = performance.now();
-    const next = root.querySelector('[data-next]');
-    if (!next.disabled) next.click();
-    times.push([handled, framed, performance.now() - asking]);
-    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  }
-  return times;
-}
-"""
-
-# Paying the table: every bet's box filled and the layout paid, to its feedback; then the next
-# layout laid out.
-_PAY_TIMES = """
-async (count) => {
-  const root = document.querySelector('[data-practice="pay-table"]');
-  const times = [];
-  while (times.length < count) {
-    for (const box of root.querySelectorAll('[data-payout]')) box.value = '0';
-    const start = performance.now();
-    root.querySelector('[data-submit]').click();
-    if (!root.querySelector('[data-feedback]').hasAttribute('data-correct')) throw new Error('no feedback');
-    const handled = performance.now() - start;
-    await new Promise((done) => requestAnimationFrame(() => done()));
-    const framed = performance.now() - start;
-    const asking = performance.now();
-    root.querySelector('[data-next]').click();
-    times.push([handled, framed, performance.now() - asking]);
-    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  }
-  return times;
-}
-"""
-
-
-# The final check of the practice path: each answer (the first choice, or a typed 0) judged and
-# shown, then the next question.
-_PATH_TIMES = """
-async (count) => {
-  const root = document.querySelector('[data-practice="path"]');
-  root.querySelector('[data-final-start]').click();
-  const box = root.querySelector('#bt-path-final-box');
-  const times = [];
-  for (let i = 0; i < Math.min(count, 29); i += 1) {
-    const typed = box.querySelector('[data-answer-input]');
-    if (typed) typed.value = '0';
-    const start = performance.now();
-    (typed ? box.querySelector('[data-submit]') : box.querySelector('[data-answer]')).click();
+    {answer}
     if (!box.querySelector('[data-feedback]').hasAttribute('data-correct')) throw new Error('no feedback');
     const handled = performance.now() - start;
     await new Promise((done) => requestAnimationFrame(() => done()));
     const framed = performance.now() - start;
     const asking = performance.now();
-    box.querySelector('[data-next]').click();
+    const next = box.querySelector('[data-next]');
+    if (!next.disabled) next.click();
     times.push([handled, framed, performance.now() - asking]);
+    // A reader answers a question once it is on screen: let the next one be drawn first.
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  }
+  }}
   return times;
-}
+}}
 """
+
+
+# The drill: an answer button to its feedback, then the next cell dealt.
+_ANSWER_TIMES = _answer_times("tableau-drill", "button.click();",
+                              prepare="const button = root.querySelector('[data-answer]');")
+# The coup caller: each call (a button, or the totals typed and sent) to its feedback; once the
+# coup is called, the next coup (the scheduler picks the case, the page lays out its cards).
+_CALLER_TIMES = _answer_times("coup-caller", """const button = root.querySelector('[data-answer]');
+    if (button) button.click();
+    else {
+      root.querySelector('[data-answer-input]').value = '0 0';
+      root.querySelector('[data-submit]').click();
+    }""")
+# The Chemin de Fer table's procedures: each answer (who acts now, then what they may do) to its
+# feedback; then the next moment.
+_PROCEDURE_TIMES = _answer_times("cdf-procedures",
+                                 "root.querySelector('[data-answer]:not([disabled])').click();")
+# Paying the table: every bet's box filled and the layout paid, to its feedback; then the next
+# layout laid out.
+_PAY_TIMES = _answer_times(
+    "pay-table", "root.querySelector('[data-submit]').click();",
+    prepare="for (const payout of root.querySelectorAll('[data-payout]')) payout.value = '0';")
+# The final check of the practice path: each answer (the first choice, or a typed 0) judged and
+# shown, then the next question (29 of its 30: the last one has no next).
+_PATH_TIMES = _answer_times(
+    "path", "(typed ? box.querySelector('[data-submit]') : box.querySelector('[data-answer]')).click();",
+    before="root.querySelector('[data-final-start]').click();",
+    box="root.querySelector('#bt-path-final-box')", most="29",
+    prepare="const typed = box.querySelector('[data-answer-input]');\n    if (typed) typed.value = '0';")
 
 # The scheduler alone, under Node.js, on the engine's data: each answer counted
 # (recordAnswer), judged (judge) and the next cell drawn (nextCell), a learner missing a hard
