@@ -74,35 +74,18 @@ KIND_CODES = {"natural": "n", "punto": "p", "banco": "b", "winner": "w", "totals
 WINNERS = {Outcome.PUNTO: "punto", Outcome.BANCO: "banco", Outcome.EMPATE: "tie"}
 """The winner's answer on the page (the contract's ``punto``/``banco``/``tie``)."""
 
-_PAGE_LABELS: dict[str, str] = {
-    "intro": N_("Call each coup as a dealer does, step by step: the natural, Punto's third "
-                "card, Banco's, the winner and both totals. Each call is judged at once."),
-    "prepared": N_("These {count} coups were dealt from shuffled shoes of {decks} decks when the "
-                   "page was built, so that every cell of Banco's table and every kind of "
-                   "natural comes up {each} times. A case you miss comes back within a few "
-                   "coups."),
+SHARED_LABELS: dict[str, str] = {
     "modes": N_("How to call"),
     "mode.untimed": N_("Untimed"),
     "mode.timed": N_("Timed round ({coups} coups)"),
     "mode.dealer": N_("Dealer mode: the cards come one at a time"),
     "coup": N_("Coup {n}"),
-    "punto": N_("Punto"),
-    "banco": N_("Banco"),
-    "ask.natural": N_("Is there a natural (8 or 9 with two cards)?"),
-    "ask.punto": N_("Does Punto draw a third card or stand?"),
-    "ask.banco": N_("Does Banco draw a third card or stand?"),
     "ask.winner": N_("Who wins the coup?"),
-    "ask.totals": N_("The final totals, Punto's then Banco's (for example 1 3):"),
-    "totals.box": N_("Final totals, Punto's then Banco's"),
     "yes": N_("Yes"),
     "no": N_("No"),
     "draw": N_("Draws"),
     "stand": N_("Stands"),
-    "win.punto": N_("Punto"),
-    "win.banco": N_("Banco"),
-    "win.tie": N_("Empate"),
     "submit": N_("Call the totals"),
-    "totals.bad": N_("Type two totals from 0 to 9, Punto's then Banco's, e.g. 1 3."),
     "right": N_("Right."),
     "wrong": N_("Not quite: the call is {answer}."),
     "next": N_("Next coup"),
@@ -123,6 +106,29 @@ _PAGE_LABELS: dict[str, str] = {
     "reset": N_("Reset my progress"),
     "cleared": N_("Progress reset: every case is new again."),
     "noscript": N_("The coup caller needs JavaScript."),
+}
+"""The words of a coup caller that do not depend on the game: its modes, the calls every
+game asks, the feedback, the score and the record (the Chemin de Fer caller uses them too)."""
+
+_PAGE_LABELS: dict[str, str] = {
+    **SHARED_LABELS,
+    "intro": N_("Call each coup as a dealer does, step by step: the natural, Punto's third "
+                "card, Banco's, the winner and both totals. Each call is judged at once."),
+    "prepared": N_("These {count} coups were dealt from shuffled shoes of {decks} decks when the "
+                   "page was built, so that every cell of Banco's table and every kind of "
+                   "natural comes up {each} times. A case you miss comes back within a few "
+                   "coups."),
+    "punto": N_("Punto"),
+    "banco": N_("Banco"),
+    "ask.natural": N_("Is there a natural (8 or 9 with two cards)?"),
+    "ask.punto": N_("Does Punto draw a third card or stand?"),
+    "ask.banco": N_("Does Banco draw a third card or stand?"),
+    "ask.totals": N_("The final totals, Punto's then Banco's (for example 1 3):"),
+    "totals.box": N_("Final totals, Punto's then Banco's"),
+    "win.punto": N_("Punto"),
+    "win.banco": N_("Banco"),
+    "win.tie": N_("Empate"),
+    "totals.bad": N_("Type two totals from 0 to 9, Punto's then Banco's, e.g. 1 3."),
     "case": N_("This coup trains: {case}."),
     "case.third": N_("Banco on {total} against Punto's third card {third}"),
     "case.stood": N_("Banco on {total}, Punto stood"),
@@ -209,12 +215,17 @@ def _banco_keys() -> list[str]:
             for cell in PUNTO_BANCO.cells() if cell.hand == "banker"]
 
 
+def shared_keys(lang: str) -> dict[str, str]:
+    """The keys of the calls every coup caller asks (a natural, a draw), one letter per answer,
+    as the language names them."""
+    return {"yes": ptr("caller key: yes", "Y", lang), "no": ptr("caller key: no", "N", lang),
+            "draw": ptr("drill key: draw", "D", lang), "stand": ptr("drill key: stand", "S", lang)}
+
+
 def _keys(lang: str) -> dict[str, str]:
     """The keys that call a step, one letter per answer, as the language names them."""
-    return {"yes": ptr("caller key: yes", "Y", lang), "no": ptr("caller key: no", "N", lang),
-            "draw": ptr("drill key: draw", "D", lang), "stand": ptr("drill key: stand", "S", lang),
-            "punto": ptr("caller key: Punto", "P", lang), "banco": ptr("caller key: Banco", "B", lang),
-            "tie": ptr("caller key: Empate", "E", lang)}
+    return {**shared_keys(lang), "punto": ptr("caller key: Punto", "P", lang),
+            "banco": ptr("caller key: Banco", "B", lang), "tie": ptr("caller key: Empate", "E", lang)}
 
 
 def caller_data(lang: str | None = None, *, seed: int = PAGE_SEED,

@@ -45,9 +45,7 @@ from bacara_teach.practice._page import (
     practice_node,
     store_reset_text,
 )
-from bacara_teach.practice.caller import _PAGE_LABELS as CALLER_LABELS
-from bacara_teach.practice.caller import CALLER_KIND, natural_keys
-from bacara_teach.practice.caller import _keys as caller_keys
+from bacara_teach.practice.caller import CALLER_KIND, SHARED_LABELS, natural_keys, shared_keys
 from bacara_teach.practice.drill import HARD_TOTALS, _worth_text, drill_worths
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Step
@@ -102,7 +100,7 @@ WINNERS = {Winner.BETTOR: "punto", Winner.BANKER: "banco", Winner.PUSH: "tie"}
 (the banker's) and ``tie``."""
 
 _PAGE_LABELS: dict[str, str] = {
-    **CALLER_LABELS,  # the calls, modes and scores both callers share
+    **SHARED_LABELS,  # the calls, modes and scores both callers share
     "intro": N_("Call each Chemin de Fer coup as the croupier reads it once the cards are "
                 "shown: a natural on either side, the bettor's decision, the banker's, the "
                 "winner and both totals. At a free cell the call is \"free choice\", and the "
@@ -233,9 +231,9 @@ def cdf_cases() -> list[str]:
 
 
 def _keys(lang: str) -> dict[str, str]:
-    """The keys that call a step, as the language names them: the Punto Banco caller's, with
-    free choice, and the winners named as Chemin de Fer names them."""
-    return {**caller_keys(lang), "choice": ptr("drill key: free choice", "C", lang),
+    """The keys that call a step, as the language names them: the callers' shared ones, free
+    choice, and the winners named as Chemin de Fer names them."""
+    return {**shared_keys(lang), "choice": ptr("drill key: free choice", "C", lang),
             "punto": ptr("caller key: bettors", "E", lang), "banco": ptr("caller key: banker", "K", lang),
             "tie": ptr("caller key: tie", "T", lang)}
 
