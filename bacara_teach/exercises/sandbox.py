@@ -48,6 +48,7 @@ import json
 import marshal
 import math
 import os
+import re
 import secrets
 import select
 import shutil
@@ -60,11 +61,12 @@ import sysconfig
 import tempfile
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 from bacara_teach.errors import NotationError
@@ -688,16 +690,64 @@ def _wall_landlock_rules() -> tuple[tuple[str, str], ...]:
     return tuple((root, "tree") for root in outermost if root not in inside)
 
 
-def preloads(source: str) -> list[str]:
-    """The modules of :data:`~bacara_teach.exercises.sandbox_child.PRELOADED` that ``source``
+def compile_program(source: str, filename: str) -> CodeType | None:
+    r"""``source`` compiled as the harness would compile it (a module of its own, no future
+    import of the grader's; the same interpreter runs it), or ``None`` when it does not
+    compile: the harness then compiles it again, to report the program's own error.
+
+    Compiling here spares each sandbox the first :func:`compile` of its process, which
+    makes Python's :mod:`ast` types (about as long as the rest of a program's run).  The
+    source is at most :data:`MAX_PROGRAM_CHARS` long, and the compiler refuses too deep a
+    nesting with an exception, so a hostile source costs the grader a bounded moment.
+
+    >>> compile_program("def play(cards):\n    return 'banco'\n", "<answer q12>").co_filename
+    '<answer q12>'
+    >>> compile_program("def (", "<answer q12>") is None
+    True
+    """
+    try:
+        return compile(source, filename, "exec", dont_inherit=True, optimize=0)
+    except Exception:  # SyntaxError, a null byte, too deep a nesting: the harness says which
+        return None
+
+
+_PRELOADED_WORD = re.compile(
+    r"\b(?:" + "|".join(sorted({module.split(".")[0] for module in PRELOADED})) + r")\b")
+
+
+def _constant_texts(code: CodeType) -> Iterator[str]:
+    """The texts among the constants of ``code`` and of the code it holds (functions, classes)."""
+    for constant in code.co_consts:
+        if isinstance(constant, str):
+            yield constant
+        elif isinstance(constant, CodeType):
+            yield from _constant_texts(constant)
+        elif isinstance(constant, (tuple, frozenset)):
+            yield from (item for item in constant if isinstance(item, str))
+
+
+def preloads(source: str, code: CodeType | None = None) -> list[str]:
+    r"""The modules of :data:`~bacara_teach.exercises.sandbox_child.PRELOADED` that ``source``
     imports (or names in a string, as for ``__import__("fractions")``): the child imports
     only those before it confines itself.
+
+    With ``code`` (the source compiled, :func:`compile_program`), a source is not parsed again
+    when no such module's name stands as a word in its text, no backslash is in it (an escape
+    could spell one) and no text its code holds names one (two strings side by side make
+    one): nothing it runs can name one (a text the compiler drops, in code that never runs,
+    is not looked at).
 
     >>> preloads("from fractions import Fraction; import collections.abc as abc; x = 'math'")
     ['collections', 'collections.abc', 'fractions', 'math']
     >>> preloads("def play(cards): return 'banco'"), preloads("def (")
     ([], [])
+    >>> source = "def play(cards):\n    return __import__('ma' 'th').floor(1.5)\n"
+    >>> preloads(source, compile_program(source, "<answer>"))
+    ['math']
     """
+    if (code is not None and "\\" not in source and _PRELOADED_WORD.search(source) is None
+            and not any(_PRELOADED_WORD.search(text) for text in _constant_texts(code))):
+        return []
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):  # the child reports it, with nothing preloaded
@@ -1171,13 +1221,14 @@ def _request(source: str, calls: Sequence[Mapping[str, Any]], filename: str, hom
         # with the standard library's rules (_landlock_rules), which the fork server holds open
         rules = [(home, "tree"), *((device, "tree") for device in _DEVICES)]
         landlock = {"abi": found.landlock_abi, "rules": rules}
+    code = compile_program(source, filename)
     return marshal.dumps({
-        "source": source, "filename": filename, "calls": list(calls),
+        "source": source, "code": code, "filename": filename, "calls": list(calls),
         "readable": list(folders), "hidden": list(hidden), "import_paths": list(folders),
         "blocked_imports": list(BLOCKED_IMPORTS), "landlock": landlock, "seccomp": found.seccomp,
         # as root: network and IPC namespaces of its own, made by the child before its confinement
         "network_namespace": found.unshare is not None,
-        "preload": preloads(source),
+        "preload": preloads(source, code),
         # set by the child itself before anything else (a preexec_fn would fork the grader)
         "limits": {"cpu_seconds": limits.cpu_seconds, "memory_bytes": limits.memory_bytes,
                    "file_bytes": limits.file_bytes},

@@ -16,13 +16,14 @@ child grants those descriptors with the request's own rules, then closes them.  
 descriptors, moves to the run's fresh temporary directory, and reads its request from the
 file :data:`REQUEST_FILE` the grader wrote there (then removes it), a :mod:`marshal` dict::
 
-    {"source": "...", "filename": "q12", "calls": [{"function": "play", "args": [[...], ...]}],
+    {"source": "...", "code": <the source compiled by the grader> or None, "filename": "q12",
+     "calls": [{"function": "play", "args": [[...], ...]}],
      "readable": [...], "hidden": [...], "import_paths": [...], "blocked_imports": [...],
      "landlock": {"abi": 7, "rules": [("/tmp/bacara-grade-x1", "tree"), ...]} or None,
      "seccomp": True, "network_namespace": True, "preload": ["fractions"],
      "limits": {"cpu_seconds": 5, "memory_bytes": 536870912, "file_bytes": 1048576}}
 
-then, in this order, before any of the student's code exists in the process:
+then, in this order, before any of the student's code runs in the process:
 sets its resource limits (:func:`set_limits`), opens its result file, imports
 those of the common standard library modules a program may use
 (:data:`PRELOADED`) that the source imports (``preload``, read by the grader
@@ -31,7 +32,8 @@ network namespace of its own, without interfaces; then Landlock and a seccomp
 filter, both irreversible), drops root privileges (to
 ``nobody``), keeps only the standard library on the import path, installs an
 audit hook whose state cannot be changed (:func:`install_guard`), caps
-``print`` output, runs the source, calls each function on each argument list
+``print`` output, runs the code (compiled by the grader; the source is compiled
+only when the grader could not, to report why), calls each function on each argument list
 and writes one JSON line per function to ``result.jsonl``.  If the
 confinement cannot be set up it exits with :data:`SANDBOX_FAILED` without
 running anything.
@@ -947,13 +949,23 @@ def main(request: dict[str, Any], *, channel: int, confined: bool = False,
     os._exit(0)  # skip any atexit handlers the program registered
 
 
+_CODE = type(_dumps.__code__)
+"""The type of code objects (without :func:`compile`, whose first call in a process costs
+more than most programs' whole run: it makes Python's :mod:`ast` types)."""
+
+
 def _run(request: Mapping[str, Any], emit: Callable[[Mapping[str, Any]], None]) -> None:
+    """Run the program: its code as the grader compiled it (``code``, read with the request,
+    before the audit hook refuses :mod:`marshal`), or its ``source`` compiled here when the
+    grader could not (so that the error is the program's own); then call its functions."""
     module = type(sys)("__answer__")  # a real module, so that @dataclass and the like work
     module.__builtins__ = builtins  # type: ignore[attr-defined]
     sys.modules["__answer__"] = module
     namespace: dict[str, Any] = module.__dict__
     try:
-        code = compile(request["source"], request["filename"], "exec")
+        code = request.get("code")
+        if type(code) is not _CODE:  # the grader could not compile it: compile it here, to say why
+            code = compile(request["source"], request["filename"], "exec", dont_inherit=True)
     except SyntaxError as error:
         emit({"load": "error", "error": f"SyntaxError on line {error.lineno}: {error.msg}"[:300]})
         return

@@ -1,6 +1,7 @@
 """Safe reading of answers: values as data only, programs in a separate, limited process."""
 
 from __future__ import annotations
+import __future__
 
 import hashlib
 import os
@@ -18,6 +19,7 @@ from bacara_teach.exercises.sandbox import (
     AnswerNotReadable,
     Limits,
     ProgramRun,
+    compile_program,
     read_value_answer,
     run_program,
 )
@@ -181,6 +183,27 @@ def test_a_program_that_exits_early_gives_a_clear_reason() -> None:
 def test_a_syntax_error_names_the_line() -> None:
     done = run("def double(x):\n    return 2 *\n")
     assert done.load_error == "SyntaxError on line 2: invalid syntax"
+
+
+def test_a_program_the_grader_cannot_compile_reports_its_own_error() -> None:
+    # the grader sends the program compiled; one that does not compile goes as its source, and
+    # the harness compiles it again to say why
+    assert compile_program("def double(x):\n    return 2 * x\n\0", "<answer>") is None
+    done = run("def double(x):\n    return 2 * x\n\0")
+    assert done.outcome == "did-not-load" and "null bytes" in (done.load_error or "")
+
+
+def test_a_program_is_compiled_as_a_module_of_its_own() -> None:
+    # no future import of the harness's or the grader's: an annotation that names nothing
+    # fails as it does when the cell runs in the student's own kernel, unless the program
+    # postpones its annotations itself
+    done = run("def double(x: Undefined) -> int:\n    return 2 * x\n")
+    assert done.outcome == "did-not-load" and "NameError" in (done.load_error or "")
+    later = run("from __future__ import annotations\n\n\ndef double(x: Undefined) -> int:\n"
+                "    return 2 * x\n")
+    assert results(later) == [["ok", 2], ["ok", 4], ["ok", 42]]
+    code = compile_program("def f(x: Undefined):\n    pass\n", "<answer>")
+    assert code is not None and code.co_flags & __future__.annotations.compiler_flag == 0
 
 
 def test_an_empty_program_is_not_run() -> None:

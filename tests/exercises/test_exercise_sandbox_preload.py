@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bacara_teach.exercises.sandbox import (
     Limits,
     ProgramRun,
+    compile_program,
     isolation_missing,
     preloads,
     run_program,
@@ -63,7 +66,33 @@ def test_the_limits_are_in_force_in_the_programs_process() -> None:
     ("import fractionsx, mathematics", []),
     ("x = ' random '", ["random"]),
     ("import typing, re, heapq", ["heapq", "re", "typing"]),
+    ("x = 'ma' 'th'", ["math"]),                     # two strings side by side make one
+    ("x = '\\x6dath'", ["math"]),                   # an escape spells it
+    ("x = 'stat' + 'istics'", []),                   # put together when it runs: not named
+    ("def f():\n    return __import__('json').dumps(1)", ["json"]),
+    ("class C:\n    names = ('heapq', 1)", ["heapq"]),
+    ("def play(cards):\n    return 'banco'", []),
 ])
 def test_preloads_reads_the_source(source: str, wanted: list[str]) -> None:
     assert preloads(source) == wanted
     assert set(preloads(source)) <= set(PRELOADED)
+    # with the code the grader compiled, the same modules, whether the source is parsed or not
+    assert preloads(source, compile_program(source, "<answer>")) == wanted
+
+
+STATEMENTS = st.sampled_from([
+    "import math", "import collections.abc as abc", "from fractions import Fraction",
+    "from collections import abc", "x = 'ma' 'th'", "x = '\\x72andom'", "x = 'stat' + 'istics'",
+    "x = ('heapq', 'ty' 'ping')", "x = f'{1}json'", "x = ' keyword '", "x = 'banco'",
+    "def f(cards):\n    return __import__('dec' 'imal')", "class C:\n    k = 'copy'",
+    "y = [card[:-1] for card in ('4♥', '10♦')]", "import operator as op", "z = 'xmath'",
+])
+
+
+@given(st.lists(STATEMENTS, max_size=6))
+def test_the_compiled_code_gives_the_modules_the_source_names(statements: list[str]) -> None:
+    # the grader parses a program again only when its text or its code's texts may name one
+    source = "\n".join(statements)
+    code = compile_program(source, "<answer>")
+    assert code is not None
+    assert preloads(source, code) == preloads(source)
