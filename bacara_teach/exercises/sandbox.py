@@ -67,7 +67,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from types import CodeType
-from typing import Any
+from typing import Any, BinaryIO
 
 from bacara_teach.errors import NotationError
 from bacara_teach.exercises.sandbox_child import (
@@ -852,6 +852,16 @@ _WARM_UP_AHEAD = False
 program comes: the program's answer comes sooner, for a little more processor time."""
 
 
+def _scratch_file() -> BinaryIO:
+    """A file of the grader's own that no path leads to: in memory (``memfd_create``), or an
+    unnamed temporary file where the kernel cannot make one."""
+    try:
+        handle = os.memfd_create("bacara-grade", os.MFD_CLOEXEC)
+    except (AttributeError, OSError):
+        return tempfile.TemporaryFile(prefix="bacara-grade-")
+    return open(handle, "w+b")
+
+
 class _Standby(_Lines):
     """One program's sandbox, started ahead of it: ``bwrap ... python -I -S`` running
     :func:`~bacara_teach.exercises.sandbox_child._alone`, confined, waiting for its request.
@@ -867,8 +877,7 @@ class _Standby(_Lines):
         self.code = code
         self.wall = wall
         self.rules = rules
-        self.files = [tempfile.TemporaryFile(prefix="bacara-grade-")  # noqa: SIM115 - closed by close()
-                      for _ in range(3)]
+        self.files = [_scratch_file() for _ in range(3)]
         result, stdout, stderr = (file.fileno() for file in self.files)
         reader, self._request = os.pipe()
         life, self._life = os.pipe()  # the sandbox ends when the grader closes its end
@@ -882,7 +891,7 @@ class _Standby(_Lines):
             "fds": {"request": reader, "result": result, "stdout": stdout, "stderr": stderr,
                     "life": life},
             "landlock": landlock, "seccomp": found.seccomp, "warm_up": _WARM_UP_AHEAD})
-        with tempfile.TemporaryFile(prefix="bacara-grade-") as boot:
+        with _scratch_file() as boot:
             boot.write(code + b"alone\n%d\n" % len(config) + config)
             boot.seek(0)
             try:
