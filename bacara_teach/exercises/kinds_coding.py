@@ -22,8 +22,9 @@ function, in proportion to the calls it gets right.
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
@@ -120,13 +121,21 @@ def _cards_by_value() -> dict[int, tuple[str, ...]]:
     return {v: tuple(str(c) for c in full_deck() if c.points == v) for v in range(10)}
 
 
-@cache
 def _coup_end(punto: int, banco: int, fifth: int, sixth: int) -> tuple[str, int]:
     """The winner and the number of cards used of a coup whose two-card totals are ``punto``
     and ``banco`` and whose next cards are worth ``fifth`` and ``sixth``, by the engine's
-    outcome-only path (a battery asks the same few thousand again and again)."""
+    outcome-only path (kept in :data:`_COUP_ENDS`: a battery asks the same few thousand again
+    and again).
+
+    >>> _coup_end(5, 6, 7, 3), _coup_end(8, 2, 0, 0)
+    (('banco', 6), ('punto', 4))
+    """
     outcome, used = outcome_from_points([punto, banco, 0, 0, fifth, sixth])
     return outcome.value, used
+
+
+_COUP_ENDS: dict[tuple[int, int, int, int], tuple[str, int]] = {}
+""":func:`_coup_end` of each ``(punto, banco, fifth, sixth)`` asked so far."""
 
 
 @lru_cache(maxsize=64)
@@ -145,48 +154,54 @@ def _play_battery(seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ..
     by_value = _cards_by_value()
     sizes = [len(by_value[v]) for v in range(10)]
     rng = random.Random(seed)
-    pool = rng.randbytes(4096)  # the same bytes as four blocks of 1024
-    at = 0
 
-    def value() -> int:
-        nonlocal pool, at
+    def more() -> Iterator[int]:  # a battery takes about 3,100 bytes: rarely reached
         while True:
-            if at == len(pool):
-                pool += rng.randbytes(1024)
-            drawn = pool[at]
-            at += 1
-            if drawn < 250:  # the largest multiple of 10 in a byte
-                return drawn % 10
+            yield from rng.randbytes(1024)
 
-    def card(points: int) -> str:
-        nonlocal pool, at
-        if at == len(pool):
-            pool += rng.randbytes(1024)
-        at += 1
-        return by_value[points][pool[at - 1] % sizes[points]]
-
+    # the same bytes as blocks of 1024 (randbytes fills whole 32-bit words, in order)
+    draws = itertools.chain(rng.randbytes(8192), more())
+    take = draws.__next__
     player_draws = [PUNTO_BANCO.player[total] is Decision.DRAW for total in range(8)]
+    ends = _COUP_ENDS
     cases: list[tuple[str, ...]] = []
     winners: list[str] = []
     for punto in range(10):
         for banco in range(10):
-            p1 = value()
+            drawn = take()
+            while drawn >= 250:  # a value: one byte below 250 (the largest multiple of 10), mod 10
+                drawn = take()
+            p1 = drawn % 10
             p2 = (punto - p1) % 10
-            punto_cards = card(p1), card(p2)
-            b1 = value()
+            punto_cards = by_value[p1][take() % sizes[p1]], by_value[p2][take() % sizes[p2]]
+            drawn = take()
+            while drawn >= 250:
+                drawn = take()
+            b1 = drawn % 10
             b2 = (banco - b1) % 10
-            banco_cards = card(b1), card(b2)
+            banco_cards = by_value[b1][take() % sizes[b1]], by_value[b2][take() % sizes[b2]]
             first = (punto_cards[0], banco_cards[0], punto_cards[1], banco_cards[1])
             thirds = range(10) if punto < 8 and banco < 8 and player_draws[punto] else (None,)
             for third in thirds:
-                fifth = value()
-                fifth_card = card(fifth)
-                sixth = value()
-                sixth_card = card(sixth)
+                drawn = take()
+                while drawn >= 250:
+                    drawn = take()
+                fifth = drawn % 10
+                fifth_card = by_value[fifth][take() % sizes[fifth]]
+                drawn = take()
+                while drawn >= 250:
+                    drawn = take()
+                sixth = drawn % 10
+                sixth_card = by_value[sixth][take() % sizes[sixth]]
                 if third is not None:
-                    fifth, fifth_card = third, card(third)
+                    fifth = third
+                    fifth_card = by_value[third][take() % sizes[third]]
                 # the engine deals on from the stacked cards and keeps only those it used
-                winner, used = _coup_end(punto, banco, fifth, sixth)
+                key = (punto, banco, fifth, sixth)
+                end = ends.get(key)
+                if end is None:
+                    end = ends[key] = _coup_end(*key)
+                winner, used = end
                 cases.append((*first, fifth_card, sixth_card)[:used])
                 winners.append(winner)
     return tuple(cases), tuple(winners)
