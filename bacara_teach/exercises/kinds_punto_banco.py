@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from bacara_teach.cards import Card, Rank, hand_total, parse_cards
@@ -275,6 +276,14 @@ def banco_situation(cards: tuple[Card, ...]) -> tuple[Step, Step | None]:
     >>> banco.action, banco.cell.total, banco.cell.third, punto.action
     ('stand', 3, 8, 'draw')
     """
+    banco, punto, _ = _situation(tuple(cards))
+    return banco, punto
+
+
+@lru_cache(maxsize=1024)
+def _situation(cards: tuple[Card, ...]) -> tuple[Step, Step | None, Coup]:
+    """:func:`banco_situation` and the coup played on from ``cards`` (a question checks,
+    keys, explains and marks the same situation: it is played once)."""
     coup = play_coup(Shoe.stacked([*cards, *_FILLER]))
     punto_step = next((s for s in coup.steps if s.rule == Rule.PLAYER_RULE), None)
     banco_step = next((s for s in coup.steps if s.actor == "banco" and s.action != "deal"), None)
@@ -290,8 +299,8 @@ def banco_situation(cards: tuple[Card, ...]) -> tuple[Step, Step | None]:
             "card here)", cards=shown))
     if banco_step is None:  # a natural: nobody draws
         natural = next(s for s in coup.steps if s.action == "natural")
-        return natural, None
-    return banco_step, punto_step
+        return natural, None, coup
+    return banco_step, punto_step, coup
 
 
 class SituationKind(QuestionKind):
@@ -332,9 +341,7 @@ class SituationKind(QuestionKind):
 
     def explain(self, params: Mapping[str, Any], lang: str | None = None) -> str:
         code = lang_code(lang)
-        cards = cards_param(params, "cards", self.name)
-        banco, punto = banco_situation(cards)
-        coup = play_coup(Shoe.stacked([*cards, *_FILLER]))
+        banco, punto, coup = _situation(cards_param(params, "cards", self.name))
         lines = [narrate_step(s, code) for s in coup.steps if s.action in ("natural", "no-natural")]
         if punto is None:
             return " ".join([*lines, tr("So Banco **stands**.", code)])
@@ -382,7 +389,7 @@ class CoupKind(QuestionKind):
     def _coup(self, params: Mapping[str, Any]) -> Coup:
         cards = cards_param(params, "cards", self.name)
         try:
-            return deal_coup(cards)
+            return _dealt(cards)
         except BacaraError as error:
             raise ParamsError(message("invalid coup {cards!r}: {error}", cards=params["cards"],
                                       error=error.message)) from None
@@ -416,6 +423,13 @@ class CoupKind(QuestionKind):
         status = Status.WRONG if earned == 0 else Status.PARTLY
         return Mark(earned=earned, status=status,
                     reason=f"{status_label(status, code)}: " + "; ".join(wrong))
+
+
+@lru_cache(maxsize=1024)
+def _dealt(cards: tuple[Card, ...]) -> Coup:
+    """The coup dealt from exactly ``cards`` (a question checks, keys, explains and marks the
+    same coup: it is dealt once)."""
+    return deal_coup(cards)
 
 
 def _coup_category(coup: Coup) -> str:

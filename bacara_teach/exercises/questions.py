@@ -43,6 +43,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from bacara_teach.cards import Card, format_cards, parse_cards
@@ -636,10 +637,21 @@ def param(params: Mapping[str, Any], name: str, kind: str) -> Any:
 
 
 def cards_param(params: Mapping[str, Any], name: str, kind: str) -> tuple[Card, ...]:
-    """Read a card list parameter (notation text)."""
+    """Read a card list parameter (notation text).
+
+    >>> cards_param({"cards": "4♥ 2♠ 9♣ A♦"}, "cards", "coup")[2]
+    Card.parse('9♣')
+    """
     text = param(params, name, kind)
     if not isinstance(text, str):
         raise invalid(kind, name, text, message("expected cards as text"))
+    return _parsed_cards(text)
+
+
+@lru_cache(maxsize=1024)
+def _parsed_cards(text: str) -> tuple[Card, ...]:
+    """The cards of a parameter's text (a question reads its cards to check, key, explain and
+    mark them: each text is parsed once)."""
     return parse_cards(text)
 
 
