@@ -378,7 +378,9 @@ class CodingKind(QuestionKind):
                 continue
             right = 0
             for index, (result, want) in enumerate(zip(results, expected[name], strict=False)):
-                if _matches(result, want):
+                # a right result as the harness writes it is told at once; any other, by _matches
+                if (type(result) is list and len(result) == 2 and result[0] == "ok"
+                        and type(value := result[1]) is type(want) and value == want) or _matches(result, want):
                     right += 1
                 elif sum(d.startswith(f"{name}(") for d in details) < _MAX_DETAILS:
                     if not arguments:

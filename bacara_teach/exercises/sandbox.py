@@ -1580,7 +1580,11 @@ def read_records(raw: bytes, calls: Sequence[Mapping[str, Any]], *, seal: str | 
                 raise _Malformed(message(
                     "line {number}: {name} returned {count} results for {calls} calls",
                     number=number, name=name, count=len(results), calls=len(call["args"])))
-            checked = [_result(item, number, i) for i, item in enumerate(results, 1)]
+            # most results are a text or a truth value: told at once; any other, by _result
+            checked = [item if type(item) is list and len(item) == 2 and item[0] == "ok" and (
+                (type(value := item[1]) is str and len(value) <= _MAX_VALUE_CHARS)
+                or type(value) is bool) else _result(item, number, i)
+                for i, item in enumerate(results, 1)]
             records.append({"function": name, "results": checked})
     except _Malformed as error:
         return Records(malformed=str(error), malformed_why=error.why)
