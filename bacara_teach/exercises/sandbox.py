@@ -750,7 +750,7 @@ def preloads(source: str, code: CodeType | None = None) -> list[str]:
         return []
     try:
         tree = ast.parse(source)
-    except (SyntaxError, ValueError):  # the child reports it, with nothing preloaded
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # the child reports it, with nothing preloaded
         return []
     named: set[str] = set()
     for node in ast.walk(tree):

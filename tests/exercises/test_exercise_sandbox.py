@@ -193,6 +193,19 @@ def test_a_program_the_grader_cannot_compile_reports_its_own_error() -> None:
     assert done.outcome == "did-not-load" and "null bytes" in (done.load_error or "")
 
 
+@pytest.mark.parametrize("source", [
+    "x = " + "-" * 90_000 + "1\n",                     # deeper than the parser goes
+    "x = " + "+".join(["a"] * 40_000) + "\n",          # deeper than the compiler goes
+    "x = f" + "()" * 40_000 + "\n",
+])
+def test_a_program_too_deep_to_compile_is_reported_and_the_grader_goes_on(source: str) -> None:
+    assert compile_program(source, "<answer>") is None  # an exception in the grader, caught
+    done = run(source)
+    assert done.outcome == "did-not-load" and re.search("MemoryError|RecursionError|SyntaxError",
+                                                        done.load_error or "")
+    assert results(run("def double(x):\n    return 2 * x\n")) == [["ok", 2], ["ok", 4], ["ok", 42]]
+
+
 def test_a_program_is_compiled_as_a_module_of_its_own() -> None:
     # no future import of the harness's or the grader's: an annotation that names nothing
     # fails as it does when the cell runs in the student's own kernel, unless the program
