@@ -58,6 +58,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
 
 from bacara_teach.cards import Card, Rank, Suit, format_cards, parse_cards
 from bacara_teach.errors import IllegalAction, ShoeExhausted
@@ -124,8 +125,10 @@ _RESHUFFLE_CHOICES: tuple[Reshuffle, ...] = ("every-coup", "never")
 Seed = int | str | None
 
 
+@cache
 def full_deck() -> tuple[Card, ...]:
-    """One 52-card deck, in rank-then-suit order, without jokers.
+    """One 52-card deck, in rank-then-suit order, without jokers (the same tuple of immutable
+    cards each time: every shoe is built from it).
 
     >>> deck = full_deck()
     >>> len(deck), deck[0], deck[-1]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from bacara_teach.cards import Card, Rank, hand_total, parse_cards
@@ -45,7 +45,7 @@ from bacara_teach.narration import describe_banker_row, describe_player_rule, na
 from bacara_teach.punto_banco import Coup, deal_coup, play_coup
 from bacara_teach.shoe import Shoe
 from bacara_teach.steps import Rule, Step
-from bacara_teach.tableau import PUNTO_BANCO, Decision
+from bacara_teach.tableau import PUNTO_BANCO, Cell, Decision
 from bacara_teach.text import N_, message, pmessage, tr
 
 __all__ = [
@@ -58,6 +58,13 @@ __all__ = [
 ]
 
 _DEAL_ORDER = "Punto, Banco, Punto, Banco"
+
+
+@cache
+def _cells() -> tuple[Cell, ...]:
+    """Every cell of Punto Banco's tableau, in the tableau's order (read once: every paper
+    deals its questions from them)."""
+    return tuple(PUNTO_BANCO.cells())
 
 
 def _shoe(rng: random.Random) -> Shoe:
@@ -162,7 +169,7 @@ class PuntoRuleKind(QuestionKind):
     answer = DRAW_OR_STAND
 
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:  # noqa: ARG002 - no options
-        totals = [cell.total for cell in PUNTO_BANCO.cells() if cell.hand == "player"]
+        totals = [cell.total for cell in _cells() if cell.hand == "player"]
         # the first question sits on the line between drawing and standing
         edge = [t for t in totals[1:] if PUNTO_BANCO.player[t] != PUNTO_BANCO.player[t - 1]]
         first = rng.choice([t for t in totals if t in edge or t + 1 in edge])
@@ -204,7 +211,7 @@ class BancoCellKind(QuestionKind):
     def generate(self, rng: random.Random, count: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
         rows = tuple(options.get("rows", (3, 4, 5, 6)))
         stood = int(options.get("stood", 1))
-        cells = [c for c in PUNTO_BANCO.cells() if c.hand == "banker" and c.total in rows]
+        cells = [c for c in _cells() if c.hand == "banker" and c.total in rows]
         drew = [c for c in cells if c.third is not None]
         after_stand = [c for c in cells if c.third is None]
         stood = min(stood, count, len(after_stand))
