@@ -80,7 +80,13 @@ def program_template(lang: str | None = None) -> str:
     >>> program_template("es").splitlines()[0]
     '# Escriba las dos funciones, ejecute esta celda y luego la celda AUTOCOMPROBACIÓN de abajo.'
     """
-    code = lang_code(lang)
+    return _program_template(lang_code(lang))
+
+
+@cache
+def _program_template(code: str) -> str:
+    """:func:`program_template` in the language ``code`` (made once: the grader compares
+    every program answer with it, in every language)."""
     return _TEMPLATE.format(
         head=tr("# Write both functions, run this cell, then run the SELF-CHECK cell below.\n"
                 "# Graded code may define other functions and import math, itertools, "
