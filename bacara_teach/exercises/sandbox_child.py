@@ -899,7 +899,7 @@ def main(request: dict[str, Any], *, channel: int, confined: bool = False,
     """Run one request (see the module docstring) in the process made for it.
 
     ``channel`` is the grader's own line (a pipe only the grader reads): ``start`` goes on it
-    once everything is in place, then it is closed, before any of the student's code exists;
+    once everything is in place, then it is closed, before any of the student's code runs;
     before that, anything that fails is told on it as ``failed <why>``
     (:func:`_failed`), so that only the grader decides that a sandbox could not be set up.
     ``confined``: the kernel's confinement is already in force (a process started ahead by
