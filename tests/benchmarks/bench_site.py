@@ -1,6 +1,6 @@
 """The site's build times and page weights.
 
-Targets on a 2-core machine: a clean build of both languages and the message templates
+Targets on a 2-core machine: a clean build of every language and the message templates
 (fresh output folder, empty notebook cache,
 every notebook executed, the in-browser Python app included) <= 3 min; a rebuild with no
 change <= 20 s; a course page's HTML + CSS + JS (without the in-browser Python) <= 1 MB.
@@ -31,8 +31,8 @@ _CSS_URL = re.compile(r"""@import\s+(?:url\()?["']?([^"')\s;]+)""")
 
 
 def build(out: Path, cache: Path, *, fresh: bool) -> float:
-    """Wall-clock seconds to build the whole site as the docs session does (English and
-    Spanish side by side, then the message templates; warnings are errors)."""
+    """Wall-clock seconds to build the whole site as the docs session does (every language side
+    by side, then the message templates; warnings are errors)."""
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
     runs = sitebuild.commands(sys.executable, out, fresh=fresh, quiet=True)
     for command in runs:
@@ -81,10 +81,12 @@ def main() -> None:
         out, cache = Path(tmp) / "html", Path(tmp) / "cache"
         clean = build(out, cache, fresh=True)
         rebuild = build(out, cache, fresh=False)
-        pages = sorted([*(out / "chapters").glob("*.html"), *(out / "es" / "chapters").glob("*.html")])
+        pages = sorted(page for lang in sitebuild.LANGUAGES
+                       for page in (sitebuild.site_folder(out, lang) / "chapters").glob("*.html"))
         weights = {p.relative_to(out).with_suffix("").as_posix(): page_weight(p, out) for p in pages}
     heaviest = max(weights, key=lambda name: weights[name])
-    print("bench_site: the course site (Sphinx + myst-nb + the lite app), English and Spanish")
+    print("bench_site: the course site (Sphinx + myst-nb + the lite app), in "
+          + ", ".join(sitebuild.ENGLISH_NAMES[lang] for lang in sitebuild.LANGUAGES))
     for label, seconds, target in (("clean build      ", clean, TARGET_CLEAN_S),
                                    ("no-change rebuild", rebuild, TARGET_REBUILD_S)):
         print(f"  {label}: {seconds:7.1f} s   target {target:.0f} s  ratio {seconds / target:5.2f}")
