@@ -188,27 +188,33 @@ LAYERS: tuple[tuple[str, Callable[[], contextlib.AbstractContextManager[None]]],
 )
 
 
-def layer_costs(runs: int = 40) -> None:
+def layer_costs(runs: int = 40, turns: int = 5) -> None:
     """What each layer costs one program answer: every layer, then each set aside in turn
-    (wall-clock median, and the machine's processor time per answer, the kernel's included)."""
-    def measure() -> tuple[float, float]:
-        _close_servers()
-        one_answer(0)  # the first of a grader (a fork server started, the compiler warmed)
-        walls = []
-        cpu = machine_time()
-        for seed in range(runs):
-            walls.append(one_answer(seed)[0])
-        used = (machine_time() - cpu) / runs
-        _close_servers()
-        return statistics.median(walls), used
+    (wall-clock median, and the machine's processor time per answer, the kernel's included).
 
-    full_wall, full_cpu = measure()
-    print(f"bench_grading: what each layer costs one program answer (median of {runs}; processor"
-          " time of the whole machine per answer)")
+    The settings take turns, a few answers each, ``turns`` times over, so that a machine whose
+    speed changes meanwhile weighs on every setting alike."""
+    settings: list[tuple[str, Callable[[], contextlib.AbstractContextManager[None]]]] = [
+        ("every layer", contextlib.nullcontext), *((f"no {name}", aside) for name, aside in LAYERS)]
+    walls: dict[str, list[float]] = {label: [] for label, _ in settings}
+    used: dict[str, list[float]] = {label: [] for label, _ in settings}
+    each = max(1, runs // turns)
+    for _ in range(turns):
+        for label, aside in settings:
+            with aside():
+                _close_servers()
+                one_answer(0)  # the first of a grader (its sandboxes started, the compiler warmed)
+                cpu = machine_time()
+                for seed in range(each):
+                    walls[label].append(one_answer(seed)[0])
+                used[label].append((machine_time() - cpu) / each)
+                _close_servers()
+    full_wall, full_cpu = statistics.median(walls["every layer"]), statistics.median(used["every layer"])
+    print(f"bench_grading: what each layer costs one program answer (median of {each * turns}, the"
+          f" settings taking turns; processor time of the whole machine per answer)")
     print(f"  every layer  : {full_wall * 1000:7.1f} ms  (processor {full_cpu * 1000:.1f} ms)")
-    for name, aside in LAYERS:
-        with aside():
-            wall, cpu = measure()
+    for name, _ in LAYERS:
+        wall, cpu = statistics.median(walls[f"no {name}"]), statistics.median(used[f"no {name}"])
         print(f"  {'no ' + name:13}: {wall * 1000:7.1f} ms  (processor {cpu * 1000:.1f} ms): {name} costs"
               f" {(full_wall - wall) * 1000:+.1f} ms, processor {(full_cpu - cpu) * 1000:+.1f} ms")
 
